@@ -1,0 +1,40 @@
+# Two commands for a fresh machine with only Python, pip and make:
+#   make run   - install into .venv, upgrade the database, serve the app on the LAN
+#   make test  - install test tools (and, as root, Chromium and PostgreSQL), run every test
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+HOST ?= 0.0.0.0
+PORT ?= 5000
+
+.PHONY: run test test-sqlite test-postgres system-deps bench dev clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/flask --app tournament db-upgrade
+	$(BIN)/flask --app tournament serve --host $(HOST) --port $(PORT)
+
+dev: $(STAMP)
+	$(BIN)/flask --app tournament db-upgrade
+	$(BIN)/flask --app tournament run --debug
+
+system-deps:
+	@scripts/install-system-deps.sh
+
+# The suite runs twice: on the embedded SQLite default and on a real PostgreSQL server.
+test: $(STAMP) system-deps
+	@scripts/run-tests.sh
+
+bench: $(STAMP)
+	$(BIN)/python -m benchmarks
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis

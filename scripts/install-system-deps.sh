@@ -1,0 +1,17 @@
+#!/bin/sh
+# Chromium (browser tests) and PostgreSQL (the server database the suite also runs on)
+# come from Debian's packages. Only root can install them; others get a hint, and under
+# CI=true the tests that need them fail instead of skipping.
+set -e
+missing=""
+[ -x /usr/bin/chromium ] || missing="$missing chromium"
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$missing postgresql"
+command -v pdftoppm >/dev/null 2>&1 || missing="$missing poppler-utils"
+[ -z "$missing" ] && exit 0
+if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+    echo "Installing system packages:$missing"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >/dev/null
+else
+    echo "Note: missing system packages:$missing (install them as root: apt-get install$missing)"
+fi

@@ -1,0 +1,29 @@
+#!/bin/sh
+# Runs the whole suite on SQLite, then again on PostgreSQL.
+# pytest's exit code 5 ("no tests collected") is treated as a failure: an empty run
+# means the suite is broken, not that everything passed.
+set -u
+PY=.venv/bin/python
+run_pytest() {
+    "$PY" -m pytest "$@"
+    rc=$?
+    if [ "$rc" = "5" ]; then
+        echo "pytest collected no tests; treating that as a failure" >&2
+        return 1
+    fi
+    return "$rc"
+}
+
+echo "== tests on SQLite =="
+TEST_DATABASE_URL= run_pytest || exit 1
+
+if pg_url="$(scripts/pg-test-server.sh)"; then
+    echo "== tests on PostgreSQL ($pg_url) =="
+    # The pure core and printed-page tests do not touch the database; running them twice adds nothing.
+    TEST_DATABASE_URL="$pg_url" run_pytest -m "not browser" --ignore=tests/core || exit 1
+elif [ "${CI:-}" = "true" ]; then
+    echo "CI=true and PostgreSQL could not be started: failing" >&2
+    exit 1
+else
+    echo "PostgreSQL not available: skipped the PostgreSQL run (install postgresql to include it)" >&2
+fi

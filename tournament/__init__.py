@@ -1,0 +1,64 @@
+"""Five Tricks / Barnga tournament manager."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+from flask import Flask
+from flask_wtf import CSRFProtect
+
+from . import config as default_config
+from . import db
+
+csrf = CSRFProtect()
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+
+def create_app(test_config: dict | None = None) -> Flask:
+    """App factory: defaults, then `instance/config.py`, then `TOURNAMENT_*` environment
+    variables (or `test_config` instead of both); then extensions and blueprints. Creates no
+    tables: `flask --app tournament db-upgrade` (run by `make run`) owns the schema."""
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        instance_path=os.environ.get("TOURNAMENT_INSTANCE_PATH") or str(PROJECT_ROOT / "instance"),
+        template_folder=str(PROJECT_ROOT / "templates"),
+    )
+    app.config.from_object(default_config)
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+        app.config.from_prefixed_env("TOURNAMENT")
+        if os.environ.get("DATABASE_URL") and not app.config.get("DATABASE_URL"):
+            app.config["DATABASE_URL"] = os.environ["DATABASE_URL"]
+    else:
+        app.config.update(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _instance_secret_key(Path(app.instance_path))
+
+    if app.config["PROXY_FIX"]:
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1, x_prefix=1)
+
+    db.init_app(app)
+    csrf.init_app(app)
+
+    from . import cli, web
+    from .blueprints import register_blueprints
+
+    web.init_app(app)
+    register_blueprints(app)
+    cli.init_app(app)
+    return app
+
+
+def _instance_secret_key(instance: Path) -> str:
+    """Generated once and kept in the instance folder, so logins survive a restart."""
+    key_file = instance / "secret_key"
+    if not key_file.exists():
+        instance.mkdir(parents=True, exist_ok=True)
+        key_file.write_text(secrets.token_hex(32))
+        key_file.chmod(0o600)
+    return key_file.read_text().strip()

@@ -1,0 +1,55 @@
+from __future__ import annotations
+
+from flask import flash, redirect, render_template, url_for
+
+from ... import db
+from ...services import events as event_service
+from . import bp
+from .forms import ButtonForm, EventForm
+
+
+@bp.get("/")
+def index():
+    """The organiser's home: every event, newest first."""
+    return render_template(
+        "organiser/index.html", summaries=event_service.list_events(db.session()), form=EventForm()
+    )
+
+
+@bp.post("/events")
+def create_event():
+    """Create an event and go straight to adding its players."""
+    form = EventForm()
+    if not form.validate_on_submit():
+        summaries = event_service.list_events(db.session())
+        return render_template("organiser/index.html", summaries=summaries, form=form), 400
+    event = event_service.create_event(db.session(), form.name.data, form.round_minutes.data)
+    flash(f"Event “{event.name}” created. Now paste the players' names.", "success")
+    return redirect(url_for("organiser.players", event_id=event.id))
+
+
+@bp.route("/events/<int:event_id>/settings", methods=["GET", "POST"])
+def event_settings(event_id: int):
+    """Rename the event or change its round length."""
+    event = event_service.get_event(db.session(), event_id)
+    form = EventForm(obj=event)
+    if form.validate_on_submit():
+        event_service.update_event(db.session(), event, form.name.data, form.round_minutes.data)
+        flash("Event saved.", "success")
+        return redirect(url_for("organiser.event", event_id=event.id))
+    status = 400 if form.is_submitted() else 200
+    return render_template("organiser/event_settings.html", event=event, form=form,
+                           delete_form=ButtonForm()), status
+
+
+@bp.route("/events/<int:event_id>/delete", methods=["GET", "POST"])
+def delete_event(event_id: int):
+    """Deleting needs a second, explicit confirmation: it removes every result of the event."""
+    event = event_service.get_event(db.session(), event_id)
+    form = ButtonForm()
+    if form.validate_on_submit():
+        name = event.name
+        event_service.delete_event(db.session(), event)
+        flash(f"Event “{name}” deleted.", "success")
+        return redirect(url_for("organiser.index"))
+    return render_template("organiser/delete_event.html", event=event, form=form)

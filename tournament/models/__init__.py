@@ -1,0 +1,13 @@
+"""Typed SQLAlchemy models, one module per aggregate."""
+
+from .base import Base
+from .event import Event, Table
+from .game import Game, GameTricks
+from .organiser import Organiser
+from .player import Player, PlayerStatus
+from .round import Round, RoundState, Seat
+
+__all__ = [
+    "Base", "Event", "Table", "Game", "GameTricks", "Organiser",
+    "Player", "PlayerStatus", "Round", "RoundState", "Seat",
+]

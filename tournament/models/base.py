@@ -1,0 +1,40 @@
+"""Declarative base with a naming convention, so Alembic migrations get stable constraint names."""
+
+from __future__ import annotations
+
+import enum
+from datetime import datetime, timezone
+
+from sqlalchemy import DateTime, Enum, MetaData
+from sqlalchemy.orm import DeclarativeBase
+
+NAMING_CONVENTION = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+
+def utcnow() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+UtcDateTime = DateTime(timezone=True)
+
+
+def enum_column(enum_class: type[enum.Enum]) -> Enum:
+    """Stored as its string value (readable in exports and SQL), checked by a constraint."""
+    return Enum(
+        enum_class,
+        native_enum=False,
+        create_constraint=True,
+        length=16,
+        values_callable=lambda members: [m.value for m in members],
+        name=enum_class.__name__.lower(),
+    )

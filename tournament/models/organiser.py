@@ -1,0 +1,16 @@
+from __future__ import annotations
+
+from sqlalchemy import String
+from sqlalchemy.orm import Mapped, mapped_column
+
+from .base import Base
+
+
+class Organiser(Base):
+    """A facilitator account; the password is stored only as a Werkzeug hash."""
+
+    __tablename__ = "organisers"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    username: Mapped[str] = mapped_column(String(80), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(255))

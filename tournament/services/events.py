@@ -1,0 +1,74 @@
+"""Creating, renaming, listing and deleting events."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from ..models import Event, Player, Round, Table
+from .errors import DomainError, NotFound
+
+MAX_EVENT_NAME = 120
+
+
+@dataclass(frozen=True)
+class EventSummary:
+    event: Event
+    players: int
+    tables: int
+    rounds: int
+
+
+def get_event(session: Session, event_id: int) -> Event:
+    event = session.get(Event, event_id)
+    if event is None:
+        raise NotFound("There is no such event. It may have been deleted.")
+    return event
+
+
+def list_events(session: Session) -> list[EventSummary]:
+    """Newest first, with counts, in one statement however many events there are."""
+    def count(model):
+        return (
+            select(func.count()).where(model.event_id == Event.id).correlate(Event).scalar_subquery()
+        )
+
+    rows = session.execute(
+        select(Event, count(Player), count(Table), count(Round)).order_by(Event.created_at.desc(), Event.id.desc())
+    ).all()
+    return [EventSummary(event, players, tables, rounds) for event, players, tables, rounds in rows]
+
+
+def _clean_name(name: str) -> str:
+    name = " ".join((name or "").split())
+    if not name:
+        raise DomainError("The event needs a name.")
+    if len(name) > MAX_EVENT_NAME:
+        raise DomainError(f"The event name is too long (at most {MAX_EVENT_NAME} characters).")
+    return name
+
+
+def _check_minutes(minutes: int) -> int:
+    if not 1 <= minutes <= 120:
+        raise DomainError("A round lasts between 1 and 120 minutes.")
+    return minutes
+
+
+def create_event(session: Session, name: str, round_minutes: int = 7) -> Event:
+    event = Event(name=_clean_name(name), round_minutes=_check_minutes(round_minutes))
+    session.add(event)
+    session.commit()
+    return event
+
+
+def update_event(session: Session, event: Event, name: str, round_minutes: int) -> None:
+    event.name = _clean_name(name)
+    event.round_minutes = _check_minutes(round_minutes)
+    session.commit()
+
+
+def delete_event(session: Session, event: Event) -> None:
+    session.delete(event)
+    session.commit()

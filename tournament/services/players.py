@@ -1,0 +1,112 @@
+"""Adding players from a pasted list, and changing a player's status or name.
+
+A pasted list is imported completely or not at all: every problem is reported together so
+the organiser can fix the list in one go.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from flask import current_app
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from ..core.names import fold_name
+from ..models import Event, Player, PlayerStatus, Seat, Table
+from .errors import DomainError
+
+
+def parse_names(text: str, existing: list[str], max_length: int) -> list[str]:
+    """Names one per line; blank lines skipped; inner spaces collapsed."""
+    names = [" ".join(line.split()) for line in (text or "").splitlines()]
+    names = [name for name in names if name]
+    if not names:
+        raise DomainError("The list is empty: paste at least one name, one per line.")
+    problems: list[str] = []
+    too_long = [name for name in names if len(name) > max_length]
+    if too_long:
+        shown = ", ".join(f"“{name[:max_length]}…”" for name in too_long[:5])
+        problems.append(f"Names longer than {max_length} characters: {shown}. Shorten them.")
+    folded = Counter(fold_name(name) for name in names)
+    repeated = sorted({name for name in names if folded[fold_name(name)] > 1}, key=fold_name)
+    if repeated:
+        problems.append(
+            "These names appear more than once in the list (case and accents are ignored): "
+            + ", ".join(repeated) + ". Add an initial to tell them apart, e.g. “Ana B.”."
+        )
+    taken = {fold_name(name): name for name in existing}
+    clashes = [name for name in names if fold_name(name) in taken]
+    if clashes:
+        problems.append(
+            "Already in this event: " + ", ".join(clashes) + "."
+        )
+    if problems:
+        raise DomainError(" ".join(problems))
+    return names
+
+
+def add_players(session: Session, event: Event, text: str) -> list[Player]:
+    """Add the pasted names. Once tables exist, newcomers fill the emptiest home tables."""
+    names = parse_names(text, [p.name for p in event.players], current_app.config["MAX_NAME_LENGTH"])
+    players = [Player(event=event, name=name, name_key=fold_name(name)) for name in names]
+    session.add_all(players)
+    if event.tables:
+        _fill_emptiest_tables(event, players)
+    session.commit()
+    return players
+
+
+def _fill_emptiest_tables(event: Event, newcomers: list[Player]) -> None:
+    sizes = Counter(p.home_table_id for p in event.players if p.status is PlayerStatus.SEATED)
+    for player in newcomers:
+        table = min(event.tables, key=lambda t: (sizes[t.id], t.number))
+        player.home_table = table
+        sizes[table.id] += 1
+
+
+def get_player(session: Session, event: Event, player_id: int) -> Player:
+    player = session.get(Player, player_id)
+    if player is None or player.event_id != event.id:
+        raise DomainError("That player is not part of this event.")
+    return player
+
+
+def remove_player(session: Session, event: Event, player: Player) -> None:
+    """Only before the tournament has started; afterwards withdraw instead, which keeps history."""
+    if event.rounds:
+        raise DomainError("The tournament has started: withdraw the player instead of removing them.")
+    session.delete(player)
+    session.commit()
+
+
+def set_status(session: Session, event: Event, player: Player, status: PlayerStatus) -> None:
+    """Observers and withdrawn players sit nowhere. Before round 1 this is the whole story;
+    during the tournament the running and planned rounds are handled by the mid-event service."""
+    if event.rounds:
+        raise DomainError("The tournament has started; change players from the round page.")
+    player.status = status
+    if status is PlayerStatus.SEATED and player.home_table is None and event.tables:
+        _fill_emptiest_tables(event, [player])
+    session.commit()
+
+
+def seated_players(event: Event) -> list[Player]:
+    return [p for p in event.players if p.status is PlayerStatus.SEATED]
+
+
+def set_home_table(session: Session, event: Event, player: Player, table: Table) -> None:
+    """Manual seat change before the tournament starts."""
+    if event.rounds:
+        raise DomainError("The tournament has started; adjust seats from the next round instead.")
+    if table.event_id != event.id:
+        raise DomainError("That table is not part of this event.")
+    player.home_table = table
+    session.commit()
+
+
+def seat_table_numbers(session: Session, round_id: int) -> dict[int, int]:
+    rows = session.execute(
+        select(Seat.player_id, Table.number).join(Table, Seat.table_id == Table.id).where(Seat.round_id == round_id)
+    )
+    return {player_id: number for player_id, number in rows}
