@@ -1,0 +1,71 @@
+"""The pure domain core of the Five Tricks tournament manager.
+
+Invariants:
+- Standard library only: no web framework, database or template code is imported here, so every
+  rule can be tested and reused without the app.
+- Values are immutable (frozen dataclasses, enums, tuples); functions never mutate arguments.
+- Bad input raises ``RuleError`` (a ``ValueError``) with a message a facilitator can act on.
+- The names in ``__all__`` are the stable public API (DESIGN.md §4 plus helpers).
+"""
+
+from .cards import DECK, RANK_LABELS, SUIT_SYMBOLS, Card, Suit
+from .errors import RuleError
+from .generator import CANDIDATES, variants_for_tables
+from .movement import (
+    Direction,
+    Move,
+    RoundPlan,
+    TableResult,
+    TieNote,
+    outcomes,
+    plan_moves,
+    plan_round,
+    tie_text,
+    validate_tables,
+)
+from .names import fold_name, name_key, require_name, same_name
+from .planner import TablePlan, assign_home_tables, plan_tables, split_evenly
+from .ranking import Standing, game_winner, rank_players, standings
+from .tricks import legal_cards, trick_winner
+from .variants import ACE_ORDER, SEED_VARIANTS, SETTING_LABELS, SETTING_NAMES, WINS_SIGN, RuleVariant
+
+__all__ = [
+    "ACE_ORDER",
+    "CANDIDATES",
+    "DECK",
+    "RANK_LABELS",
+    "SEED_VARIANTS",
+    "SETTING_LABELS",
+    "SETTING_NAMES",
+    "SUIT_SYMBOLS",
+    "WINS_SIGN",
+    "Card",
+    "Direction",
+    "Move",
+    "RoundPlan",
+    "RuleError",
+    "RuleVariant",
+    "Standing",
+    "Suit",
+    "TablePlan",
+    "TableResult",
+    "TieNote",
+    "assign_home_tables",
+    "fold_name",
+    "game_winner",
+    "legal_cards",
+    "name_key",
+    "outcomes",
+    "plan_moves",
+    "plan_round",
+    "plan_tables",
+    "rank_players",
+    "require_name",
+    "same_name",
+    "split_evenly",
+    "standings",
+    "tie_text",
+    "trick_winner",
+    "validate_tables",
+    "variants_for_tables",
+]

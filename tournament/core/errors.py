@@ -1,0 +1,31 @@
+"""The one error type the core raises.
+
+Invariants:
+- Every rejection of bad input is a ``RuleError``, which *is* a ``ValueError``, so callers that
+  only know the documented contract (``ValueError``) still catch it.
+- Messages are written for the facilitator: they name the offending value and what was expected,
+  never an internal variable name.
+- Raising never leaves anything half-changed: core functions validate before they compute and
+  never mutate their arguments.
+"""
+
+from __future__ import annotations
+
+
+class RuleError(ValueError):
+    """Input that breaks a rule of the tournament or of Five Tricks."""
+
+
+def require_int(value: object, what: str) -> int:
+    """Return ``value`` if it is a true integer; ``bool`` is refused because ``True`` games is a slip."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleError(f"{what} must be a whole number, not {value!r}")
+    return value
+
+
+def require_count(value: object, what: str) -> int:
+    """Return ``value`` if it is a whole number of at least zero."""
+    count = require_int(value, what)
+    if count < 0:
+        raise RuleError(f"{what} cannot be negative (got {count})")
+    return count

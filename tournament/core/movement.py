@@ -1,0 +1,244 @@
+"""Who moves where after a round, and why.
+
+Invariants:
+- Table numbers are positive whole numbers without gaps; the highest is the top table, the
+  lowest the bottom table. Every table is a key even when nobody sat there.
+- A player sits at exactly one table; a name listed at two tables is refused.
+- Per table of n players, k = 2 if n > 4 else 1. The first k of the ranking are sent up, the last
+  k of the *rest* are sent down (so a lone player counts as the winner), everyone else stays.
+- A move is always to the neighbouring number, even if that table is empty. Up-movers at the top
+  table and down-movers at the bottom table stay, and their ``Move`` says so in ``reason``.
+  Consequently nobody moves more than one table and nobody leaves the table range; with one
+  table nobody moves.
+- Every input player appears in the plan exactly once. The plan depends only on the data, never
+  on the order of the mappings.
+- Whenever players tied on games and the tie put them in different outcomes (up/stay/down before
+  the top/bottom rule) or decided the round winner, a ``TieNote`` says so in plain words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from itertools import groupby
+from typing import Final
+
+from .errors import RuleError, require_int
+from .ranking import Standing, standings, validate_counts
+
+# From the tournament guide: "If there are more than four players at a table, the two players..."
+BIG_TABLE_ABOVE: Final[int] = 4
+MOVERS: Final[dict[bool, int]] = {False: 1, True: 2}
+
+# The app warns when a move leaves a table outside these sizes (DESIGN §3).
+WARN_BELOW: Final[int] = 2
+WARN_ABOVE: Final[int] = 7
+
+
+class Direction(StrEnum):
+    UP = "up"
+    STAY = "stay"
+    DOWN = "down"
+
+
+STEP: Final[dict[Direction, int]] = {Direction.UP: 1, Direction.STAY: 0, Direction.DOWN: -1}
+_BLOCKED_REASON: Final[dict[Direction, str]] = {
+    Direction.UP: "would move up, but table {table} is the top table",
+    Direction.DOWN: "would move down, but table {table} is the bottom table",
+}
+_ONLY_TABLE_REASON: Final[str] = "would move {direction}, but table {table} is the only table"
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One player's change of table. ``outcome`` is what the ranking called for; ``direction``
+    is what actually happens after the top/bottom rule."""
+
+    player: str
+    from_table: int
+    to_table: int
+    direction: Direction
+    outcome: Direction
+    reason: str | None = None  # set only when someone would move but stays
+
+    @property
+    def moved(self) -> bool:
+        return self.to_table != self.from_table
+
+
+@dataclass(frozen=True, slots=True)
+class TieNote:
+    """Players at one table with equal games whose order was settled alphabetically."""
+
+    table: int
+    players: tuple[str, ...]  # in ranked order
+    games: int
+    text: str
+    decides_move: bool
+    decides_winner: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TableResult:
+    table: int
+    standings: tuple[Standing, ...]
+    winner: str | None
+    moves: tuple[Move, ...]  # in ranking order
+    ties: tuple[TieNote, ...]
+
+    @property
+    def ranking(self) -> tuple[str, ...]:
+        return tuple(standing.player for standing in self.standings)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundPlan:
+    tables: tuple[TableResult, ...]  # bottom table first
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        return tuple(move for table in self.tables for move in table.moves)
+
+    @property
+    def ties(self) -> tuple[TieNote, ...]:
+        return tuple(note for table in self.tables for note in table.ties)
+
+    def destinations(self) -> dict[str, int]:
+        return {move.player: move.to_table for move in self.moves}
+
+    def move_for(self, player: str) -> Move:
+        for move in self.moves:
+            if move.player == player:
+                return move
+        raise RuleError(f"{player!r} did not play in this round")
+
+    def next_sizes(self) -> dict[int, int]:
+        """Players at each table next round, every table listed (bottom first)."""
+        sizes = {table.table: 0 for table in self.tables}
+        for move in self.moves:
+            sizes[move.to_table] += 1
+        return sizes
+
+    def size_warnings(self, fewest: int = WARN_BELOW, most: int = WARN_ABOVE) -> tuple[str, ...]:
+        """Plain-words warnings for tables that would end up too small or too crowded."""
+        warnings: list[str] = []
+        for table, size in self.next_sizes().items():
+            if size < fewest:
+                warnings.append(f"Table {table} would have {_players(size)}, fewer than {fewest}.")
+            elif size > most:
+                warnings.append(f"Table {table} would have {_players(size)}, more than {most}.")
+        return tuple(warnings)
+
+
+def _players(count: int) -> str:
+    return f"{count} player" if count == 1 else f"{count} players"
+
+
+def _games(count: int) -> str:
+    return f"{count} game" if count == 1 else f"{count} games"
+
+
+def _join(names: tuple[str, ...]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def tie_text(players: tuple[str, ...], games: int) -> str:
+    """ "Ana and Ben tied on 1 game; alphabetical order ranks Ana above Ben." """
+    return (
+        f"{_join(players)} tied on {_games(games)}; "
+        f"alphabetical order ranks {' above '.join(players)}."
+    )
+
+
+def validate_tables(tables: object) -> dict[int, dict[str, int]]:
+    """Checked copy of the round's results, keyed by table number in ascending order."""
+    if not isinstance(tables, Mapping):
+        raise RuleError(f"expected a mapping of table number to results, not {tables!r}")
+    for number in tables:
+        require_int(number, "a table number")
+        if number < 1:
+            raise RuleError(f"table numbers must be positive whole numbers; got {number}")
+    numbers = sorted(tables)
+    if numbers:
+        missing = sorted(set(range(numbers[0], numbers[-1] + 1)) - set(numbers))
+        if missing:
+            listed = ", ".join(map(str, numbers))
+            raise RuleError(
+                f"table numbers must run without gaps; got {listed} "
+                f"(table {', '.join(map(str, missing))} missing)"
+            )
+    seated_at: dict[str, int] = {}
+    checked: dict[int, dict[str, int]] = {}
+    for number in numbers:
+        results = validate_counts(tables[number], f"games won at table {number}")
+        for player in results:
+            if player in seated_at:
+                raise RuleError(
+                    f"{player} is listed at table {seated_at[player]} and table {number}; "
+                    "a player sits at one table per round"
+                )
+            seated_at[player] = number
+        checked[number] = results
+    return checked
+
+
+def outcomes(ranking: tuple[str, ...]) -> dict[str, Direction]:
+    """What the ranking calls for at one table, before the top/bottom rule."""
+    k = MOVERS[len(ranking) > BIG_TABLE_ABOVE]
+    up, rest = ranking[:k], ranking[k:]
+    down = rest[-k:] if rest else ()
+    called = {player: Direction.STAY for player in ranking}
+    called.update({player: Direction.DOWN for player in down})
+    called.update({player: Direction.UP for player in up})
+    return called
+
+
+def _tie_notes(table: int, ranked: tuple[Standing, ...], called: Mapping[str, Direction]) -> tuple[TieNote, ...]:
+    notes: list[TieNote] = []
+    for games, group in groupby(ranked, key=lambda standing: standing.games):
+        players = tuple(standing.player for standing in group)
+        if len(players) < 2:
+            continue
+        decides_move = len({called[player] for player in players}) > 1
+        decides_winner = players[0] == ranked[0].player
+        if decides_move or decides_winner:
+            notes.append(TieNote(table, players, games, tie_text(players, games), decides_move, decides_winner))
+    return tuple(notes)
+
+
+def _move(player: str, table: int, outcome: Direction, bottom: int, top: int) -> Move:
+    target = table + STEP[outcome]
+    if bottom <= target <= top:
+        return Move(player, table, target, outcome, outcome)
+    template = _ONLY_TABLE_REASON if bottom == top else _BLOCKED_REASON[outcome]
+    reason = f"{player} {template.format(direction=outcome.value, table=table)}, so stays."
+    return Move(player, table, table, Direction.STAY, outcome, reason)
+
+
+def plan_round(tables: Mapping[int, Mapping[str, int]]) -> RoundPlan:
+    """Rank every table, decide every move, and explain the ties (see module invariants)."""
+    checked = validate_tables(tables)
+    if not checked:
+        return RoundPlan(tables=())
+    bottom, top = min(checked), max(checked)
+    results: list[TableResult] = []
+    for number, games_won in checked.items():
+        ranked = standings(games_won)
+        ranking = tuple(standing.player for standing in ranked)
+        called = outcomes(ranking)
+        results.append(
+            TableResult(
+                table=number,
+                standings=ranked,
+                winner=ranking[0] if ranking else None,
+                moves=tuple(_move(player, number, called[player], bottom, top) for player in ranking),
+                ties=_tie_notes(number, ranked, called),
+            )
+        )
+    return RoundPlan(tables=tuple(results))
+
+
+def plan_moves(tables: Mapping[int, Mapping[str, int]]) -> dict[str, int]:
+    """Every player -> the table they sit at next round."""
+    return plan_round(tables).destinations()

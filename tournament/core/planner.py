@@ -1,0 +1,149 @@
+"""Table plans (how many tables of which size) and random but reproducible home tables.
+
+Invariants:
+- In every ``TablePlan`` the sizes differ by at most one and the bigger tables come first
+  (lowest table numbers), so table i+1 has ``sizes[i]`` players; with ``even=True`` all sizes
+  are equal and the leftovers are ``observers``. ``sum(sizes) + observers == player_count``.
+- Without an organiser's table count, the plan keeps every table within [min_size, max_size]
+  and picks the table count whose average size is closest to ``preferred``; on an exact tie it
+  takes more (smaller) tables, because small tables let everyone play more often.
+  With ``even=True`` it first minimises observers, then closeness to ``preferred``, then prefers
+  smaller tables. An organiser's table count overrides the size limits.
+- ``assign_home_tables`` depends only on the set of names, the sizes and the seed: names are
+  put in ``name_key`` order before a ``random.Random(seed)`` shuffle, so re-running it or pasting
+  the names in another order gives the same seating.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .errors import RuleError, require_count, require_int
+from .names import name_key, require_name
+
+
+@dataclass(frozen=True, slots=True)
+class TablePlan:
+    sizes: tuple[int, ...]  # table 1 first; bigger tables first
+    observers: int = 0
+
+    @property
+    def table_count(self) -> int:
+        return len(self.sizes)
+
+    @property
+    def seated(self) -> int:
+        return sum(self.sizes)
+
+
+def split_evenly(player_count: int, table_count: int) -> tuple[int, ...]:
+    """``player_count`` over ``table_count`` tables differing by at most one, bigger first."""
+    base, extra = divmod(player_count, table_count)
+    return (base + 1,) * extra + (base,) * (table_count - extra)
+
+
+def _players(count: int) -> str:
+    return f"1 player is" if count == 1 else f"{count} players are"
+
+
+def _check_limits(min_size: int, max_size: int, preferred: int) -> None:
+    for value, what in ((min_size, "the smallest table size"), (max_size, "the largest table size"),
+                        (preferred, "the preferred table size")):
+        if require_int(value, what) < 1:
+            raise RuleError(f"{what} must be at least 1 (got {value})")
+    if not min_size <= preferred <= max_size:
+        raise RuleError(
+            f"table sizes need smallest <= preferred <= largest; got {min_size}, {preferred}, {max_size}"
+        )
+
+
+def _no_fit(player_count: int, min_size: int, max_size: int, even: bool) -> RuleError:
+    if player_count < min_size:
+        return RuleError(
+            f"{_players(player_count)} too few for a table of at least {min_size}; "
+            "choose the number of tables yourself"
+        )
+    shape = "equal tables" if even else "tables that differ by at most one"
+    return RuleError(
+        f"{player_count} players cannot be split into {shape} of {min_size} to {max_size} players; "
+        "choose the number of tables yourself"
+    )
+
+
+def plan_tables(
+    player_count: int,
+    min_size: int = 3,
+    max_size: int = 6,
+    preferred: int = 4,
+    tables: int | None = None,
+    even: bool = False,
+) -> TablePlan:
+    """Suggest table sizes for ``player_count`` players (see module invariants for the rules)."""
+    require_count(player_count, "the number of players")
+    _check_limits(min_size, max_size, preferred)
+    if not isinstance(even, bool):
+        raise RuleError(f"even must be True or False, not {even!r}")
+    if player_count == 0:
+        raise RuleError("there are no players to seat")
+    if tables is not None:
+        require_int(tables, "the number of tables")
+        if not 1 <= tables <= player_count:
+            raise RuleError(
+                f"{tables} tables is not possible for {player_count} players; choose 1 to {player_count}"
+            )
+        if even:
+            size, observers = divmod(player_count, tables)
+            return TablePlan((size,) * tables, observers)
+        return TablePlan(split_evenly(player_count, tables))
+    if even:
+        return _plan_even(player_count, min_size, max_size, preferred)
+    fitting = [
+        count
+        for count in range(1, player_count + 1)
+        if min_size <= player_count // count and -(-player_count // count) <= max_size
+    ]
+    if not fitting:
+        raise _no_fit(player_count, min_size, max_size, even=False)
+    best = min(fitting, key=lambda count: (abs(Fraction(player_count, count) - preferred), -count))
+    return TablePlan(split_evenly(player_count, best))
+
+
+def _plan_even(player_count: int, min_size: int, max_size: int, preferred: int) -> TablePlan:
+    sizes = [size for size in range(min_size, max_size + 1) if size <= player_count]
+    if not sizes:
+        raise _no_fit(player_count, min_size, max_size, even=True)
+    best = min(sizes, key=lambda size: (player_count % size, abs(size - preferred), size))
+    count, observers = divmod(player_count, best)
+    return TablePlan((best,) * count, observers)
+
+
+def assign_home_tables(players: Sequence[str], sizes: Sequence[int], seed: int) -> dict[str, int]:
+    """Seat each player at a home table 1..len(sizes); table i+1 gets ``sizes[i]`` players."""
+    if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
+        raise RuleError(f"expected a list of player names, not {players!r}")
+    if isinstance(sizes, (str, bytes)) or not isinstance(sizes, Sequence):
+        raise RuleError(f"expected a list of table sizes, not {sizes!r}")
+    require_int(seed, "the seating seed")
+    seen: set[str] = set()
+    for player in players:
+        require_name(player)
+        if player in seen:
+            raise RuleError(f"{player} appears twice in the list of players")
+        seen.add(player)
+    for number, size in enumerate(sizes, start=1):
+        require_count(size, f"the size of table {number}")
+    if sum(sizes) != len(players):
+        raise RuleError(
+            f"the table sizes add up to {sum(sizes)} seats but there are {len(players)} players"
+        )
+    order = sorted(players, key=name_key)
+    random.Random(seed).shuffle(order)
+    seating: dict[str, int] = {}
+    start = 0
+    for number, size in enumerate(sizes, start=1):
+        seating.update({player: number for player in order[start:start + size]})
+        start += size
+    return seating
