@@ -1,0 +1,69 @@
+"""The core must stay importable without any web or database library."""
+
+from __future__ import annotations
+
+import ast
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+CORE = Path(__file__).resolve().parents[2] / "tournament" / "core"
+FORBIDDEN = ("flask", "werkzeug", "sqlalchemy", "wtforms", "alembic", "jinja2")
+
+# The parent package ``tournament`` is the Flask app factory, so importing it would load Flask
+# regardless of the core. The subprocess stands in an empty parent package so that only the
+# core's own imports are measured.
+PROBE = """
+import importlib, json, pkgutil, sys, types
+parent = types.ModuleType("tournament")
+parent.__path__ = [sys.argv[1]]
+sys.modules["tournament"] = parent
+import tournament.core as core
+names = ["tournament.core"] + [
+    "tournament.core." + info.name for info in pkgutil.iter_modules(core.__path__)
+]
+for name in names:
+    importlib.import_module(name)
+print(json.dumps({"imported": names, "modules": sorted(sys.modules)}))
+"""
+
+
+def _core_modules() -> list[Path]:
+    return sorted(CORE.glob("*.py"))
+
+
+def test_importing_every_core_module_loads_no_web_or_db_library() -> None:
+    result = subprocess.run(
+        [sys.executable, "-c", PROBE, str(CORE.parent)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    report = json.loads(result.stdout)
+    assert len(report["imported"]) == len(_core_modules())
+    loaded = [name for name in report["modules"] if name.split(".")[0].startswith(FORBIDDEN)]
+    assert loaded == []
+
+
+def test_core_modules_import_only_the_standard_library_or_each_other() -> None:
+    outside: list[str] = []
+    for path in _core_modules():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                roots = [alias.name.split(".")[0] for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                roots = [(node.module or "").split(".")[0]]
+            else:
+                continue
+            outside += [f"{path.name}: {root}" for root in roots if root not in sys.stdlib_module_names]
+    assert outside == []
+
+
+def test_every_core_module_states_its_invariants() -> None:
+    missing = [
+        path.name
+        for path in _core_modules()
+        if "Invariants:" not in (ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or "")
+    ]
+    assert missing == []
