@@ -201,3 +201,8 @@ def test_results_that_are_not_mappings_are_refused() -> None:
 def test_asking_for_a_player_who_did_not_play_is_refused() -> None:
     with pytest.raises(ValueError, match="'Zed' did not play in this round"):
         plan_round({1: {"Ana": 1}}).move_for("Zed")
+
+
+def test_several_missing_table_numbers_are_all_named() -> None:
+    with pytest.raises(ValueError, match=r"got 1, 4 \(tables 2, 3 missing\)"):
+        plan_moves({1: {}, 4: {}})

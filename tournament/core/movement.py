@@ -164,10 +164,8 @@ def validate_tables(tables: object) -> dict[int, dict[str, int]]:
         missing = sorted(set(range(numbers[0], numbers[-1] + 1)) - set(numbers))
         if missing:
             listed = ", ".join(map(str, numbers))
-            raise RuleError(
-                f"table numbers must run without gaps; got {listed} "
-                f"(table {', '.join(map(str, missing))} missing)"
-            )
+            gap = ("table " if len(missing) == 1 else "tables ") + ", ".join(map(str, missing))
+            raise RuleError(f"table numbers must run without gaps; got {listed} ({gap} missing)")
     seated_at: dict[str, int] = {}
     checked: dict[int, dict[str, int]] = {}
     for number in numbers:

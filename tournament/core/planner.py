@@ -46,7 +46,7 @@ def split_evenly(player_count: int, table_count: int) -> tuple[int, ...]:
 
 
 def _players(count: int) -> str:
-    return f"1 player is" if count == 1 else f"{count} players are"
+    return "1 player is" if count == 1 else f"{count} players are"
 
 
 def _check_limits(min_size: int, max_size: int, preferred: int) -> None:
@@ -66,10 +66,10 @@ def _no_fit(player_count: int, min_size: int, max_size: int, even: bool) -> Rule
             f"{_players(player_count)} too few for a table of at least {min_size}; "
             "choose the number of tables yourself"
         )
-    shape = "equal tables" if even else "tables that differ by at most one"
+    shape = "equal tables" if even else "tables"
     return RuleError(
-        f"{player_count} players cannot be split into {shape} of {min_size} to {max_size} players; "
-        "choose the number of tables yourself"
+        f"{player_count} players do not fit {shape} of {min_size} to {max_size} players "
+        "whose sizes differ by at most one; choose the number of tables yourself"
     )
 
 
