@@ -25,4 +25,4 @@ def require_organiser():
     return redirect(url_for("organiser.login", next=request.full_path.rstrip("?")))
 
 
-from . import auth, events  # noqa: E402,F401  (views register themselves on bp)
+from . import auth, entry, events, players, rounds, standings, tables  # noqa: E402,F401  (views register on bp)

@@ -4,6 +4,7 @@ from flask import flash, redirect, render_template, url_for
 
 from ... import db
 from ...services import events as event_service
+from ...services import rounds as rounds_service
 from . import bp
 from .forms import ButtonForm, EventForm
 
@@ -53,3 +54,12 @@ def delete_event(event_id: int):
         flash(f"Event “{name}” deleted.", "success")
         return redirect(url_for("organiser.index"))
     return render_template("organiser/delete_event.html", event=event, form=form)
+
+
+@bp.get("/events/<int:event_id>")
+def event(event_id: int):
+    """Event overview: the steps from names to standings, and where the tournament stands."""
+    session = db.session()
+    event = event_service.get_event(session, event_id)
+    latest = rounds_service.latest_round(session, event)
+    return render_template("organiser/event.html", event=event, latest=latest)

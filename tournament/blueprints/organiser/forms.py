@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from flask_wtf import FlaskForm
-from wtforms import IntegerField, PasswordField, StringField, TextAreaField
-from wtforms.validators import DataRequired, EqualTo, Length, NumberRange
+from wtforms import BooleanField, IntegerField, PasswordField, SelectField, StringField, TextAreaField
+from wtforms.validators import DataRequired, EqualTo, Length, NumberRange, Optional
 
 
 class SetupForm(FlaskForm):
@@ -33,3 +33,29 @@ class EventForm(FlaskForm):
 
 class NamesForm(FlaskForm):
     names = TextAreaField("Names, one per line", validators=[DataRequired(), Length(max=40_000)])
+
+
+class TablePlanForm(FlaskForm):
+    tables = IntegerField(
+        "Number of tables",
+        validators=[Optional(), NumberRange(1, 200, "Choose between 1 and 200 tables.")],
+    )
+    even = BooleanField("Equal tables only (leftover players observe)")
+
+
+SUIT_CHOICES = [("", "No trump"), ("hearts", "♥ Hearts"), ("diamonds", "♦ Diamonds"),
+                ("clubs", "♣ Clubs"), ("spades", "♠ Spades")]
+
+
+class VariantForm(FlaskForm):
+    ace = SelectField("Ace", choices=[("high", "Ace high (above 7)"), ("low", "Ace low (below 2)")])
+    wins = SelectField("Which card wins", choices=[("highest", "Highest card wins"), ("lowest", "Lowest card wins")])
+    trump = SelectField("Trump suit", choices=SUIT_CHOICES)
+    trump_any_time = BooleanField("Trump may be played at any time (even when able to follow suit)")
+
+
+class MoveSeatForm(FlaskForm):
+    """Choices are filled by the view from the event's players and tables."""
+
+    player = SelectField("Player", coerce=int, validate_choice=True)
+    table = SelectField("To table", coerce=int, validate_choice=True)

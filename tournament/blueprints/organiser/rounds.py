@@ -1,0 +1,128 @@
+from __future__ import annotations
+
+from flask import flash, redirect, render_template, request, url_for
+
+from ... import db
+from ...models import RoundState
+from ...services import events as event_service
+from ...services import players as player_service
+from ...services import rounds as rounds_service
+from ...services.errors import DomainError
+from ...services.round_data import load_round
+from . import bp
+from .forms import ButtonForm, MoveSeatForm
+
+
+@bp.get("/events/<int:event_id>/rounds")
+def rounds(event_id: int):
+    """Go to the latest round's page, or explain how to start round 1."""
+    session = db.session()
+    event = event_service.get_event(session, event_id)
+    latest = rounds_service.latest_round(session, event)
+    if latest is not None:
+        return redirect(url_for("organiser.round_board", event_id=event.id, number=latest.number))
+    return render_template("organiser/no_rounds.html", event=event, form=ButtonForm())
+
+
+@bp.post("/events/<int:event_id>/rounds/start")
+def start_round(event_id: int):
+    """Round 1 seats everyone at their home table; later rounds use the planned seating."""
+    session = db.session()
+    event = event_service.get_event(session, event_id)
+    round_ = rounds_service.start_round(session, event)
+    flash(f"Round {round_.number} is running.", "success")
+    return redirect(url_for("organiser.round_board", event_id=event.id, number=round_.number))
+
+
+@bp.get("/events/<int:event_id>/rounds/<int:number>")
+def round_board(event_id: int, number: int):
+    """Status board: every table with its players and how many games it has reported."""
+    session = db.session()
+    event = event_service.get_event(session, event_id)
+    data = load_round(session, event, number)
+    if data.round.state is RoundState.CLOSED:
+        return redirect(url_for("organiser.round_results", event_id=event.id, number=number))
+    if data.round.state is RoundState.PLANNED:
+        return redirect(url_for("organiser.round_seats", event_id=event.id, number=number))
+    return render_template("organiser/round_board.html", event=event, data=data, form=ButtonForm(),
+                           empty=rounds_service.empty_tables(data))
+
+
+@bp.route("/events/<int:event_id>/rounds/<int:number>/close", methods=["GET", "POST"])
+def close_round(event_id: int, number: int):
+    """Closing ranks every table by games won (ties: alphabetical order) and plans the moves.
+    The confirmation page warns about tables that reported no games."""
+    session = db.session()
+    event = event_service.get_event(session, event_id)
+    data = load_round(session, event, number)
+    form = ButtonForm()
+    if form.validate_on_submit():
+        following = rounds_service.close_round(session, data)
+        flash(f"Round {number} closed. Round {following.number}'s seating is planned below.", "success")
+        return redirect(url_for("organiser.round_results", event_id=event.id, number=number))
+    if data.round.state is not RoundState.RUNNING:
+        raise DomainError(f"Round {number} is not running, so it cannot be closed.")
+    return render_template("organiser/close_round.html", event=event, data=data, form=form,
+                           empty=rounds_service.empty_tables(data), outcome=data.outcome())
+
+
+@bp.get("/events/<int:event_id>/rounds/<int:number>/results")
+def round_results(event_id: int, number: int):
+    """A closed round: per table the ranking, games won, round winner and who moves where,
+    with the ties that alphabetical order decided spelled out."""
+    session = db.session()
+    event = event_service.get_event(session, event_id)
+    data = load_round(session, event, number)
+    if data.round.state is not RoundState.CLOSED:
+        return redirect(url_for("organiser.round_board", event_id=event.id, number=number))
+    following = _maybe_round(session, event, number + 1)
+    return render_template("organiser/round_results.html", event=event, data=data,
+                           outcome=data.outcome(), following=following)
+
+
+def _maybe_round(session, event, number):
+    try:
+        return load_round(session, event, number)
+    except DomainError:
+        return None
+
+
+def _seat_form(data, formdata=None) -> MoveSeatForm:
+    form = MoveSeatForm(formdata=formdata)
+    form.player.choices = sorted(
+        ((s.player_id, data.players[s.player_id].name) for s in data.seats), key=lambda c: c[1].casefold()
+    )
+    form.table.choices = [(t.number, f"Table {t.number}") for t in data.tables]
+    return form
+
+
+@bp.route("/events/<int:event_id>/rounds/<int:number>/seats", methods=["GET", "POST"])
+def round_seats(event_id: int, number: int):
+    """A planned round: its seating as the movement rules produced it, with table sizes and
+    warnings; the organiser may move players (recorded as manual moves) before starting it."""
+    session = db.session()
+    event = event_service.get_event(session, event_id)
+    data = load_round(session, event, number)
+    if data.round.state is not RoundState.PLANNED:
+        return redirect(url_for("organiser.round_board", event_id=event.id, number=number))
+    form = _seat_form(data, request.form if request.method == "POST" else None)
+    if request.method == "POST":
+        if not form.validate_on_submit():
+            raise DomainError("Choose a player seated in this round and one of the event's tables.")
+        player = player_service.get_player(session, event, form.player.data)
+        rounds_service.move_planned_seat(session, data, player, form.table.data)
+        flash(f"{player.name} will sit at table {form.table.data} in round {number}.", "success")
+        return redirect(url_for("organiser.round_seats", event_id=event.id, number=number))
+    return render_template("organiser/round_seats.html", event=event, data=data, form=form,
+                           start_form=ButtonForm(), warnings=_size_warnings(data))
+
+
+def _size_warnings(data) -> list[str]:
+    warnings = []
+    for table in data.tables:
+        size = len(data.seated_at(table))
+        if size < 2:
+            warnings.append(f"Table {table.number} has {size} player{'s' if size != 1 else ''}, fewer than 2.")
+        elif size > 7:
+            warnings.append(f"Table {table.number} has {size} players, more than 7.")
+    return warnings

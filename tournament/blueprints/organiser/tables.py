@@ -1,0 +1,93 @@
+from __future__ import annotations
+
+from collections import defaultdict
+
+from flask import flash, redirect, render_template, request, url_for
+
+from ... import db
+from ...core import RuleVariant, Suit
+from ...models import PlayerStatus
+from ...services import events as event_service
+from ...services import players as player_service
+from ...services import tables as table_service
+from ...services.errors import DomainError
+from . import bp
+from .forms import MoveSeatForm, TablePlanForm, VariantForm
+
+
+def _move_form(event, data=None) -> MoveSeatForm:
+    form = MoveSeatForm(formdata=data)
+    form.player.choices = [(p.id, p.name) for p in event.players if p.status is PlayerStatus.SEATED]
+    form.table.choices = [(t.number, f"Table {t.number}") for t in event.tables]
+    return form
+
+
+@bp.get("/events/<int:event_id>/tables")
+def tables(event_id: int):
+    """The table plan: number of tables, each table's rules, and who sits where at home."""
+    event = event_service.get_event(db.session(), event_id)
+    at_home = defaultdict(list)
+    for player in event.players:
+        if player.status is PlayerStatus.SEATED and player.home_table is not None:
+            at_home[player.home_table.number].append(player)
+    return render_template(
+        "organiser/tables.html",
+        event=event,
+        plan_form=TablePlanForm(tables=len(event.tables) or None),
+        move_form=_move_form(event),
+        at_home=at_home,
+        suggestion=table_service.suggested_plan(event),
+        observers=[p for p in event.players if p.status is PlayerStatus.OBSERVER],
+        unseated=[p for p in event.players if p.status is PlayerStatus.SEATED and p.home_table is None],
+    )
+
+
+@bp.post("/events/<int:event_id>/tables/plan")
+def table_plan(event_id: int):
+    """Make (or remake) the plan and seat everyone at random home tables. Leaving the number
+    empty takes the planner's suggestion: tables of 3 to 6, as close to 4 as possible."""
+    session = db.session()
+    event = event_service.get_event(session, event_id)
+    form = TablePlanForm()
+    if not form.validate_on_submit():
+        raise DomainError(" ".join(e for errors in form.errors.values() for e in errors))
+    plan = table_service.set_table_count(session, event, form.tables.data, even=form.even.data)
+    sizes = ", ".join(str(size) for size in plan.sizes)
+    note = f" {plan.observers} player(s) observe." if plan.observers else ""
+    flash(f"{plan.table_count} tables (players per table: {sizes}); home tables shuffled.{note}", "success")
+    return redirect(url_for("organiser.tables", event_id=event.id))
+
+
+@bp.post("/events/<int:event_id>/tables/move")
+def move_home(event_id: int):
+    """Manual seat change before the tournament: move one player to another home table."""
+    session = db.session()
+    event = event_service.get_event(session, event_id)
+    form = _move_form(event, request.form)
+    if not form.validate_on_submit():
+        raise DomainError("Choose a player of this event and one of its tables.")
+    player = player_service.get_player(session, event, form.player.data)
+    player_service.set_home_table(session, event, player, table_service.get_table(event, form.table.data))
+    flash(f"{player.name} now starts at table {form.table.data}.", "success")
+    return redirect(url_for("organiser.tables", event_id=event.id))
+
+
+@bp.route("/events/<int:event_id>/tables/<int:number>/rules", methods=["GET", "POST"])
+def table_rules(event_id: int, number: int):
+    """Edit one table's rule variant: ace high/low, highest/lowest wins, trump, trump any time."""
+    session = db.session()
+    event = event_service.get_event(session, event_id)
+    table = table_service.get_table(event, number)
+    form = VariantForm(obj=table, trump=table.trump or "")
+    if form.validate_on_submit():
+        variant = RuleVariant(
+            ace=form.ace.data,
+            wins=form.wins.data,
+            trump=Suit(form.trump.data) if form.trump.data else None,
+            trump_any_time=form.trump_any_time.data,
+        )
+        table_service.set_variant(session, event, table, variant)
+        flash(f"Rules of table {number} saved.", "success")
+        return redirect(url_for("organiser.tables", event_id=event.id))
+    status = 400 if form.is_submitted() else 200
+    return render_template("organiser/table_rules.html", event=event, table=table, form=form), status

@@ -1,0 +1,144 @@
+"""Recording a table's games for a round.
+
+A submission is checked completely before anything is written, so a refused submission
+changes nothing. Every game carries a version: a submission made from an older copy of a
+game is refused (unless it says exactly what is already stored, which makes a repeated
+submit from a phone harmless).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy.orm import Session
+
+from ..core import game_winner
+from ..models import Game, GameTricks, Player, RoundState, Table
+from .errors import Conflict, DomainError
+from .round_data import RoundData
+
+MAX_GAMES_PER_ROUND = 40
+# 28 cards: even at a two-player table a game cannot have more tricks than this.
+MAX_TRICKS_PER_GAME = 14
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    number: int
+    version: int | None  # the version the submitter saw; None for a game they think is new
+    winner_id: int | None
+    tricks: dict[int, int] | None  # player id -> tricks; None when the table reported only the winner
+    clear: bool = False  # "no game": remove it if it was recorded
+
+    @property
+    def blank(self) -> bool:
+        return self.winner_id is None and not self.tricks
+
+
+@dataclass(frozen=True)
+class SaveResult:
+    saved: list[int]
+    removed: list[int]
+    unchanged: list[int]
+
+
+def _derive_winner(entry: GameEntry, players: dict[int, Player]) -> int | None:
+    if not entry.tricks or not any(entry.tricks.values()):
+        return entry.winner_id
+    names = {players[pid].name: count for pid, count in entry.tricks.items()}
+    winner_name = game_winner(names)
+    derived = next(pid for pid, p in players.items() if p.name == winner_name)
+    if entry.winner_id is not None and entry.winner_id != derived:
+        raise DomainError(
+            f"Game {entry.number}: the tricks make {players[derived].name} the winner, "
+            f"but {players[entry.winner_id].name} is marked. Correct one of them."
+        )
+    return derived
+
+
+def _check(entry: GameEntry, seated: dict[int, Player]) -> None:
+    if not 1 <= entry.number <= MAX_GAMES_PER_ROUND:
+        raise DomainError(f"Game numbers run from 1 to {MAX_GAMES_PER_ROUND}.")
+    if entry.winner_id is not None and entry.winner_id not in seated:
+        raise DomainError(f"Game {entry.number}: the winner must be a player seated at this table.")
+    if entry.tricks:
+        strangers = set(entry.tricks) - set(seated)
+        if strangers:
+            raise DomainError(f"Game {entry.number}: tricks were given for a player not seated at this table.")
+        if any(count < 0 for count in entry.tricks.values()):
+            raise DomainError(f"Game {entry.number}: trick counts cannot be negative.")
+        if sum(entry.tricks.values()) > MAX_TRICKS_PER_GAME:
+            raise DomainError(
+                f"Game {entry.number}: {sum(entry.tricks.values())} tricks in one game is more than "
+                f"the cards allow (at most {MAX_TRICKS_PER_GAME})."
+            )
+
+
+def _same(game: Game, winner_id: int | None, tricks: dict[int, int] | None) -> bool:
+    stored = {t.player_id: t.tricks for t in game.tricks} or None
+    return game.winner_id == winner_id and stored == (tricks or None)
+
+
+def record_games(session: Session, data: RoundData, table: Table, entries: list[GameEntry]) -> SaveResult:
+    """Save, change or remove games of one table in a running round, all or nothing."""
+    if data.round.state is not RoundState.RUNNING:
+        state = "closed" if data.round.state is RoundState.CLOSED else "not started yet"
+        raise Conflict(f"Round {data.round.number} is {state}; results can be entered only while it runs.")
+    if len({e.number for e in entries}) != len(entries):
+        raise DomainError("The same game number appears twice in the submission.")
+    seated = {p.id: p for p in data.seated_at(table)}
+    existing = {g.number: g for g in data.games_at(table)}
+    plan: list[tuple[GameEntry, Game | None, int | None]] = []
+    for entry in entries:
+        _check(entry, seated)
+        game = existing.get(entry.number)
+        if entry.clear or entry.blank:
+            if game is not None and entry.clear:
+                _check_version(entry, game, wanted=None)
+                plan.append((entry, game, None))
+            continue
+        winner_id = _derive_winner(entry, seated)
+        if winner_id is None:
+            raise DomainError(f"Game {entry.number}: nobody took a trick, so there is no winner to record.")
+        if game is not None:
+            _check_version(entry, game, wanted=(winner_id, entry.tricks))
+        elif entry.version is not None:
+            raise Conflict(
+                f"Game {entry.number} at table {table.number} was removed meanwhile. Reload the page and check."
+            )
+        plan.append((entry, game, winner_id))
+
+    result = SaveResult([], [], [])
+    for entry, game, winner_id in plan:
+        if winner_id is None:
+            session.delete(game)
+            result.removed.append(entry.number)
+        elif game is not None and _same(game, winner_id, entry.tricks):
+            result.unchanged.append(entry.number)
+        elif game is not None:
+            game.winner_id = winner_id
+            game.tricks = _tricks_rows(entry.tricks)
+            game.version += 1
+            result.saved.append(entry.number)
+        else:
+            session.add(Game(round_id=data.round.id, table_id=table.id, number=entry.number,
+                             winner_id=winner_id, tricks=_tricks_rows(entry.tricks), version=1))
+            result.saved.append(entry.number)
+    session.commit()
+    return result
+
+
+def _tricks_rows(tricks: dict[int, int] | None) -> list[GameTricks]:
+    return [GameTricks(player_id=pid, tricks=count) for pid, count in sorted((tricks or {}).items())]
+
+
+def _check_version(entry: GameEntry, game: Game, wanted) -> None:
+    """A stale copy is refused, unless it asks for exactly what is stored (a repeated submit)."""
+    if entry.version == game.version:
+        return
+    if wanted is not None and _same(game, *wanted):
+        return
+    raise Conflict(
+        f"Game {entry.number} at this table was changed by someone else since this page was opened. "
+        "Reload the page to see the current result, then enter your change again."
+    )

@@ -1,0 +1,94 @@
+"""Loads one round with everything its pages need in a fixed number of statements,
+however many tables, players or games the event has."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session, selectinload
+
+from ..core import RuleVariant
+from ..core.movement import RoundPlan, plan_round
+from ..core.names import name_key
+from ..models import Event, Game, Player, PlayerStatus, Round, Seat, Table
+from .errors import NotFound
+
+
+@dataclass
+class RoundData:
+    event: Event
+    round: Round
+    tables: list[Table]
+    players: dict[int, Player]
+    seats: list[Seat]
+    games: list[Game]
+    _seated: dict[int, list[Player]] = field(init=False)
+    _games: dict[int, list[Game]] = field(init=False)
+
+    def __post_init__(self) -> None:
+        seated: dict[int, list[Player]] = defaultdict(list)
+        for seat in self.seats:
+            seated[seat.table_id].append(self.players[seat.player_id])
+        self._seated = {t: sorted(ps, key=lambda p: name_key(p.name)) for t, ps in seated.items()}
+        games: dict[int, list[Game]] = defaultdict(list)
+        for game in self.games:
+            games[game.table_id].append(game)
+        self._games = {t: sorted(gs, key=lambda g: g.number) for t, gs in games.items()}
+
+    def table(self, number: int) -> Table:
+        for table in self.tables:
+            if table.number == number:
+                return table
+        raise NotFound(f"There is no table {number} in this event.")
+
+    def seated_at(self, table: Table) -> list[Player]:
+        return self._seated.get(table.id, [])
+
+    def games_at(self, table: Table) -> list[Game]:
+        return self._games.get(table.id, [])
+
+    def moved_by_hand(self, player: Player) -> bool:
+        return any(seat.manual for seat in self.seats if seat.player_id == player.id)
+
+    def reported_count(self) -> int:
+        return len({g.table_id for g in self.games})
+
+    def wins_at(self, table: Table) -> dict[str, int]:
+        """Games won this round by each player at the table, zero included."""
+        won = Counter(g.winner_id for g in self.games_at(table) if g.winner_id is not None)
+        return {p.name: won[p.id] for p in self.seated_at(table)}
+
+    def outcome(self) -> RoundPlan:
+        """Ranking, moves and tie notes, always derived from the recorded games.
+        Withdrawn players are left out: they no longer move anywhere."""
+        tables: dict[int, dict[str, int]] = {}
+        for table in self.tables:
+            wins = self.wins_at(table)
+            tables[table.number] = {
+                p.name: wins[p.name] for p in self.seated_at(table) if p.status is not PlayerStatus.WITHDRAWN
+            }
+        return plan_round(tables)
+
+    def variant(self, table: Table) -> RuleVariant:
+        return table.variant
+
+
+def load_round(session: Session, event: Event, number: int) -> RoundData:
+    round_ = session.scalar(select(Round).where(Round.event_id == event.id, Round.number == number))
+    if round_ is None:
+        raise NotFound(f"Round {number} does not exist in this event.")
+    return load_round_rows(session, event, round_)
+
+
+def load_round_rows(session: Session, event: Event, round_: Round) -> RoundData:
+    tables = list(session.scalars(select(Table).where(Table.event_id == event.id).order_by(Table.number)))
+    players = {p.id: p for p in session.scalars(select(Player).where(Player.event_id == event.id))}
+    seats = list(session.scalars(select(Seat).where(Seat.round_id == round_.id)))
+    games = list(
+        session.scalars(
+            select(Game).where(Game.round_id == round_.id).options(selectinload(Game.tricks))
+        )
+    )
+    return RoundData(event, round_, tables, players, seats, games)

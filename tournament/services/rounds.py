@@ -1,0 +1,102 @@
+"""Round lifecycle: planned -> running -> closed.
+
+Round 1 seats everyone at their home table. Closing a round derives the next round's seating
+from the core's movement rules and stores it as a planned round, which the organiser may
+adjust (manual seats) before starting it.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from ..models import Event, Player, PlayerStatus, Round, RoundState, Seat
+from ..models.base import utcnow
+from .errors import Conflict, DomainError
+from .round_data import RoundData, load_round_rows
+
+
+def latest_round(session: Session, event: Event) -> Round | None:
+    return session.scalar(
+        select(Round).where(Round.event_id == event.id).order_by(Round.number.desc()).limit(1)
+    )
+
+
+def start_round(session: Session, event: Event) -> Round:
+    """Start round 1 from the home tables, or the planned next round as adjusted."""
+    latest = latest_round(session, event)
+    if latest is None:
+        round_ = _first_round(session, event)
+    elif latest.state is RoundState.RUNNING:
+        raise Conflict(f"Round {latest.number} is still running. Close it before starting the next one.")
+    elif latest.state is RoundState.CLOSED:
+        raise Conflict(f"Round {latest.number} is closed but has no next round planned.")
+    else:
+        round_ = latest
+        if not round_.seats:
+            raise DomainError("Nobody is seated for this round. Seat players before starting it.")
+    round_.state = RoundState.RUNNING
+    round_.started_at = utcnow()
+    session.commit()
+    return round_
+
+
+def _first_round(session: Session, event: Event) -> Round:
+    if not event.tables:
+        raise DomainError("Make the table plan before starting round 1.")
+    seated = [p for p in event.players if p.status is PlayerStatus.SEATED]
+    if not seated:
+        raise DomainError("No players are seated. Add players before starting round 1.")
+    homeless = [p.name for p in seated if p.home_table is None]
+    if homeless:
+        raise DomainError("These players have no home table yet: " + ", ".join(homeless) + ".")
+    round_ = Round(event=event, number=1)
+    session.add(round_)
+    for player in seated:
+        session.add(Seat(round=round_, player=player, table=player.home_table))
+    return round_
+
+
+def empty_tables(data: RoundData) -> list[int]:
+    """Tables with players but no recorded game: closing now would rank them alphabetically."""
+    return [t.number for t in data.tables if data.seated_at(t) and not data.games_at(t)]
+
+
+def close_round(session: Session, data: RoundData) -> Round:
+    """Close a running round and plan the next one from the movement rules."""
+    round_ = data.round
+    if round_.state is RoundState.CLOSED:
+        raise Conflict(f"Round {round_.number} is already closed.")
+    if round_.state is not RoundState.RUNNING:
+        raise Conflict(f"Round {round_.number} has not started yet.")
+    outcome = data.outcome()
+    by_name = {p.name: p for p in data.players.values()}
+    tables = {t.number: t for t in data.tables}
+    round_.state = RoundState.CLOSED
+    round_.closed_at = utcnow()
+    following = Round(event_id=data.event.id, number=round_.number + 1, state=RoundState.PLANNED)
+    session.add(following)
+    for player_name, table_number in outcome.destinations().items():
+        player = by_name[player_name]
+        if player.status is PlayerStatus.SEATED:
+            following.seats.append(Seat(player=player, table=tables[table_number]))
+    session.commit()
+    return following
+
+
+def move_planned_seat(session: Session, data: RoundData, player: Player, table_number: int) -> None:
+    """A manual seat change in a planned round (recorded as such)."""
+    if data.round.state is not RoundState.PLANNED:
+        raise Conflict(f"Round {data.round.number} has started; its seats are as played.")
+    table = data.table(table_number)
+    seat = next((s for s in data.seats if s.player_id == player.id), None)
+    if seat is None:
+        raise DomainError(f"{player.name} is not seated in round {data.round.number}.")
+    if seat.table_id != table.id:
+        seat.table_id = table.id
+        seat.manual = True
+    session.commit()
+
+
+def reload(session: Session, data: RoundData) -> RoundData:
+    return load_round_rows(session, data.event, data.round)
