@@ -96,3 +96,65 @@ def count_queries(app):
         yield statements
     finally:
         sa_event.remove(engine, "before_cursor_execute", before)
+
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+    "--disable-sync", "--no-first-run", "--disable-quic",
+]
+
+
+@pytest.fixture
+def live_server(app):
+    """The app served by waitress on a free loopback port, CSRF on as in real use."""
+    import threading
+
+    from waitress.server import create_server
+
+    app.config["WTF_CSRF_ENABLED"] = True
+    server = create_server(app, host="127.0.0.1", port=0, threads=8, _quiet=True)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    server.url = f"http://127.0.0.1:{server.effective_port}"
+    yield server
+    server.close()
+    thread.join(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's Chromium through Playwright. Missing browser: skip locally, fail under CI=true."""
+    if not os.path.exists(CHROMIUM):
+        message = f"Chromium not found at {CHROMIUM} (run `make test` as root or apt-get install chromium)"
+        if IN_CI:
+            pytest.fail(message)
+        pytest.skip(message)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()
+
+
+def setup_event(app, names: list[str], tables: int | None = None, name: str = "Class 9B"):
+    """An event with players and a table plan, built through the services. Returns its id."""
+    from tournament.services import events, players
+    from tournament.services import tables as table_service
+
+    with app.app_context():
+        session = db.session()
+        event = events.create_event(session, name)
+        players.add_players(session, event, "\n".join(names))
+        table_service.set_table_count(session, event, tables)
+        return event.id

@@ -6,6 +6,7 @@ import socket
 
 import click
 from flask import Flask, current_app
+from flask.cli import with_appcontext
 
 from . import db, migrate
 
@@ -17,6 +18,7 @@ def init_app(app: Flask) -> None:
 
 
 @click.command("db-upgrade")
+@with_appcontext
 def db_upgrade() -> None:
     """Create the database or bring it up to date with the latest migrations."""
     migrate.upgrade(db.engine())
@@ -26,6 +28,7 @@ def db_upgrade() -> None:
 @click.command("create-organiser")
 @click.argument("username")
 @click.password_option()
+@with_appcontext
 def create_organiser(username: str, password: str) -> None:
     """Create an organiser account, or reset the password of an existing one."""
     from .services import accounts
@@ -56,6 +59,7 @@ def lan_addresses() -> list[str]:
 @click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on.")
 @click.option("--port", default=5000, show_default=True, type=int)
 @click.option("--threads", default=16, show_default=True, type=int)
+@with_appcontext
 def serve(host: str, port: int, threads: int) -> None:
     """Serve the app with waitress on the room's network and print where to open it."""
     import segno

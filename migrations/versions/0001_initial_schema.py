@@ -1,4 +1,4 @@
-"""create organisers events tables players rounds seats games
+"""initial schema
 
 Revision ID: 0001
 Revises: 
@@ -22,7 +22,22 @@ def upgrade() -> None:
     sa.Column('created_at', sa.DateTime(timezone=True), nullable=False),
     sa.Column('round_minutes', sa.Integer(), nullable=False),
     sa.Column('shuffle_seed', sa.Integer(), nullable=False),
-    sa.PrimaryKeyConstraint('id', name=op.f('pk_events'))
+    sa.Column('study_minutes', sa.Integer(), server_default='5', nullable=False),
+    sa.Column('practice_minutes', sa.Integer(), server_default='3', nullable=False),
+    sa.Column('paper_size', sa.String(length=8), server_default='a4', nullable=False),
+    sa.Column('sheet_copies', sa.Integer(), server_default='2', nullable=False),
+    sa.Column('colour_safe', sa.Boolean(), server_default=sa.false(), nullable=False),
+    sa.Column('projector_token', sa.String(length=64), nullable=False),
+    sa.Column('public_token', sa.String(length=64), nullable=False),
+    sa.Column('projector_theme', sa.String(length=8), server_default='dark', nullable=False),
+    sa.Column('chime', sa.Boolean(), server_default=sa.false(), nullable=False),
+    sa.Column('timer_phase', sa.String(length=16), nullable=True),
+    sa.Column('timer_seconds', sa.Integer(), server_default='0', nullable=False),
+    sa.Column('timer_started_at', sa.DateTime(timezone=True), nullable=True),
+    sa.Column('timer_paused_left', sa.Float(), nullable=True),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_events')),
+    sa.UniqueConstraint('projector_token', name=op.f('uq_events_projector_token')),
+    sa.UniqueConstraint('public_token', name=op.f('uq_events_public_token'))
     )
     op.create_table('organisers',
     sa.Column('id', sa.Integer(), nullable=False),
@@ -53,9 +68,11 @@ def upgrade() -> None:
     sa.Column('wins', sa.String(length=8), nullable=False),
     sa.Column('trump', sa.String(length=8), nullable=True),
     sa.Column('trump_any_time', sa.Boolean(), nullable=False),
+    sa.Column('token', sa.String(length=64), nullable=True),
     sa.ForeignKeyConstraint(['event_id'], ['events.id'], name=op.f('fk_tables_event_id_events'), ondelete='CASCADE'),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_tables')),
-    sa.UniqueConstraint('event_id', 'number', name=op.f('uq_tables_event_id'))
+    sa.UniqueConstraint('event_id', 'number', name=op.f('uq_tables_event_id')),
+    sa.UniqueConstraint('token', name=op.f('uq_tables_token'))
     )
     with op.batch_alter_table('tables', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_tables_event_id'), ['event_id'], unique=False)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import secrets
 from datetime import datetime, timezone
 
 from sqlalchemy import DateTime, Enum, MetaData
@@ -26,6 +27,11 @@ def utcnow() -> datetime:
 
 
 UtcDateTime = DateTime(timezone=True)
+
+
+def new_token() -> str:
+    """Unguessable link secret (phones, projector, "where do I sit")."""
+    return secrets.token_urlsafe(18)
 
 
 def enum_column(enum_class: type[enum.Enum]) -> Enum:

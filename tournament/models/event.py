@@ -3,11 +3,11 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from sqlalchemy import Boolean, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import Boolean, Float, ForeignKey, Integer, String, UniqueConstraint, false
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from ..core import RuleVariant, Suit
-from .base import Base, UtcDateTime, utcnow
+from .base import Base, UtcDateTime, new_token, utcnow
 
 if TYPE_CHECKING:
     from .player import Player
@@ -25,6 +25,26 @@ class Event(Base):
     round_minutes: Mapped[int] = mapped_column(Integer, default=7)
     # Seed of the home-table shuffle: the same seed always gives the same plan.
     shuffle_seed: Mapped[int] = mapped_column(Integer, default=1)
+    study_minutes: Mapped[int] = mapped_column(Integer, default=5, server_default="5")
+    practice_minutes: Mapped[int] = mapped_column(Integer, default=3, server_default="3")
+
+    # Printing
+    paper_size: Mapped[str] = mapped_column(String(8), default="a4", server_default="a4")
+    sheet_copies: Mapped[int] = mapped_column(Integer, default=2, server_default="2")
+    colour_safe: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+
+    # The room: read-only links for the projector and for "where do I sit".
+    projector_token: Mapped[str] = mapped_column(String(64), default=new_token, unique=True)
+    public_token: Mapped[str] = mapped_column(String(64), default=new_token, unique=True)
+    projector_theme: Mapped[str] = mapped_column(String(8), default="dark", server_default="dark")
+    chime: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+
+    # Phase timer, kept by the server so every screen shows the same countdown.
+    # Running: ends at timer_started_at + timer_seconds. Paused: timer_paused_left seconds remain.
+    timer_phase: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    timer_seconds: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    timer_started_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
+    timer_paused_left: Mapped[float | None] = mapped_column(Float, nullable=True)
 
     tables: Mapped[list[Table]] = relationship(
         back_populates="event", cascade="all, delete-orphan", order_by="Table.number"
@@ -50,6 +70,8 @@ class Table(Base):
     wins: Mapped[str] = mapped_column(String(8))
     trump: Mapped[str | None] = mapped_column(String(8), nullable=True)
     trump_any_time: Mapped[bool] = mapped_column(Boolean, default=False)
+    # Secret of the table's phone link (score-slip QR); None when revoked.
+    token: Mapped[str | None] = mapped_column(String(64), default=new_token, nullable=True, unique=True)
 
     event: Mapped[Event] = relationship(back_populates="tables")
 
