@@ -1,4 +1,4 @@
-"""Blueprints by audience: organiser (login), and later print, projector, table phones, api."""
+"""Blueprints by audience: organiser, print, projector, table phones, public, api."""
 
 from flask import Flask
 
