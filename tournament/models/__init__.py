@@ -1,5 +1,6 @@
 """Typed SQLAlchemy models, one module per aggregate."""
 
+from .audit import AuditEntry
 from .base import Base
 from .event import Event, Table
 from .game import Game, GameTricks
@@ -8,6 +9,6 @@ from .player import Player, PlayerStatus
 from .round import Round, RoundState, Seat
 
 __all__ = [
-    "Base", "Event", "Table", "Game", "GameTricks", "Organiser",
+    "AuditEntry", "Base", "Event", "Table", "Game", "GameTricks", "Organiser",
     "Player", "PlayerStatus", "Round", "RoundState", "Seat",
 ]

@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 
 from ..core import game_winner
 from ..models import Game, GameTricks, Player, RoundState, Table
+from . import audit
 from .errors import Conflict, DomainError
 from .round_data import RoundData
 
@@ -75,12 +76,28 @@ def _check(entry: GameEntry, seated: dict[int, Player]) -> None:
 
 
 def _same(game: Game, winner_id: int | None, tricks: dict[int, int] | None) -> bool:
-    stored = {t.player_id: t.tricks for t in game.tricks} or None
-    return game.winner_id == winner_id and stored == (tricks or None)
+    return game.winner_id == winner_id and _stored(game) == (tricks or None)
 
 
-def record_games(session: Session, data: RoundData, table: Table, entries: list[GameEntry]) -> SaveResult:
-    """Save, change or remove games of one table in a running round, all or nothing."""
+def describe(winner_id: int | None, tricks: dict[int, int] | None, players: dict[int, Player]) -> str:
+    """A game as the audit log shows it: "Ana won (Ana 3, Ben 1)"."""
+    if winner_id is None:
+        return "no winner"
+    text = f"{players[winner_id].name} won"
+    if tricks:
+        text += " (" + ", ".join(f"{players[pid].name} {count}" for pid, count in sorted(tricks.items())) + ")"
+    return text
+
+
+def _stored(game: Game) -> dict[int, int] | None:
+    return {t.player_id: t.tricks for t in game.tricks} or None
+
+
+def record_games(
+    session: Session, data: RoundData, table: Table, entries: list[GameEntry], actor: str = audit.ORGANISER
+) -> SaveResult:
+    """Save, change or remove games of one table in a running round, all or nothing.
+    Every change is written to the audit log under `actor` in the same transaction."""
     if data.round.state is not RoundState.RUNNING:
         state = "closed" if data.round.state is RoundState.CLOSED else "not started yet"
         raise Conflict(f"Round {data.round.number} is {state}; results can be entered only while it runs.")
@@ -109,18 +126,28 @@ def record_games(session: Session, data: RoundData, table: Table, entries: list[
         plan.append((entry, game, winner_id))
 
     result = SaveResult([], [], [])
+    players = data.players
+
+    def log(action: str, number: int, old: str | None, new: str | None) -> None:
+        audit.log(session, data.event.id, actor, action, f"game {number}", round_number=data.round.number,
+                  table_number=table.number, old=old, new=new)
+
     for entry, game, winner_id in plan:
         if winner_id is None:
+            log("game removed", entry.number, describe(game.winner_id, _stored(game), players), None)
             session.delete(game)
             result.removed.append(entry.number)
         elif game is not None and _same(game, winner_id, entry.tricks):
             result.unchanged.append(entry.number)
         elif game is not None:
+            log("game changed", entry.number, describe(game.winner_id, _stored(game), players),
+                describe(winner_id, entry.tricks, players))
             game.winner_id = winner_id
             game.tricks = _tricks_rows(entry.tricks)
             game.version += 1
             result.saved.append(entry.number)
         else:
+            log("game recorded", entry.number, None, describe(winner_id, entry.tricks, players))
             session.add(Game(round_id=data.round.id, table_id=table.id, number=entry.number,
                              winner_id=winner_id, tricks=_tricks_rows(entry.tricks), version=1))
             result.saved.append(entry.number)

@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 
 from ..core.names import fold_name
 from ..models import Event, Player, PlayerStatus, Seat, Table
+from . import audit
 from .errors import DomainError
 
 
@@ -85,6 +86,8 @@ def set_status(session: Session, event: Event, player: Player, status: PlayerSta
     during the tournament the running and planned rounds are handled by the mid-event service."""
     if event.rounds:
         raise DomainError("The tournament has started; change players from the round page.")
+    audit.log(session, event.id, audit.ORGANISER, "status changed", player.name,
+              old=player.status.value, new=status.value)
     player.status = status
     if status is PlayerStatus.SEATED and player.home_table is None and event.tables:
         _fill_emptiest_tables(event, [player])
@@ -101,6 +104,9 @@ def set_home_table(session: Session, event: Event, player: Player, table: Table)
         raise DomainError("The tournament has started; adjust seats from the next round instead.")
     if table.event_id != event.id:
         raise DomainError("That table is not part of this event.")
+    old = player.home_table.number if player.home_table else None
+    audit.log(session, event.id, audit.ORGANISER, "home table changed", player.name,
+              table_number=table.number, old=f"table {old}" if old else None, new=f"table {table.number}")
     player.home_table = table
     session.commit()
 

@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session
 
 from ..models import Event, Player, PlayerStatus, Round, RoundState, Seat
 from ..models.base import utcnow
+from . import audit
 from .errors import Conflict, DomainError
 from .round_data import RoundData, load_round_rows
 
@@ -35,6 +36,8 @@ def start_round(session: Session, event: Event) -> Round:
         round_ = latest
         if not round_.seats:
             raise DomainError("Nobody is seated for this round. Seat players before starting it.")
+    audit.log(session, event.id, audit.ORGANISER, "round started", f"round {round_.number}",
+              round_number=round_.number, old=round_.state.value, new=RoundState.RUNNING.value)
     round_.state = RoundState.RUNNING
     round_.started_at = utcnow()
     session.commit()
@@ -50,7 +53,7 @@ def _first_round(session: Session, event: Event) -> Round:
     homeless = [p.name for p in seated if p.home_table is None]
     if homeless:
         raise DomainError("These players have no home table yet: " + ", ".join(homeless) + ".")
-    round_ = Round(event=event, number=1)
+    round_ = Round(event=event, number=1, state=RoundState.PLANNED)
     session.add(round_)
     for player in seated:
         session.add(Seat(round=round_, player=player, table=player.home_table))
@@ -72,6 +75,8 @@ def close_round(session: Session, data: RoundData) -> Round:
     outcome = data.outcome()
     by_name = {p.name: p for p in data.players.values()}
     tables = {t.number: t for t in data.tables}
+    audit.log(session, data.event.id, audit.ORGANISER, "round closed", f"round {round_.number}",
+              round_number=round_.number, old=RoundState.RUNNING.value, new=RoundState.CLOSED.value)
     round_.state = RoundState.CLOSED
     round_.closed_at = utcnow()
     following = Round(event_id=data.event.id, number=round_.number + 1, state=RoundState.PLANNED)
@@ -93,6 +98,10 @@ def move_planned_seat(session: Session, data: RoundData, player: Player, table_n
     if seat is None:
         raise DomainError(f"{player.name} is not seated in round {data.round.number}.")
     if seat.table_id != table.id:
+        old = next(t.number for t in data.tables if t.id == seat.table_id)
+        audit.log(session, data.event.id, audit.ORGANISER, "seat moved", player.name,
+                  round_number=data.round.number, table_number=table.number,
+                  old=f"table {old}", new=f"table {table.number}")
         seat.table_id = table.id
         seat.manual = True
     session.commit()
