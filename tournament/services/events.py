@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sqlalchemy import func, select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, selectinload
 
 from ..models import Event, Player, Round, Table
 from .errors import DomainError, NotFound
@@ -22,7 +22,12 @@ class EventSummary:
 
 
 def get_event(session: Session, event_id: int) -> Event:
-    event = session.get(Event, event_id)
+    """The event with its tables, players and rounds, in a fixed number of statements.
+    Tables load first, so a player's home table is then found without another query."""
+    event = session.get(
+        Event, event_id,
+        options=[selectinload(Event.tables), selectinload(Event.players), selectinload(Event.rounds)],
+    )
     if event is None:
         raise NotFound("There is no such event. It may have been deleted.")
     return event

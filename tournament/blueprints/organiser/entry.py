@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from flask import flash, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
-from wtforms import FieldList, Form, FormField, HiddenField, IntegerField, RadioField
+from wtforms import SelectChoice, FieldList, Form, FormField, HiddenField, IntegerField, RadioField
 from wtforms.validators import NumberRange, Optional
 
 from ... import db
@@ -22,7 +22,7 @@ def results_form(players, rows: int, formdata=None):
     class GameRow(Form):
         version = HiddenField()
         winner = RadioField(
-            "Winner", choices=[("", "No game")] + [(str(p.id), p.name) for p in players], default=""
+            "Winner", choices=[SelectChoice("", "No game")] + [SelectChoice(str(p.id), p.name) for p in players], default=""
         )
 
         def has_tricks(self) -> bool:

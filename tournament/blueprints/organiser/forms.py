@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, IntegerField, PasswordField, SelectField, StringField, TextAreaField
+from wtforms import BooleanField, SelectChoice, IntegerField, PasswordField, SelectField, StringField, TextAreaField
 from wtforms.validators import DataRequired, EqualTo, Length, NumberRange, Optional
 
 
@@ -43,13 +43,15 @@ class TablePlanForm(FlaskForm):
     even = BooleanField("Equal tables only (leftover players observe)")
 
 
-SUIT_CHOICES = [("", "No trump"), ("hearts", "♥ Hearts"), ("diamonds", "♦ Diamonds"),
-                ("clubs", "♣ Clubs"), ("spades", "♠ Spades")]
+SUIT_CHOICES = [SelectChoice("", "No trump"), SelectChoice("hearts", "♥ Hearts"),
+                SelectChoice("diamonds", "♦ Diamonds"), SelectChoice("clubs", "♣ Clubs"),
+                SelectChoice("spades", "♠ Spades")]
 
 
 class VariantForm(FlaskForm):
-    ace = SelectField("Ace", choices=[("high", "Ace high (above 7)"), ("low", "Ace low (below 2)")])
-    wins = SelectField("Which card wins", choices=[("highest", "Highest card wins"), ("lowest", "Lowest card wins")])
+    ace = SelectField("Ace", choices=[SelectChoice("high", "Ace high (above 7)"), SelectChoice("low", "Ace low (below 2)")])
+    wins = SelectField("Which card wins", choices=[SelectChoice("highest", "Highest card wins"),
+                                                        SelectChoice("lowest", "Lowest card wins")])
     trump = SelectField("Trump suit", choices=SUIT_CHOICES)
     trump_any_time = BooleanField("Trump may be played at any time (even when able to follow suit)")
 

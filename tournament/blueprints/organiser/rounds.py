@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from wtforms import SelectChoice
 from flask import flash, redirect, render_template, request, url_for
 
 from ... import db
@@ -89,10 +90,9 @@ def _maybe_round(session, event, number):
 
 def _seat_form(data, formdata=None) -> MoveSeatForm:
     form = MoveSeatForm(formdata=formdata)
-    form.player.choices = sorted(
-        ((s.player_id, data.players[s.player_id].name) for s in data.seats), key=lambda c: c[1].casefold()
-    )
-    form.table.choices = [(t.number, f"Table {t.number}") for t in data.tables]
+    names = sorted(((s.player_id, data.players[s.player_id].name) for s in data.seats), key=lambda c: c[1].casefold())
+    form.player.choices = [SelectChoice(player_id, name) for player_id, name in names]
+    form.table.choices = [SelectChoice(t.number, f"Table {t.number}") for t in data.tables]
     return form
 
 

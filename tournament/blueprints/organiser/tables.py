@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from wtforms import SelectChoice
 from flask import flash, redirect, render_template, request, url_for
 
 from ... import db
@@ -17,8 +18,8 @@ from .forms import MoveSeatForm, TablePlanForm, VariantForm
 
 def _move_form(event, data=None) -> MoveSeatForm:
     form = MoveSeatForm(formdata=data)
-    form.player.choices = [(p.id, p.name) for p in event.players if p.status is PlayerStatus.SEATED]
-    form.table.choices = [(t.number, f"Table {t.number}") for t in event.tables]
+    form.player.choices = [SelectChoice(p.id, p.name) for p in event.players if p.status is PlayerStatus.SEATED]
+    form.table.choices = [SelectChoice(t.number, f"Table {t.number}") for t in event.tables]
     return form
 
 
