@@ -113,7 +113,7 @@ def live_server(app):
     from waitress.server import create_server
 
     app.config["WTF_CSRF_ENABLED"] = True
-    server = create_server(app, host="127.0.0.1", port=0, threads=8, _quiet=True)
+    server = create_server(app, host="127.0.0.1", port=0, threads=8)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     server.url = f"http://127.0.0.1:{server.effective_port}"
