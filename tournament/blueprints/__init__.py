@@ -7,3 +7,4 @@ def register_blueprints(app: Flask) -> None:
     from .organiser import bp as organiser
 
     app.register_blueprint(organiser)
+    from .print import bp as print_bp; app.register_blueprint(print_bp)  # noqa: E702

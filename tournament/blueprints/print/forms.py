@@ -1,0 +1,18 @@
+"""The print settings form (paper, copies, colour-safe suits); CSRF-protected like every POST."""
+
+from __future__ import annotations
+
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, IntegerField, SelectField
+from wtforms.validators import InputRequired, NumberRange
+
+from ...services.printing import MAX_COPIES, PAPER_SIZES
+
+
+class PrintSettingsForm(FlaskForm):
+    paper_size = SelectField("Paper size", choices=list(PAPER_SIZES.items()))
+    sheet_copies = IntegerField(
+        "Rule sheets and guides per table",
+        validators=[InputRequired(), NumberRange(1, MAX_COPIES, f"Choose 1 to {MAX_COPIES} copies.")],
+    )
+    colour_safe = BooleanField("Colour-blind-safe suits (four colours: ♥ vermilion, ♦ blue, ♣ green, ♠ black)")

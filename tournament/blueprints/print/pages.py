@@ -1,0 +1,95 @@
+"""The printable pages: one per material, and one with everything. Each sheet is one page."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from flask import render_template, request
+
+from ... import db
+from ...services import events as event_service
+from ...services import printing
+from ...services.errors import DomainError
+from ...services.guide import GUIDE_TITLE, guide_sections
+from ...services.sheets import RuleSheet, marker, rule_sheet
+from . import bp
+from .qr import entry_url, qr_svg
+
+_sheet = lru_cache(maxsize=64)(rule_sheet)
+
+
+def _rule_sheets(event) -> list[tuple[RuleSheet, object]]:
+    """Every table's sheet, `sheet_copies` times in a row, so each table's pile is together."""
+    return [(_sheet(t.variant), marker(t.number)) for t in event.tables for _ in range(event.sheet_copies)]
+
+
+def _guides(event) -> int:
+    return max(1, len(event.tables)) * event.sheet_copies
+
+
+def _slips(event, number: int):
+    slip_set = printing.slips(db.session(), event, number)
+    codes = {t.table.id: qr_svg(entry_url(event, t.table, number)) for t in slip_set.tables}
+    return slip_set, codes
+
+
+def _round_arg(event) -> int:
+    """?round=N, or the round being prepared or played when absent."""
+    raw = request.args.get("round")
+    if raw is None or raw == "":
+        return printing.default_slip_round(db.session(), event)
+    if not raw.isdigit() or int(raw) < 1:
+        raise DomainError("round must be a round number (1, 2, 3, ...).")
+    return int(raw)
+
+
+def _render(template: str, event, **context):
+    return render_template(template, event=event, guide_title=GUIDE_TITLE, **context)
+
+
+def _needs_tables(event) -> None:
+    if not event.tables:
+        raise DomainError("Make the table plan first: each table gets its own sheet.")
+
+
+@bp.get("/events/<int:event_id>/print/sheets")
+def sheets(event_id: int):
+    """Rule sheets, generated from each table's variant: same headings and layout everywhere,
+    a small marker strip instead of a table number."""
+    event = event_service.get_event(db.session(), event_id)
+    _needs_tables(event)
+    return _render("print/sheets.html", event, sheets=_rule_sheets(event))
+
+
+@bp.get("/events/<int:event_id>/print/guide")
+def guide(event_id: int):
+    """The tournament guide with this event's study, practice and round times."""
+    event = event_service.get_event(db.session(), event_id)
+    return _render("print/guide.html", event, sections=guide_sections(event), guides=_guides(event))
+
+
+@bp.get("/events/<int:event_id>/print/signs")
+def signs(event_id: int):
+    """One tent card per table: the number twice, one half upside down, to fold in the middle."""
+    event = event_service.get_event(db.session(), event_id)
+    _needs_tables(event)
+    return _render("print/signs.html", event)
+
+
+@bp.get("/events/<int:event_id>/print/slips")
+def slips(event_id: int):
+    """Score slips for one round (?round=N): the names seated at each table, boxes per game,
+    and a QR code to that table's result entry."""
+    event = event_service.get_event(db.session(), event_id)
+    slip_set, codes = _slips(event, _round_arg(event))
+    return _render("print/slips.html", event, slip_set=slip_set, codes=codes)
+
+
+@bp.get("/events/<int:event_id>/print/all")
+def everything(event_id: int):
+    """Guide, rule sheets, signs and the current round's slips, in that order."""
+    event = event_service.get_event(db.session(), event_id)
+    _needs_tables(event)
+    slip_set, codes = _slips(event, _round_arg(event))
+    return _render("print/all.html", event, sections=guide_sections(event), guides=_guides(event),
+                   sheets=_rule_sheets(event), slip_set=slip_set, codes=codes)

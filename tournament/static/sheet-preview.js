@@ -1,0 +1,32 @@
+// Rules editor: re-render the sheet preview on the server whenever a setting changes, so the
+// preview always uses the same wording code as the printed sheets.
+(() => {
+  const box = document.querySelector("[data-preview-url]");
+  const form = box && document.querySelector(box.dataset.previewForm);
+  if (!form) return;
+  let pending = null;
+
+  async function refresh() {
+    const params = new URLSearchParams({
+      ace: form.elements.ace.value,
+      wins: form.elements.wins.value,
+      trump: form.elements.trump.value || "none",
+      any: form.elements.trump_any_time.checked ? "1" : "0",
+      table: box.dataset.table,
+    });
+    pending?.abort();
+    pending = new AbortController();
+    box.setAttribute("aria-busy", "true");
+    try {
+      const response = await fetch(`${box.dataset.previewUrl}?${params}`, { signal: pending.signal });
+      if (response.ok) box.innerHTML = await response.text();
+    } catch (error) {
+      if (error.name !== "AbortError") throw error;
+    } finally {
+      box.removeAttribute("aria-busy");
+    }
+  }
+
+  form.addEventListener("change", refresh);
+  refresh();
+})();
