@@ -142,14 +142,6 @@ def test_closing_a_closed_round_is_refused(app, organiser, event_id):
     assert again.status_code == 409 and "already closed" in again.get_data(as_text=True)
 
 
-def test_results_cannot_be_entered_after_the_round_closed(app, organiser, event_id):
-    a = _at(app, event_id, 1, 1)[0]
-    organiser.post(f"/events/{event_id}/rounds/1/close")
-    response = organiser.post(f"/events/{event_id}/rounds/1/tables/1", data=winners_form(app, event_id, [a]))
-    assert response.status_code == 409
-    assert _games(app) == []
-
-
 def test_planned_round_seats_can_be_adjusted_and_are_marked_manual(app, organiser, event_id):
     organiser.post(f"/events/{event_id}/rounds/1/close")
     ana = player_ids(app, event_id)["Ana"]

@@ -97,10 +97,22 @@ def record_games(
     session: Session, data: RoundData, table: Table, entries: list[GameEntry], actor: str = audit.ORGANISER
 ) -> SaveResult:
     """Save, change or remove games of one table in a running round, all or nothing.
-    Every change is written to the audit log under `actor` in the same transaction."""
+    Every change is written to the audit log under `actor` in the same transaction.
+    (Closed rounds are corrected through services.corrections, which also reseats.)"""
     if data.round.state is not RoundState.RUNNING:
         state = "closed" if data.round.state is RoundState.CLOSED else "not started yet"
         raise Conflict(f"Round {data.round.number} is {state}; results can be entered only while it runs.")
+    result = apply_games(session, data, table, entries, actor)
+    session.commit()
+    return result
+
+
+def apply_games(
+    session: Session, data: RoundData, table: Table, entries: list[GameEntry], actor: str = audit.ORGANISER
+) -> SaveResult:
+    """Validate every entry, then stage the changes and their audit lines (no commit)."""
+    if data.round.state is RoundState.PLANNED:
+        raise Conflict(f"Round {data.round.number} has not started yet; there are no games to record.")
     if len({e.number for e in entries}) != len(entries):
         raise DomainError("The same game number appears twice in the submission.")
     seated = {p.id: p for p in data.seated_at(table)}
@@ -151,7 +163,6 @@ def record_games(
             session.add(Game(round_id=data.round.id, table_id=table.id, number=entry.number,
                              winner_id=winner_id, tricks=_tricks_rows(entry.tricks), version=1))
             result.saved.append(entry.number)
-    session.commit()
     return result
 
 

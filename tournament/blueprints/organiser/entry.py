@@ -8,7 +8,9 @@ from wtforms.validators import NumberRange, Optional
 from ... import db
 from ...services import events as event_service
 from ...services.errors import DomainError
-from ...services.games import MAX_GAMES_PER_ROUND, MAX_TRICKS_PER_GAME, GameEntry, record_games
+from ...models import RoundState
+from ...services.corrections import correct_games
+from ...services.games import MAX_GAMES_PER_ROUND, MAX_TRICKS_PER_GAME, GameEntry
 from ...services.round_data import load_round
 from . import bp
 
@@ -54,7 +56,7 @@ def _entries(form, players) -> list[GameEntry]:
 
 @bp.route("/events/<int:event_id>/rounds/<int:number>/tables/<int:table_number>", methods=["GET", "POST"])
 def table_results(event_id: int, number: int, table_number: int):
-    """Record a table's games in one submit: each game's winner with one click, or the tricks
+    """Record a table's games in one submit (or correct them after the round closed): each game's winner with one click, or the tricks
     (then the most tricks wins; an unfinished game counts the tricks so far; a tie on tricks
     goes to the alphabetically first name)."""
     session = db.session()
@@ -69,10 +71,19 @@ def table_results(event_id: int, number: int, table_number: int):
     if request.method == "POST":
         form = results_form(players, rows, request.form)
         if form.validate_on_submit():
-            result = record_games(session, data, table, _entries(form, players))
+            correction = correct_games(session, data, table, _entries(form, players))
+            result = correction.result
             changed = len(result.saved) + len(result.removed)
             flash(f"Table {table_number}: {changed} game(s) saved." if changed else
                   f"Table {table_number}: nothing changed.", "success")
+            if correction.reseated:
+                moves = "; ".join(f"{c.player} now sits at table {c.new_table} (was {c.old_table})"
+                                  for c in correction.reseated)
+                flash(f"Round {number + 1}'s seating follows the correction: {moves}.", "warning")
+            elif data.round.state is RoundState.CLOSED and changed and not correction.notice:
+                flash(f"Round {number + 1}'s seating is unchanged by this correction.", "success")
+            if correction.notice:
+                flash(correction.notice, "warning")
             return redirect(url_for("organiser.round_board", event_id=event.id, number=number))
         return render_template("organiser/table_results.html", event=event, data=data, table=table,
                                players=players, form=form, rows=rows), 400

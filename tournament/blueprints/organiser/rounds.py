@@ -7,7 +7,9 @@ from ... import db
 from ...models import RoundState
 from ...services import events as event_service
 from ...services import players as player_service
+from ...services import corrections
 from ...services import rounds as rounds_service
+from ...services import timer
 from ...services.errors import DomainError
 from ...services.round_data import load_round
 from . import bp
@@ -30,6 +32,7 @@ def start_round(event_id: int):
     """Round 1 seats everyone at their home table; later rounds use the planned seating."""
     session = db.session()
     event = event_service.get_event(session, event_id)
+    timer.start(event, "round", timer.now_utc())  # the round's countdown; saved by start_round's commit
     round_ = rounds_service.start_round(session, event)
     flash(f"Round {round_.number} is running.", "success")
     return redirect(url_for("organiser.round_board", event_id=event.id, number=round_.number))
@@ -77,8 +80,19 @@ def round_results(event_id: int, number: int):
     if data.round.state is not RoundState.CLOSED:
         return redirect(url_for("organiser.round_board", event_id=event.id, number=number))
     following = _maybe_round(session, event, number + 1)
-    return render_template("organiser/round_results.html", event=event, data=data,
-                           outcome=data.outcome(), following=following)
+    can_undo = following is not None and not following.games and _maybe_round(session, event, number + 2) is None
+    return render_template("organiser/round_results.html", event=event, data=data, outcome=data.outcome(),
+                           following=following, can_undo=can_undo, form=ButtonForm())
+
+
+@bp.post("/events/<int:event_id>/rounds/<int:number>/reopen")
+def reopen_round(event_id: int, number: int):
+    """Undo the latest round close while the next round has no results."""
+    session = db.session()
+    event = event_service.get_event(session, event_id)
+    corrections.undo_close(session, load_round(session, event, number))
+    flash(f"Round {number} is running again; the planned next round was removed.", "success")
+    return redirect(url_for("organiser.round_board", event_id=event.id, number=number))
 
 
 def _maybe_round(session, event, number):

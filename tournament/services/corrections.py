@@ -1,0 +1,103 @@
+"""Corrections to results of closed rounds, and undoing a round close.
+
+Standings are derived from the games, so they follow any correction by themselves. Seating is
+different: if the following round has not started, its seating is derived again from the
+corrected results (seats the organiser moved by hand stay where they were put); once it has
+started, seating stays as played and the organiser is told so.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from sqlalchemy.orm import Session
+
+from ..models import RoundState, Table
+from . import audit
+from .errors import Conflict, NotFound
+from .games import GameEntry, SaveResult, apply_games
+from .round_data import RoundData, load_round, load_round_rows
+
+
+@dataclass(frozen=True)
+class SeatChange:
+    player: str
+    old_table: int
+    new_table: int
+
+
+@dataclass
+class Correction:
+    result: SaveResult
+    reseated: list[SeatChange] = field(default_factory=list)
+    notice: str | None = None
+
+
+def correct_games(
+    session: Session, data: RoundData, table: Table, entries: list[GameEntry], actor: str = audit.ORGANISER
+) -> Correction:
+    """Record games of a running round, or correct those of a closed one (one commit)."""
+    result = apply_games(session, data, table, entries, actor)
+    correction = Correction(result)
+    changed = result.saved or result.removed
+    if data.round.state is RoundState.CLOSED and changed:
+        session.flush()
+        following = _following(session, data)
+        if following is not None and following.round.state is RoundState.PLANNED:
+            corrected = load_round_rows(session, data.event, data.round)
+            correction.reseated = _rederive_seating(session, corrected, following)
+        elif following is not None:
+            correction.notice = (
+                f"Round {following.round.number} has already started, so its seating stays as played. "
+                "Standings now include the corrected result."
+            )
+    session.commit()
+    return correction
+
+
+def _following(session: Session, data: RoundData) -> RoundData | None:
+    try:
+        return load_round(session, data.event, data.round.number + 1)
+    except NotFound:
+        return None
+
+
+def _rederive_seating(session: Session, closed: RoundData, planned: RoundData) -> list[SeatChange]:
+    destinations = closed.outcome().destinations()
+    tables = {t.number: t for t in planned.tables}
+    number_of = {t.id: t.number for t in planned.tables}
+    changes = []
+    for seat in planned.seats:
+        player = planned.players[seat.player_id]
+        target = destinations.get(player.name)
+        if seat.manual or target is None or number_of[seat.table_id] == target:
+            continue
+        changes.append(SeatChange(player.name, number_of[seat.table_id], target))
+        audit.log(session, planned.event.id, audit.ORGANISER, "seat re-derived", player.name,
+                  round_number=planned.round.number, table_number=target,
+                  old=f"table {number_of[seat.table_id]}", new=f"table {target}")
+        seat.table_id = tables[target].id
+    return sorted(changes, key=lambda c: c.player.casefold())
+
+
+def undo_close(session: Session, data: RoundData) -> None:
+    """Reopen the latest closed round while the next round has no results: the next round
+    and its seating disappear and the round runs again, exactly as before the close."""
+    round_ = data.round
+    if round_.state is not RoundState.CLOSED:
+        raise Conflict(f"Round {round_.number} is not closed.")
+    following = _following(session, data)
+    if following is not None:
+        if following.games:
+            raise Conflict(
+                f"Round {following.round.number} already has results; the close of round "
+                f"{round_.number} can no longer be undone. Correct results instead."
+            )
+        if _following(session, following) is not None:
+            raise Conflict("Only the latest round's close can be undone.")
+        session.delete(following.round)
+    audit.log(session, data.event.id, audit.ORGANISER, "round reopened", f"round {round_.number}",
+              round_number=round_.number, old=RoundState.CLOSED.value, new=RoundState.RUNNING.value)
+    round_.state = RoundState.RUNNING
+    round_.closed_at = None
+    session.commit()
