@@ -1,0 +1,117 @@
+"""What the projector shows, as plain data, in a fixed number of SQL statements.
+
+The phase follows the tournament itself, so the organiser never switches screens by hand:
+- ``home``: no round has started — the home-table seating (study and practice happen there);
+- ``round``: a round is running — its seating and which tables have reported;
+- ``results``: the latest round closed — its per-table ranking, moves and ties, the next
+  round's seating, and the cumulative standings.
+
+Nothing time-dependent goes into the snapshot (the timer is sent as an end time), so the
+snapshot's hash changes only when something on screen changes: it is the projector's ETag.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from datetime import datetime
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from ..core.names import name_key
+from ..models import Event, Game, Player, PlayerStatus, Round, RoundState, Seat, Table
+from . import timer
+from .round_data import RoundData
+from .standings import compute_standings
+
+
+def _ms(moment: datetime) -> int:
+    return int(moment.timestamp() * 1000)
+
+
+def timer_data(event: Event, now: datetime) -> dict | None:
+    current = timer.view(event, now)
+    if current is None:
+        return None
+    return {
+        "phase": current.phase,
+        "label": timer.LABELS[current.phase],
+        "total": current.total,
+        "running": current.running,
+        "ends_at": _ms(current.ends_at) if current.ends_at else None,
+        "left": None if current.running else round(current.left, 1),
+    }
+
+
+def _names(players) -> list[str]:
+    return [p.name for p in sorted(players, key=lambda p: name_key(p.name))]
+
+
+def _seating(data: RoundData) -> list[dict]:
+    return [{"number": t.number, "players": [p.name for p in data.seated_at(t)]} for t in data.tables]
+
+
+def _home_seating(tables: list[Table], players: list[Player]) -> list[dict]:
+    by_table: dict[int, list[Player]] = {t.id: [] for t in tables}
+    for player in players:
+        if player.status is PlayerStatus.SEATED and player.home_table_id in by_table:
+            by_table[player.home_table_id].append(player)
+    return [{"number": t.number, "players": _names(by_table[t.id])} for t in tables]
+
+
+def _results(data: RoundData) -> list[dict]:
+    tables = []
+    for result in data.outcome().tables:
+        games = {s.player: s.games for s in result.standings}
+        tables.append({
+            "number": result.table,
+            "rows": [
+                {"name": m.player, "games": games[m.player], "direction": m.direction.value,
+                 "to": m.to_table, "winner": m.player == result.winner}
+                for m in result.moves
+            ],
+            "ties": [note.text for note in result.ties] + [m.reason for m in result.moves if m.reason],
+        })
+    return tables
+
+
+def _standings(session: Session, event: Event) -> list[dict]:
+    return [
+        {"name": row.player.name, "games": row.games_won, "rounds": row.rounds_won, "highest": row.highest_table}
+        for row in compute_standings(session, event).rows
+    ]
+
+
+def snapshot(session: Session, event: Event, now: datetime) -> dict:
+    """The projector's data. Statements: 4 (+ 4 for standings after a closed round),
+    independent of the number of tables, players and games."""
+    tables = list(session.scalars(select(Table).where(Table.event_id == event.id).order_by(Table.number)))
+    players = {p.id: p for p in session.scalars(select(Player).where(Player.event_id == event.id))}
+    rounds = list(session.scalars(select(Round).where(Round.event_id == event.id).order_by(Round.number)))
+    latest = rounds[-1] if rounds else None
+    previous = rounds[-2] if len(rounds) > 1 else None
+    wanted = [r.id for r in (latest, previous) if r is not None]
+    seats = list(session.scalars(select(Seat).where(Seat.round_id.in_(wanted)))) if wanted else []
+    games = list(session.scalars(select(Game).where(Game.round_id.in_(wanted)))) if wanted else []
+
+    def round_data(round_: Round) -> RoundData:
+        return RoundData(event, round_, tables, players,
+                         [s for s in seats if s.round_id == round_.id], [g for g in games if g.round_id == round_.id])
+
+    result: dict = {"event": event.name, "theme": event.projector_theme, "chime": event.chime,
+                    "timer": timer_data(event, now), "tables_count": len(tables)}
+    if latest is None or (latest.state is RoundState.PLANNED and previous is None):
+        result.update(phase="home", seating=_home_seating(tables, list(players.values())))
+    elif latest.state is RoundState.RUNNING:
+        data = round_data(latest)
+        reported = Counter(g.table_id for g in data.games)
+        result.update(phase="round", round=latest.number, seating=[
+            dict(seat, games=reported[t.id]) for seat, t in zip(_seating(data), tables)
+        ])
+    else:
+        closed = latest if latest.state is RoundState.CLOSED else previous
+        result.update(phase="results", round=closed.number, results=_results(round_data(closed)),
+                      standings=_standings(session, event))
+        if latest is not closed:
+            result.update(next_round=latest.number, seating=_seating(round_data(latest)))
+    return result

@@ -1,0 +1,74 @@
+"""The room's secret links: projector and "where do I sit" per event, one phone link per table.
+
+A token is the whole credential: it names one event (read-only) or one table (which may write
+only its own games in the running round). Revoking a table's link sets its token to None, so
+the old address stops working at once; regenerating issues a new one.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from ..models import Event, Table
+from ..models.base import new_token
+from .errors import DomainError, NotFound
+
+BAD_TABLE_LINK = (
+    "This table link is not valid any more. The organiser may have replaced it: "
+    "scan the new code or ask the organiser for the current link."
+)
+BAD_EVENT_LINK = "This link is not valid any more. Ask the organiser for the current one."
+
+
+def event_by_projector_token(session: Session, token: str) -> Event:
+    event = session.scalar(select(Event).where(Event.projector_token == token)) if token else None
+    if event is None:
+        raise NotFound(BAD_EVENT_LINK)
+    return event
+
+
+def event_by_public_token(session: Session, token: str) -> Event:
+    event = session.scalar(select(Event).where(Event.public_token == token)) if token else None
+    if event is None:
+        raise NotFound(BAD_EVENT_LINK)
+    return event
+
+
+def table_by_token(session: Session, token: str) -> Table:
+    table = session.scalar(select(Table).where(Table.token == token)) if token else None
+    if table is None:
+        raise NotFound(BAD_TABLE_LINK)
+    return table
+
+
+def _own_table(event: Event, number: int) -> Table:
+    for table in event.tables:
+        if table.number == number:
+            return table
+    raise DomainError(f"There is no table {number} in this event.")
+
+
+def revoke_table_link(session: Session, event: Event, number: int) -> None:
+    _own_table(event, number).token = None
+    session.commit()
+
+
+def regenerate_table_link(session: Session, event: Event, number: int) -> str:
+    table = _own_table(event, number)
+    table.token = new_token()
+    session.commit()
+    return table.token
+
+
+def regenerate_all_table_links(session: Session, event: Event) -> None:
+    for table in event.tables:
+        table.token = new_token()
+    session.commit()
+
+
+def regenerate_event_links(session: Session, event: Event) -> None:
+    """New projector and "where do I sit" links; screens showing the old ones stop updating."""
+    event.projector_token = new_token()
+    event.public_token = new_token()
+    session.commit()
