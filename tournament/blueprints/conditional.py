@@ -1,0 +1,28 @@
+"""Conditional JSON for the polling screens: a strong ETag, 304 while nothing changed, and the
+server's clock on every answer (countdowns are computed against it, not the device's clock)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from flask import Response, jsonify, make_response, request
+
+from ..services import timer
+
+
+def etag_of(data: dict) -> str:
+    body = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+    return hashlib.sha256(body.encode()).hexdigest()[:32]
+
+
+def conditional_json(data: dict) -> Response:
+    tag = etag_of(data)
+    if request.if_none_match.contains(tag):
+        response = make_response("", 304)
+    else:
+        response = jsonify(data)
+    response.set_etag(tag)
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["X-Server-Time"] = str(int(timer.now_utc().timestamp() * 1000))
+    return response

@@ -1,0 +1,30 @@
+"""The projector: one full-screen, read-only page per event, opened by its projector token
+(no login, so it can run on a second device), and the data endpoint the page polls."""
+
+from __future__ import annotations
+
+from flask import Blueprint, render_template
+
+from ... import db
+from ...services import room, room_links, timer
+from ..conditional import conditional_json
+from ..lan_urls import external_url, qr_svg
+
+bp = Blueprint("projector", __name__, url_prefix="/p")
+
+
+@bp.get("/<token>")
+def show(token: str):
+    """Full-screen projector page; it follows the event's phase by itself (see services.room)."""
+    event = room_links.event_by_projector_token(db.session(), token)
+    public_link = external_url("public.pick", token=event.public_token)
+    return render_template("projector/show.html", event=event, public_link=public_link,
+                           public_qr=qr_svg(public_link))
+
+
+@bp.get("/<token>/feed.json")
+def feed(token: str):
+    """The projector's data with a strong ETag; 304 while nothing on screen changed."""
+    session = db.session()
+    event = room_links.event_by_projector_token(session, token)
+    return conditional_json(room.snapshot(session, event, timer.now_utc()))

@@ -1,0 +1,38 @@
+"""'Where do I sit': the event's public link (QR code on the projector). A player picks their
+name and sees their table number. No login; it shows names and table numbers, nothing else."""
+
+from __future__ import annotations
+
+from flask import Blueprint, render_template, url_for
+
+from ... import db
+from ...services import room_links, seat_finder
+from ..conditional import conditional_json
+
+bp = Blueprint("public", __name__, url_prefix="/s")
+
+
+@bp.get("/<token>")
+def pick(token: str):
+    """Every participant's name, alphabetically; tapping one shows where they sit."""
+    session = db.session()
+    event = room_links.event_by_public_token(session, token)
+    return render_template("public/pick.html", event=event, names=seat_finder.names(session, event))
+
+
+@bp.get("/<token>/<int:player_id>")
+def seat(token: str, player_id: int):
+    """One player's table number, huge; the page refreshes it after each round."""
+    session = db.session()
+    event = room_links.event_by_public_token(session, token)
+    where = seat_finder.where(session, event, player_id)
+    return render_template("public/seat.html", event=event, where=where,
+                           feed=url_for("public.seat_feed", token=token, player_id=player_id))
+
+
+@bp.get("/<token>/<int:player_id>.json")
+def seat_feed(token: str, player_id: int):
+    """The same as JSON with an ETag, polled by the page."""
+    session = db.session()
+    event = room_links.event_by_public_token(session, token)
+    return conditional_json(seat_finder.where(session, event, player_id))

@@ -1,0 +1,88 @@
+from __future__ import annotations
+
+from flask import abort, flash, redirect, render_template, url_for
+
+from ... import db
+from ...services import events as event_service
+from ...services import timer
+from ...services.round_data import load_round
+from ..conditional import conditional_json
+from ..lan_urls import external_url
+from ..organiser.forms import ButtonForm
+from . import bp
+from .forms import DisplayForm, DurationsForm
+
+TIMER_ACTIONS = {
+    "study": lambda event, now: timer.start(event, "study", now),
+    "practice": lambda event, now: timer.start(event, "practice", now),
+    "round": lambda event, now: timer.start(event, "round", now),
+    "pause": timer.pause,
+    "resume": timer.resume,
+    "add-minute": timer.add_time,
+    "stop": lambda event, _now: timer.stop(event),
+}
+
+
+@bp.get("/events/<int:event_id>/room")
+def room_page(event_id: int):
+    """Timer controls, durations, projector look, and the room's links (projector, where-do-I-sit)."""
+    event = event_service.get_event(db.session(), event_id)
+    return render_template(
+        "room/room.html", event=event, button=ButtonForm(), timer_view=timer.view(event, timer.now_utc()),
+        durations=DurationsForm(obj=event), display=DisplayForm(obj=event),
+        projector_link=external_url("projector.show", token=event.projector_token),
+        public_link=external_url("public.pick", token=event.public_token),
+    )
+
+
+@bp.post("/events/<int:event_id>/room/timer/<action>")
+def timer_action(event_id: int, action: str):
+    """Start a phase's countdown (its full duration), pause, resume, add a minute, or clear it.
+    The time is kept on the server, so every screen shows the same countdown."""
+    if action not in TIMER_ACTIONS:
+        abort(404)
+    session = db.session()
+    event = event_service.get_event(session, event_id)
+    if ButtonForm().validate_on_submit():
+        TIMER_ACTIONS[action](event, timer.now_utc())
+        session.commit()
+    return redirect(url_for("room.room_page", event_id=event.id))
+
+
+@bp.post("/events/<int:event_id>/room/durations")
+def durations(event_id: int):
+    """Study, practice and round lengths; a running countdown keeps its current end time."""
+    session = db.session()
+    event = event_service.get_event(session, event_id)
+    form = DurationsForm()
+    if not form.validate_on_submit():
+        for errors in form.errors.values():
+            flash(" ".join(errors), "error")
+        return redirect(url_for("room.room_page", event_id=event.id))
+    timer.set_durations(session, event, form.study_minutes.data, form.practice_minutes.data, form.round_minutes.data)
+    flash("Durations saved.", "success")
+    return redirect(url_for("room.room_page", event_id=event.id))
+
+
+@bp.post("/events/<int:event_id>/room/display")
+def display(event_id: int):
+    """Projector theme (dark for dim rooms, light for bright ones) and the optional chime."""
+    session = db.session()
+    event = event_service.get_event(session, event_id)
+    form = DisplayForm()
+    if form.validate_on_submit():
+        event.projector_theme = form.projector_theme.data
+        event.chime = form.chime.data
+        session.commit()
+        flash("Projector settings saved.", "success")
+    return redirect(url_for("room.room_page", event_id=event.id))
+
+
+@bp.get("/events/<int:event_id>/rounds/<int:number>/live.json")
+def live(event_id: int, number: int):
+    """What the status board polls: changes whenever a table reports (from a phone or here)."""
+    session = db.session()
+    event = event_service.get_event(session, event_id)
+    data = load_round(session, event, number)
+    counts = {t.number: [[g.number, g.version, g.winner_id] for g in data.games_at(t)] for t in data.tables}
+    return conditional_json({"round": number, "state": data.round.state.value, "games": counts})

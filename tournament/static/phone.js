@@ -1,0 +1,15 @@
+/* Table phone: show that the results are on their way; the server makes a second submit harmless,
+   this only spares the captain a confusing double tap. */
+(function () {
+  "use strict";
+  document.querySelectorAll("form[data-once]").forEach(function (form) {
+    form.addEventListener("submit", function () {
+      var button = form.querySelector("button[type=submit]");
+      if (!button) { return; }
+      button.textContent = "Sending…";
+      setTimeout(function () { button.disabled = true; }, 0);
+      // If the network drops, let the captain try again.
+      setTimeout(function () { button.disabled = false; button.textContent = "Send results"; }, 8000);
+    });
+  });
+})();

@@ -1,0 +1,288 @@
+/* Projector: polls the feed (conditional GET with ETag) and renders the current phase.
+   Player names are untrusted: they only ever reach the page through textContent.
+   The countdown is computed from the server's end time and the server clock sent with every
+   answer, so every screen shows the same time whatever its own clock says. */
+(function () {
+  "use strict";
+
+  var POLL_MS = 700;
+  var SLIDE_MS = 12000;
+  var PER_PAGE = 10;        // tables per page: 10 tables of 6 fit a 16:9 screen
+  var STANDINGS_PER_PAGE = 24;
+
+  var feedUrl = document.body.getAttribute("data-feed");
+  var etag = null;
+  var snap = null;
+  var offset = 0;           // server clock minus this device's clock, in ms
+  var slides = [];
+  var slideIndex = 0;
+  var slideStarted = Date.now();
+  var holding = false;
+  var lastLeft = null;
+  var audio = null;
+
+  function el(tag, cls, text) {
+    var node = document.createElement(tag);
+    if (cls) { node.className = cls; }
+    if (text !== undefined && text !== null) { node.textContent = String(text); }
+    return node;
+  }
+
+  function $(id) { return document.getElementById(id); }
+
+  function chunk(items, size) {
+    var pages = [];
+    for (var i = 0; i < items.length; i += size) { pages.push(items.slice(i, i + size)); }
+    return pages.length ? pages : [[]];
+  }
+
+  function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
+
+  function gridFor(count) {
+    var cols = count <= 4 ? Math.max(count, 1) : count <= 6 ? 3 : count <= 8 ? 4 : 5;
+    var grid = el("div", "grid");
+    grid.setAttribute("data-cols", cols);
+    grid.setAttribute("data-rows", Math.ceil(Math.max(count, 1) / cols));
+    return grid;
+  }
+
+  function seatingCard(table, withReports) {
+    var card = el("section", "card");
+    var title = el("h2");
+    title.appendChild(el("span", null, "Table " + table.number));
+    if (withReports) {
+      var reported = table.games > 0;
+      if (reported) { card.classList.add("reported"); }
+      title.appendChild(el("span", "badge", reported ? "✓ " + plural(table.games, "game") : "waiting"));
+    }
+    card.appendChild(title);
+    var list = el("ul");
+    if (!table.players.length) { list.appendChild(el("li", "empty", "—")); }
+    table.players.forEach(function (name) { list.appendChild(el("li", null, name)); });
+    card.appendChild(list);
+    return card;
+  }
+
+  var ARROWS = { up: "▲", down: "▼", stay: "●" };
+
+  function resultCard(table) {
+    var card = el("section", "card results");
+    card.appendChild(el("h2", null, "Table " + table.number));
+    var list = el("ul");
+    table.rows.forEach(function (row) {
+      var item = el("li", row.winner ? "winner" : null);
+      item.appendChild(el("span", "who", row.name));
+      item.appendChild(el("span", "games", row.games));
+      item.appendChild(el("span", "move " + row.direction, ARROWS[row.direction] + " " + row.to));
+      list.appendChild(item);
+    });
+    card.appendChild(list);
+    if (table.ties.length) {
+      var ties = el("div", "ties");
+      table.ties.forEach(function (text) { ties.appendChild(el("p", null, text)); });
+      card.appendChild(ties);
+    }
+    return card;
+  }
+
+  function cardsSlide(title, tables, makeCard) {
+    return { title: title, render: function () {
+      var grid = gridFor(tables.length);
+      tables.forEach(function (table) { grid.appendChild(makeCard(table)); });
+      return grid;
+    } };
+  }
+
+  function standingsTable(rows, start) {
+    var table = el("table");
+    var head = el("tr");
+    [["#", "rank"], ["Player", "who"], ["Games", ""], ["Rounds", ""], ["Top table", ""]].forEach(function (h) {
+      head.appendChild(el("th", h[1], h[0]));
+    });
+    table.appendChild(head);
+    rows.forEach(function (row, i) {
+      var tr = el("tr");
+      tr.appendChild(el("td", "rank", start + i + 1));
+      tr.appendChild(el("td", "who", row.name));
+      tr.appendChild(el("td", null, row.games));
+      tr.appendChild(el("td", null, row.rounds));
+      tr.appendChild(el("td", null, row.highest === null ? "–" : row.highest));
+      table.appendChild(tr);
+    });
+    return table;
+  }
+
+  function standingsSlide(rows, start) {
+    return { title: "Standings", render: function () {
+      var wrap = el("div", "standings");
+      var half = STANDINGS_PER_PAGE / 2;
+      wrap.appendChild(standingsTable(rows.slice(0, half), start));
+      if (rows.length > half) { wrap.appendChild(standingsTable(rows.slice(half), start + half)); }
+      return wrap;
+    } };
+  }
+
+  function messageSlide(title, text) {
+    return { title: title, render: function () { return el("div", "message", text); } };
+  }
+
+  function buildSlides(data) {
+    var list = [];
+    if (data.phase === "home") {
+      var title = data.timer && data.timer.phase !== "round" ? data.timer.label : "Home tables";
+      if (!data.seating.length) { return [messageSlide(title, "The table plan is not ready yet.")]; }
+      chunk(data.seating, PER_PAGE).forEach(function (page) { list.push(cardsSlide(title, page, function (t) { return seatingCard(t, false); })); });
+    } else if (data.phase === "round") {
+      chunk(data.seating, PER_PAGE).forEach(function (page) {
+        list.push(cardsSlide("Round " + data.round, page, function (t) { return seatingCard(t, true); }));
+      });
+    } else {
+      chunk(data.results, PER_PAGE).forEach(function (page) {
+        list.push(cardsSlide("Round " + data.round + " results", page, resultCard));
+      });
+      if (data.seating) {
+        chunk(data.seating, PER_PAGE).forEach(function (page) {
+          list.push(cardsSlide("Round " + data.next_round + " seating", page, function (t) { return seatingCard(t, false); }));
+        });
+      }
+      chunk(data.standings, STANDINGS_PER_PAGE).forEach(function (page, i) {
+        list.push(standingsSlide(page, i * STANDINGS_PER_PAGE));
+      });
+    }
+    return list;
+  }
+
+  function showSlide() {
+    var slide = slides[slideIndex];
+    var stage = $("stage");
+    stage.textContent = "";
+    stage.appendChild(slide.render());
+    $("slide-title").textContent = slide.title;
+    var pager = $("pager");
+    pager.textContent = "";
+    if (slides.length > 1) {
+      slides.forEach(function (_s, i) { pager.appendChild(el("span", i === slideIndex ? "on" : null)); });
+      if (holding) { pager.appendChild(el("em", null, " paused")); }
+    }
+  }
+
+  function goTo(index) {
+    slideIndex = (index + slides.length) % slides.length;
+    slideStarted = Date.now();
+    showSlide();
+  }
+
+  function update(data) {
+    var phaseChanged = !snap || snap.phase !== data.phase || snap.round !== data.round;
+    snap = data;
+    document.documentElement.className = "theme-" + (data.theme === "light" ? "light" : "dark");
+    $("event-name").textContent = data.event;
+    slides = buildSlides(data);
+    if (phaseChanged || slideIndex >= slides.length) { slideIndex = 0; slideStarted = Date.now(); }
+    showSlide();
+    tick();
+  }
+
+  function secondsLeft(timer) {
+    if (!timer) { return null; }
+    if (!timer.running) { return timer.left; }
+    return Math.max(0, (timer.ends_at - (Date.now() + offset)) / 1000);
+  }
+
+  function clock(seconds) {
+    var whole = Math.ceil(seconds);
+    var m = Math.floor(whole / 60);
+    var s = whole % 60;
+    return m + ":" + (s < 10 ? "0" : "") + s;
+  }
+
+  function tick() {
+    var box = $("timer");
+    var timer = snap && snap.timer;
+    var visible = timer && (timer.phase !== "round" || snap.phase === "round");
+    box.hidden = !visible;
+    if (visible) {
+      var left = secondsLeft(timer);
+      var up = left <= 0;
+      $("timer-label").textContent = timer.running ? timer.label : timer.label + " · paused";
+      $("timer-clock").textContent = up ? "Time!" : clock(left);
+      box.classList.toggle("paused", !timer.running);
+      box.classList.toggle("time-up", up);
+      document.body.classList.toggle("time-up", up);
+      if (up && lastLeft !== null && lastLeft > 0 && snap.chime) { chime(); }
+      lastLeft = left;
+    } else {
+      document.body.classList.remove("time-up");
+      lastLeft = null;
+    }
+    if (!holding && slides.length > 1 && Date.now() - slideStarted > SLIDE_MS) { goTo(slideIndex + 1); }
+  }
+
+  function chime() {
+    try {
+      audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+      [0, 0.45, 0.9].forEach(function (at) {
+        var osc = audio.createOscillator();
+        var gain = audio.createGain();
+        var start = audio.currentTime + at;
+        osc.frequency.value = 880;
+        gain.gain.setValueAtTime(0.0001, start);
+        gain.gain.exponentialRampToValueAtTime(0.4, start + 0.02);
+        gain.gain.exponentialRampToValueAtTime(0.0001, start + 0.4);
+        osc.connect(gain).connect(audio.destination);
+        osc.start(start);
+        osc.stop(start + 0.42);
+      });
+    } catch (e) { /* no audio on this device: the colour change still shows */ }
+  }
+
+  function setStatus(text, offline) {
+    var status = $("status");
+    status.textContent = text;
+    status.classList.toggle("offline", !!offline);
+  }
+
+  function poll() {
+    var sent = Date.now();
+    var headers = {};
+    if (etag) { headers["If-None-Match"] = etag; }
+    fetch(feedUrl, { headers: headers, cache: "no-store", credentials: "same-origin" })
+      .then(function (response) {
+        var serverTime = Number(response.headers.get("X-Server-Time"));
+        if (serverTime) { offset = serverTime - (sent + Date.now()) / 2; }
+        if (response.status === 404) { throw new Error("gone"); }
+        if (response.status === 304) { return null; }
+        if (!response.ok) { throw new Error("HTTP " + response.status); }
+        etag = response.headers.get("ETag");
+        return response.json();
+      })
+      .then(function (data) {
+        setStatus("", false);
+        if (data) { update(data); }
+      })
+      .catch(function (error) {
+        setStatus(error.message === "gone" ? "This projector link was replaced: open the new one from the Room page."
+          : "Connection lost — reconnecting…", true);
+      })
+      .then(function () { setTimeout(poll, POLL_MS); });
+  }
+
+  document.addEventListener("keydown", function (event) {
+    if (!slides.length) { return; }
+    if (event.key === "ArrowRight" || event.key === "PageDown") { goTo(slideIndex + 1); }
+    else if (event.key === "ArrowLeft" || event.key === "PageUp") { goTo(slideIndex - 1); }
+    else if (event.key === " ") { holding = !holding; slideStarted = Date.now(); showSlide(); event.preventDefault(); }
+    else if (event.key === "f" || event.key === "F") {
+      if (document.fullscreenElement) { document.exitFullscreen(); } else { document.documentElement.requestFullscreen(); }
+    }
+  });
+  // Browsers allow sound only after a click on the page.
+  document.addEventListener("click", function () {
+    if (snap && snap.chime && !audio) {
+      try { audio = new (window.AudioContext || window.webkitAudioContext)(); } catch (e) { audio = null; }
+    }
+  });
+
+  setInterval(tick, 200);
+  poll();
+})();

@@ -1,0 +1,52 @@
+/* "Where do I sit": filter the name list; on a player's page, poll for a new table after each round.
+   Names reach the page only through textContent. */
+(function () {
+  "use strict";
+  var POLL_MS = 2000;
+
+  var filter = document.getElementById("name-filter");
+  if (filter) {
+    var fold = function (text) { return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase(); };
+    filter.addEventListener("input", function () {
+      var wanted = fold(filter.value.trim());
+      document.querySelectorAll("#names li").forEach(function (item) {
+        item.hidden = wanted !== "" && fold(item.textContent).indexOf(wanted) === -1;
+      });
+    });
+  }
+
+  var seat = document.querySelector(".seat[data-feed]");
+  if (!seat) { return; }
+  var feed = seat.getAttribute("data-feed");
+  var etag = null;
+  var number = document.getElementById("seat-number");
+
+  function show(data) {
+    var table = data.table === null ? "–" : String(data.table);
+    if (number.textContent !== table) {
+      number.textContent = table;
+      number.classList.remove("changed");
+      void number.offsetWidth;  // restart the animation
+      number.classList.add("changed");
+    }
+    document.getElementById("seat-name").textContent = data.name;
+    document.getElementById("seat-label").textContent = data.label;
+    document.getElementById("seat-note").textContent = data.table === null
+      ? "You are not seated at a table right now." : "This page updates by itself after each round.";
+  }
+
+  function poll() {
+    var headers = {};
+    if (etag) { headers["If-None-Match"] = etag; }
+    fetch(feed, { headers: headers, cache: "no-store" })
+      .then(function (response) {
+        if (response.status === 304 || !response.ok) { return null; }
+        etag = response.headers.get("ETag");
+        return response.json();
+      })
+      .then(function (data) { if (data) { show(data); } })
+      .catch(function () { /* offline for a moment: try again on the next tick */ })
+      .then(function () { setTimeout(poll, POLL_MS); });
+  }
+  poll();
+})();
