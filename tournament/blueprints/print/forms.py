@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, IntegerField, SelectField
+from wtforms import BooleanField, IntegerField, SelectChoice, SelectField
 from wtforms.validators import InputRequired, NumberRange
 
 from ...services.printing import MAX_COPIES, PAPER_SIZES
 
 
 class PrintSettingsForm(FlaskForm):
-    paper_size = SelectField("Paper size", choices=list(PAPER_SIZES.items()))
+    paper_size = SelectField("Paper size", choices=[SelectChoice(value, label) for value, label in PAPER_SIZES.items()])
     sheet_copies = IntegerField(
         "Rule sheets and guides per table",
         validators=[InputRequired(), NumberRange(1, MAX_COPIES, f"Choose 1 to {MAX_COPIES} copies.")],
