@@ -1,0 +1,62 @@
+"""`flask --app tournament serve`: waitress on the LAN, the addresses to open, and proxy headers
+honoured only when configured."""
+
+import pytest
+
+from tests.conftest import PG_URL
+from tournament import create_app
+
+
+@pytest.fixture
+def served(monkeypatch, runner):
+    calls = []
+    monkeypatch.setattr("waitress.serve", lambda app, **kwargs: calls.append(kwargs))
+    monkeypatch.setattr("tournament.cli.lan_addresses", lambda: ["192.168.1.23"])
+    return calls
+
+
+def test_serve_runs_waitress_on_all_interfaces_and_prints_laptop_and_phone_urls(runner, served):
+    result = runner.invoke(args=["serve", "--port", "8123"])
+    assert result.exit_code == 0, result.output
+    assert "http://127.0.0.1:8123/" in result.output
+    assert "http://192.168.1.23:8123/" in result.output
+    assert "█" in result.output or "▀" in result.output  # the QR code drawn in the terminal
+    assert served == [{"host": "0.0.0.0", "port": 8123, "threads": 16, "ident": "tournament"}]
+
+
+def test_serve_on_one_address_prints_that_address(runner, served):
+    result = runner.invoke(args=["serve", "--host", "10.0.0.5", "--port", "5000"])
+    assert "http://10.0.0.5:5000/" in result.output
+    assert served[0]["host"] == "10.0.0.5"
+
+
+def test_make_run_uses_the_serve_command():
+    from tournament import PROJECT_ROOT
+
+    assert "flask --app tournament serve" in (PROJECT_ROOT / "Makefile").read_text()
+
+
+def _echo_app(tmp_path, proxy_fix: bool):
+    app = create_app({"TESTING": True, "SECRET_KEY": "x", "PROXY_FIX": proxy_fix,
+                      "DATABASE_URL": PG_URL or f"sqlite:///{tmp_path / 'echo.sqlite3'}"})
+
+    @app.get("/_echo")
+    def echo():
+        from flask import request
+
+        return {"host": request.host, "scheme": request.scheme, "remote": request.remote_addr}
+
+    return app
+
+
+FORWARDED = {"X-Forwarded-For": "203.0.113.9", "X-Forwarded-Proto": "https", "X-Forwarded-Host": "cards.example.org"}
+
+
+def test_forwarded_headers_are_ignored_unless_proxy_fix_is_configured(tmp_path):
+    seen = _echo_app(tmp_path, False).test_client().get("/_echo", headers=FORWARDED).get_json()
+    assert seen == {"host": "localhost", "scheme": "http", "remote": "127.0.0.1"}
+
+
+def test_forwarded_headers_are_honoured_when_proxy_fix_is_configured(tmp_path):
+    seen = _echo_app(tmp_path, True).test_client().get("/_echo", headers=FORWARDED).get_json()
+    assert seen == {"host": "cards.example.org", "scheme": "https", "remote": "203.0.113.9"}
