@@ -62,12 +62,12 @@ class RoundData:
 
     def outcome(self) -> RoundPlan:
         """Ranking, moves and tie notes, always derived from the recorded games.
-        Withdrawn players are left out: they no longer move anywhere."""
+        Withdrawn players and observers are left out: they no longer move anywhere."""
         tables: dict[int, dict[str, int]] = {}
         for table in self.tables:
             wins = self.wins_at(table)
             tables[table.number] = {
-                p.name: wins[p.name] for p in self.seated_at(table) if p.status is not PlayerStatus.WITHDRAWN
+                p.name: wins[p.name] for p in self.seated_at(table) if p.status is PlayerStatus.SEATED
             }
         return plan_round(tables)
 

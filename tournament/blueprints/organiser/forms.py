@@ -61,3 +61,16 @@ class MoveSeatForm(FlaskForm):
 
     player = SelectField("Player", coerce=int, validate_choice=True)
     table = SelectField("To table", coerce=int, validate_choice=True)
+
+
+class RenameForm(FlaskForm):
+    name = StringField("New name", validators=[DataRequired(), Length(max=200)])
+
+
+class LatePlayerForm(FlaskForm):
+    name = StringField("Name", validators=[DataRequired(), Length(max=200)])
+    table = SelectField("Table", coerce=int, validate_choice=True)
+
+
+class JoinTableForm(FlaskForm):
+    table = SelectField("At table", coerce=int, validate_choice=True)

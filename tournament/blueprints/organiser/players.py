@@ -1,14 +1,16 @@
 from __future__ import annotations
 
 from flask import flash, redirect, render_template, url_for
+from wtforms import SelectChoice
 
 from ... import db
 from ...models import PlayerStatus
 from ...services import events as event_service
+from ...services import midevent
 from ...services import players as player_service
 from ...services.errors import DomainError
 from . import bp
-from .forms import ButtonForm, NamesForm
+from .forms import JoinTableForm, LatePlayerForm, NamesForm, RenameForm
 
 
 @bp.route("/events/<int:event_id>/players", methods=["GET", "POST"])
@@ -31,12 +33,25 @@ def players(event_id: int):
             return redirect(url_for("organiser.players", event_id=event.id))
     elif form.is_submitted():
         status = 400
-    return render_template("organiser/players.html", event=event, form=form, button=ButtonForm()), status
+    late = LatePlayerForm()
+    late.table.choices = _table_choices(event)
+    return render_template("organiser/players.html", event=event, form=form, late=late,
+                           current=midevent.current_round(session, event)), status
+
+
+STATUS_WORDS = {PlayerStatus.SEATED: "playing", PlayerStatus.OBSERVER: "an observer",
+                PlayerStatus.WITHDRAWN: "withdrawn"}
+
+
+def _table_choices(event):
+    return [SelectChoice(t.number, f"Table {t.number}") for t in event.tables]
 
 
 @bp.post("/events/<int:event_id>/players/<int:player_id>/status/<status>")
 def player_status(event_id: int, player_id: int, status: str):
-    """Before round 1: make a player an observer (sits at no table) or a player again."""
+    """Make a player an observer, withdraw them, or let them play again. Before round 1 this
+    only changes the table plan; afterwards they leave (or join, at the chosen table) the
+    running or planned round, and their history stays."""
     session = db.session()
     event = event_service.get_event(session, event_id)
     player = player_service.get_player(session, event, player_id)
@@ -44,8 +59,55 @@ def player_status(event_id: int, player_id: int, status: str):
         new_status = PlayerStatus(status)
     except ValueError:
         raise DomainError("Unknown player status.") from None
-    player_service.set_status(session, event, player, new_status)
-    flash(f"{player.name} is now {'an observer' if new_status is PlayerStatus.OBSERVER else 'playing'}.", "success")
+    if not event.rounds:
+        player_service.set_status(session, event, player, new_status)
+    else:
+        form = JoinTableForm()
+        form.table.choices = _table_choices(event)
+        table = form.table.data if new_status is PlayerStatus.SEATED and form.validate_on_submit() else None
+        midevent.change_status(session, event, player, new_status, table)
+    flash(f"{player.name} is now {STATUS_WORDS[new_status]}.", "success")
+    return redirect(url_for("organiser.player", event_id=event.id, player_id=player.id)
+                    if event.rounds else url_for("organiser.players", event_id=event.id))
+
+
+@bp.route("/events/<int:event_id>/players/<int:player_id>", methods=["GET", "POST"])
+def player(event_id: int, player_id: int):
+    """One player: rename (names stay unique ignoring case and accents) and change status."""
+    session = db.session()
+    event = event_service.get_event(session, event_id)
+    player = player_service.get_player(session, event, player_id)
+    form = RenameForm(name=player.name)
+    status = 200
+    if form.validate_on_submit():
+        try:
+            midevent.rename(session, event, player, form.name.data)
+        except DomainError as error:
+            session.rollback()
+            form.name.errors = [str(error)]
+            status = 400
+        else:
+            flash(f"Renamed to {player.name}.", "success")
+            return redirect(url_for("organiser.player", event_id=event.id, player_id=player.id))
+    elif form.is_submitted():
+        status = 400
+    join = JoinTableForm()
+    join.table.choices = _table_choices(event)
+    return render_template("organiser/player.html", event=event, player=player, form=form, join=join,
+                           current=midevent.current_round(session, event)), status
+
+
+@bp.post("/events/<int:event_id>/players/late")
+def late_player(event_id: int):
+    """A latecomer joins a table of the running round, or of the planned next round."""
+    session = db.session()
+    event = event_service.get_event(session, event_id)
+    form = LatePlayerForm()
+    form.table.choices = _table_choices(event)
+    if not form.validate_on_submit():
+        raise DomainError("Give the latecomer's name and choose one of the event's tables.")
+    player = midevent.add_late_player(session, event, form.name.data, form.table.data)
+    flash(f"{player.name} joins table {form.table.data}.", "success")
     return redirect(url_for("organiser.players", event_id=event.id))
 
 

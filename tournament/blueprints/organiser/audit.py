@@ -1,0 +1,29 @@
+from __future__ import annotations
+
+from flask import render_template, request
+
+from ... import db
+from ...services import audit
+from ...services import events as event_service
+from ...services.errors import DomainError
+from . import bp
+
+
+def _optional_int(name: str) -> int | None:
+    value = request.args.get(name, "").strip()
+    if not value:
+        return None
+    if not value.isdigit() or len(value) > 6:
+        raise DomainError(f"The {name} filter must be a number.")
+    return int(value)
+
+
+@bp.get("/events/<int:event_id>/audit")
+def audit_log(event_id: int):
+    """Every change of a result, seat, player status or round state, newest first,
+    filterable by round and table."""
+    session = db.session()
+    event = event_service.get_event(session, event_id)
+    where = audit.AuditFilter(round_number=_optional_int("round"), table_number=_optional_int("table"))
+    return render_template("organiser/audit.html", event=event, where=where,
+                           entries=audit.entries(session, event.id, where), limit=audit.PAGE_SIZE)

@@ -1,0 +1,95 @@
+"""Changes to players once the tournament has started: late arrivals, withdrawals,
+observers, renames. History is never rewritten: seats and games of past rounds stay.
+
+The "current" round is the latest one that is not closed (running, or planned after a
+close). A change seats or unseats the player there; later rounds follow from movement.
+"""
+
+from __future__ import annotations
+
+from flask import current_app
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from ..core.names import fold_name
+from ..models import Event, Player, PlayerStatus, Round, RoundState, Seat, Table
+from . import audit
+from .errors import Conflict, DomainError
+from .players import parse_names
+
+
+def _one_name(text: str, others: list[str]) -> str:
+    if "\n" in text or "\r" in text:
+        raise DomainError("Enter a single name.")
+    return parse_names(text, others, current_app.config["MAX_NAME_LENGTH"])[0]
+
+
+def current_round(session: Session, event: Event) -> Round | None:
+    latest = session.scalar(select(Round).where(Round.event_id == event.id).order_by(Round.number.desc()).limit(1))
+    return latest if latest is not None and latest.state is not RoundState.CLOSED else None
+
+
+def _table(event: Event, number: int) -> Table:
+    for table in event.tables:
+        if table.number == number:
+            return table
+    raise DomainError(f"There is no table {number} in this event.")
+
+
+def _seat_in(session: Session, round_: Round, player: Player) -> Seat | None:
+    return session.scalar(select(Seat).where(Seat.round_id == round_.id, Seat.player_id == player.id))
+
+
+def add_late_player(session: Session, event: Event, name: str, table_number: int) -> Player:
+    """A latecomer joins a table of the running round (or of the planned next round)."""
+    round_ = current_round(session, event)
+    if round_ is None:
+        raise Conflict("There is no running or planned round to join.")
+    clean = _one_name(name, [p.name for p in event.players])
+    table = _table(event, table_number)
+    player = Player(event=event, name=clean, name_key=fold_name(clean), home_table=table)
+    session.add(player)
+    session.add(Seat(round=round_, player=player, table=table, manual=True))
+    audit.log(session, event.id, audit.ORGANISER, "late player added", clean,
+              round_number=round_.number, table_number=table_number, new=f"table {table_number}")
+    session.commit()
+    return player
+
+
+def change_status(session: Session, event: Event, player: Player, status: PlayerStatus,
+                  table_number: int | None = None) -> None:
+    """Withdraw a player or make them an observer (they leave the current round's seating; in a
+    running round their seat and games stay as history but they no longer move), or let an
+    observer or withdrawn player play again at `table_number`."""
+    if player.status is status:
+        return
+    round_ = current_round(session, event)
+    old = player.status
+    seat = _seat_in(session, round_, player) if round_ is not None else None
+    if status is PlayerStatus.SEATED:
+        if round_ is not None:
+            if table_number is None:
+                raise DomainError(f"Choose the table where {player.name} joins round {round_.number}.")
+            table = _table(event, table_number)
+            if seat is None:
+                session.add(Seat(round=round_, player=player, table=table, manual=True))
+            else:
+                seat.table_id, seat.manual = table.id, True
+    elif seat is not None and round_.state is RoundState.PLANNED:
+        session.delete(seat)
+    player.status = status
+    audit.log(session, event.id, audit.ORGANISER, "status changed", player.name,
+              round_number=round_.number if round_ else None, table_number=table_number,
+              old=old.value, new=status.value)
+    session.commit()
+
+
+def rename(session: Session, event: Event, player: Player, new_name: str) -> None:
+    """Names stay unique in the event, ignoring case and accents."""
+    others = [p.name for p in event.players if p.id != player.id]
+    clean = _one_name(new_name, others)
+    if clean == player.name:
+        return
+    audit.log(session, event.id, audit.ORGANISER, "player renamed", clean, old=player.name, new=clean)
+    player.name, player.name_key = clean, fold_name(clean)
+    session.commit()
