@@ -1,0 +1,37 @@
+"""A fresh copy of an event for the next group: same tables, rule variants and players, no rounds."""
+
+from __future__ import annotations
+
+from sqlalchemy.orm import Session
+
+from ..models import Event, Player, PlayerStatus, Table
+from .events import MAX_EVENT_NAME
+
+COPIED_SETTINGS = ("round_minutes", "study_minutes", "practice_minutes", "paper_size", "sheet_copies",
+                   "colour_safe", "projector_theme", "chime", "shuffle_seed")
+SUFFIX = " (copy)"
+
+
+def copy_name(name: str) -> str:
+    return name[: MAX_EVENT_NAME - len(SUFFIX)] + SUFFIX
+
+
+def duplicate_event(session: Session, event: Event) -> Event:
+    """Name "<old name> (copy)"; settings, tables with their variants, and players with their
+    status and home table are copied. Withdrawn players are left out: they left the tournament,
+    and a new session should not start with them; observers stay observers. Rounds, results, the
+    audit log and the link tokens are not copied (the copy gets new tokens)."""
+    copy = Event(name=copy_name(event.name), **{key: getattr(event, key) for key in COPIED_SETTINGS})
+    tables = {}
+    for table in event.tables:
+        tables[table.id] = Table(number=table.number)
+        tables[table.id].variant = table.variant
+        copy.tables.append(tables[table.id])
+    for player in event.players:
+        if player.status is PlayerStatus.WITHDRAWN:
+            continue
+        copy.players.append(Player(name=player.name, name_key=player.name_key, status=player.status,
+                                   home_table=tables.get(player.home_table_id)))
+    session.add(copy)
+    session.commit()
+    return copy

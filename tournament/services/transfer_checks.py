@@ -1,0 +1,154 @@
+"""Checks of single values in an uploaded event file; each refusal names its place ("players[2].name").
+
+Every number is bounded, and every text is length-checked and free of NUL characters and unpaired
+surrogates, so a hostile file cannot reach the database with a value it would reject (a 500).
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from datetime import datetime, timezone
+from typing import Any, NoReturn
+
+from .errors import DomainError
+
+
+class FileProblem(DomainError):
+    """The uploaded file cannot become an event; the message says where and why."""
+
+
+def load_json(raw: bytes) -> Any:
+    """Bytes of an upload -> a JSON value, or a FileProblem a teacher can act on."""
+    try:
+        content = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise FileProblem("The file is not a text file in UTF-8: it cannot be an event export.") from None
+    if not content.strip():
+        raise FileProblem("The file is empty.")
+    try:
+        return json.loads(content)
+    except json.JSONDecodeError as error:
+        if error.pos >= len(content.rstrip()):
+            raise FileProblem("The file ends too early: it seems cut off (truncated).") from None
+        raise FileProblem(f"The file is not valid JSON: {error.msg} at line {error.lineno}, "
+                          f"column {error.colno}.") from None
+    except RecursionError:
+        raise FileProblem("The file is nested far too deeply to be an event export.") from None
+    except ValueError as error:  # e.g. an integer with thousands of digits
+        raise FileProblem(f"The file is not valid JSON: {error}.") from None
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, str):
+        shown = value
+    elif isinstance(value, (int, float, bool, type(None))):
+        shown = json.dumps(value)[:80]
+    else:
+        shown = type(value).__name__
+    return "'" + (shown[:57] + "…" if len(shown) > 60 else shown) + "'"
+
+
+def fail(path: str, message: str) -> NoReturn:
+    raise FileProblem(f"{path}: {message}" if path else message)
+
+
+def obj(value: Any, path: str, keys: tuple[str, ...]) -> dict:
+    if not isinstance(value, dict):
+        fail(path, f"must be an object {{…}}, not {_kind(value)}")
+    missing = [key for key in keys if key not in value]
+    if missing:
+        fail(path, "is missing " + ", ".join(f"'{k}'" for k in missing))
+    return value
+
+
+def array(value: Any, path: str, most: int) -> list:
+    if not isinstance(value, list):
+        fail(path, f"must be a list […], not {_kind(value)}")
+    if len(value) > most:
+        fail(path, f"has {len(value)} entries; at most {most} are allowed")
+    return value
+
+
+def integer(value: Any, path: str, low: int, high: int, *, optional: bool = False) -> int | None:
+    if value is None and optional:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        fail(path, f"must be a whole number, not {_kind(value)}")
+    if not low <= value <= high:
+        fail(path, f"{value} is out of range ({low} to {high})")
+    return value
+
+
+def flag(value: Any, path: str) -> bool:
+    if not isinstance(value, bool):
+        fail(path, f"must be true or false, not {_kind(value)}")
+    return value
+
+
+def text(value: Any, path: str, most: int, *, optional: bool = False, blank: bool = True) -> str | None:
+    if value is None and optional:
+        return None
+    if not isinstance(value, str):
+        fail(path, f"must be text, not {_kind(value)}")
+    if "\x00" in value or not _encodable(value):
+        fail(path, "contains characters that cannot be stored")
+    if len(value) > most:
+        fail(path, f"is {len(value)} characters long; at most {most} are allowed")
+    if not blank and not value.strip():
+        fail(path, "cannot be empty")
+    return value
+
+
+def name(value: Any, path: str, most: int) -> str:
+    """A display name: spaces collapsed, no control characters."""
+    raw = text(value, path, 10 * most)
+    cleaned = " ".join(raw.split())
+    if not cleaned:
+        fail(path, "cannot be empty")
+    if any(unicodedata.category(char) == "Cc" for char in cleaned):
+        fail(path, f"{_show(cleaned)} contains control characters")
+    if len(cleaned) > most:
+        fail(path, f"{_show(cleaned)} is {len(cleaned)} characters long; at most {most} are allowed")
+    return cleaned
+
+
+def choice(value: Any, path: str, options: tuple[str, ...]) -> str:
+    if not isinstance(value, str) or value not in options:
+        fail(path, f"must be one of {', '.join(options)}, not {_show(value)}")
+    return value
+
+
+def moment(value: Any, path: str, *, optional: bool = False) -> datetime | None:
+    """ISO 8601; a time without a zone is taken as UTC, as the app stores UTC."""
+    if value is None and optional:
+        return None
+    raw = text(value, path, 40)
+    try:
+        parsed = datetime.fromisoformat(raw)
+    except ValueError:
+        fail(path, f"{_show(raw)} is not a date and time like 2024-05-02T09:30:00Z")
+    if parsed.tzinfo is None:
+        parsed = parsed.replace(tzinfo=timezone.utc)
+    try:
+        parsed = parsed.astimezone(timezone.utc)
+    except (OverflowError, ValueError):
+        fail(path, f"{_show(raw)} is out of range")
+    if not 1970 <= parsed.year <= 9998:
+        fail(path, f"{_show(raw)} is out of range (years 1970 to 9998)")
+    return parsed
+
+
+def _encodable(value: str) -> bool:
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    return {bool: "true/false", int: "a number", float: "a decimal number", str: f"the text {_show(value)}",
+            list: "a list", dict: "an object"}.get(type(value), type(value).__name__)

@@ -1,0 +1,309 @@
+"""The event file (format "five-tricks-event", version 1) read into checked, plain values.
+
+Invariants:
+- Nothing here touches the database: `parse` either returns a complete `EventSpec` whose every
+  reference (home table, seat, winner, tricks) points at a table or player of the same file, or
+  raises `FileProblem` naming the place, e.g. "rounds[1].games[3]: the winner 'Zed' is not seated
+  at table 2". Positions count from 0, as in JSON tools.
+- Keys the format does not define (ids, `exported_at`, `created_at`, ...) are ignored.
+- Player references are exact names (spaces collapsed); uniqueness ignores case and accents, as
+  everywhere else in the app. Tables are numbered 1..T without gaps; rounds 1..R in order, and
+  only the last round may be planned or running.
+- A winner must be seated at the game's table and, when tricks were counted, have taken the most
+  tricks. Who wins a tie on tricks is not re-checked: it follows alphabetical order, which a later
+  rename may change, and the stored winner is what the tournament used.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from ..core import RuleVariant
+from ..core.names import fold_name
+from .transfer_checks import FileProblem, array, choice, fail, flag, integer, moment, name, obj, text
+
+FORMAT = "five-tricks-event"
+VERSION = 1
+
+MAX_EVENT_NAME = 120
+MAX_TABLES = 200
+MAX_PLAYERS = 5000
+MAX_ROUNDS = 200
+MAX_GAMES_PER_TABLE = 40
+MAX_TRICKS_PER_GAME = 14
+MAX_MINUTES = 120
+MAX_COPIES = 10
+MAX_AUDIT_ENTRIES = 200_000
+MAX_AUDIT_TEXT = 2000
+MAX_VERSION = 1_000_000
+MAX_SEED = 2**31 - 1
+PAPER_SIZES = ("a4", "letter")
+THEMES = ("dark", "light")
+PLAYER_STATUSES = ("seated", "observer", "withdrawn")
+ROUND_STATES = ("planned", "running", "closed")
+SETTINGS = ("name", "round_minutes", "study_minutes", "practice_minutes", "paper_size", "sheet_copies",
+            "colour_safe", "projector_theme", "chime", "shuffle_seed")
+
+__all__ = ["FORMAT", "VERSION", "EventSpec", "FileProblem", "parse"]
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    name: str
+    status: str
+    home_table: int | None
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    player: str
+    table: int
+    manual: bool
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    table: int
+    number: int
+    winner: str | None
+    tricks: dict[str, int] | None
+    version: int
+
+
+@dataclass(frozen=True)
+class RoundSpec:
+    number: int
+    state: str
+    started_at: datetime | None
+    closed_at: datetime | None
+    seats: list[SeatSpec]
+    games: list[GameSpec]
+
+
+@dataclass(frozen=True)
+class AuditSpec:
+    at: datetime
+    actor: str
+    action: str
+    round: int | None
+    table: int | None
+    subject: str
+    old: str | None
+    new: str | None
+
+
+@dataclass(frozen=True)
+class EventSpec:
+    settings: dict[str, Any]
+    tables: dict[int, RuleVariant]
+    players: list[PlayerSpec]
+    rounds: list[RoundSpec]
+    audit: list[AuditSpec]
+
+
+def parse(data: Any, max_name_length: int) -> EventSpec:
+    if not isinstance(data, dict):
+        fail("", "The file does not hold an event: expected a JSON object {…} at the top.")
+    if data.get("format") != FORMAT:
+        fail("format", f"this is not a Five Tricks event file (expected \"{FORMAT}\").")
+    version = data.get("version")
+    if type(version) is not int or version != VERSION:
+        shown = "no version" if version is None else f"version {str(version)[:20]}"
+        fail("version", f"the file has {shown} of the format; this app reads version {VERSION}.")
+    obj(data, "", ("event", "tables", "players", "rounds", "audit"))
+    tables = _tables(data["tables"])
+    players = _players(data["players"], tables, max_name_length)
+    known = {p.name: p for p in players}
+    return EventSpec(
+        settings=_settings(data["event"]),
+        tables=tables,
+        players=players,
+        rounds=_rounds(data["rounds"], tables, known),
+        audit=_audit(data["audit"]),
+    )
+
+
+def _settings(value: Any) -> dict[str, Any]:
+    event = obj(value, "event", SETTINGS)
+    return {
+        "name": name(event["name"], "event.name", MAX_EVENT_NAME),
+        **{key: integer(event[key], f"event.{key}", 1, MAX_MINUTES)
+           for key in ("round_minutes", "study_minutes", "practice_minutes")},
+        "paper_size": choice(event["paper_size"], "event.paper_size", PAPER_SIZES),
+        "sheet_copies": integer(event["sheet_copies"], "event.sheet_copies", 1, MAX_COPIES),
+        "colour_safe": flag(event["colour_safe"], "event.colour_safe"),
+        "projector_theme": choice(event["projector_theme"], "event.projector_theme", THEMES),
+        "chime": flag(event["chime"], "event.chime"),
+        "shuffle_seed": integer(event["shuffle_seed"], "event.shuffle_seed", 0, MAX_SEED),
+    }
+
+
+def _tables(value: Any) -> dict[int, RuleVariant]:
+    tables: dict[int, RuleVariant] = {}
+    for index, item in enumerate(array(value, "tables", MAX_TABLES)):
+        path = f"tables[{index}]"
+        obj(item, path, ("number", "variant"))
+        number = integer(item["number"], f"{path}.number", 1, MAX_TABLES)
+        if number in tables:
+            fail(path, f"table {number} appears twice")
+        try:
+            tables[number] = RuleVariant.from_dict(item["variant"])
+        except (ValueError, TypeError) as error:
+            fail(f"{path}.variant", f"{error}")
+    missing = sorted(set(range(1, len(tables) + 1)) - set(tables))
+    if missing:
+        fail("tables", "tables are numbered 1, 2, 3… without gaps; missing "
+             + ", ".join(str(n) for n in missing))
+    return tables
+
+
+def _table_ref(value: Any, path: str, tables: dict[int, RuleVariant], *, optional: bool = False) -> int | None:
+    number = integer(value, path, 0, 10**9, optional=optional)
+    if number is not None and number not in tables:
+        fail(path, f"there is no table {number} (the file has {_describe(tables)})")
+    return number
+
+
+def _describe(tables: dict[int, RuleVariant]) -> str:
+    return f"tables 1 to {len(tables)}" if tables else "no tables"
+
+
+def _players(value: Any, tables: dict[int, RuleVariant], max_name_length: int) -> list[PlayerSpec]:
+    players: list[PlayerSpec] = []
+    seen: dict[str, tuple[str, int]] = {}
+    for index, item in enumerate(array(value, "players", MAX_PLAYERS)):
+        path = f"players[{index}]"
+        obj(item, path, ("name", "status", "home_table"))
+        player_name = name(item["name"], f"{path}.name", max_name_length)
+        key = fold_name(player_name)
+        if key in seen:
+            other, other_index = seen[key]
+            fail(f"{path}.name", f"'{player_name}' is the same name as '{other}' (players[{other_index}]) "
+                 "when case and accents are ignored")
+        seen[key] = (player_name, index)
+        players.append(PlayerSpec(
+            name=player_name,
+            status=choice(item["status"], f"{path}.status", PLAYER_STATUSES),
+            home_table=_table_ref(item["home_table"], f"{path}.home_table", tables, optional=True),
+        ))
+    return players
+
+
+def _player_ref(value: Any, path: str, known: dict[str, PlayerSpec]) -> str:
+    ref = " ".join(text(value, path, 400).split())
+    if ref not in known:
+        fail(path, f"there is no player '{ref[:60]}' in the file's player list")
+    return ref
+
+
+def _rounds(value: Any, tables: dict[int, RuleVariant], known: dict[str, PlayerSpec]) -> list[RoundSpec]:
+    items = array(value, "rounds", MAX_ROUNDS)
+    if items and not tables:
+        fail("rounds", "rounds need tables, but the file has none")
+    rounds = []
+    for index, item in enumerate(items):
+        path = f"rounds[{index}]"
+        obj(item, path, ("number", "state", "started_at", "closed_at", "seats", "games"))
+        number = integer(item["number"], f"{path}.number", 1, MAX_ROUNDS)
+        if number != index + 1:
+            fail(f"{path}.number", f"is {number}, expected {index + 1} (rounds are numbered 1, 2, 3… in order)")
+        state = choice(item["state"], f"{path}.state", ROUND_STATES)
+        if state != "closed" and index != len(items) - 1:
+            fail(f"{path}.state", f"round {number} is {state}, but only the last round can be planned or running")
+        seats = _seats(item["seats"], path, number, tables, known)
+        games = _games(item["games"], path, state, seats, tables, known)
+        rounds.append(RoundSpec(
+            number=number, state=state,
+            started_at=moment(item["started_at"], f"{path}.started_at", optional=True),
+            closed_at=moment(item["closed_at"], f"{path}.closed_at", optional=True),
+            seats=seats, games=games,
+        ))
+    return rounds
+
+
+def _seats(value, path, number, tables, known) -> list[SeatSpec]:
+    seats: list[SeatSpec] = []
+    taken: set[str] = set()
+    for index, item in enumerate(array(value, f"{path}.seats", MAX_PLAYERS)):
+        where = f"{path}.seats[{index}]"
+        obj(item, where, ("player", "table", "manual"))
+        player = _player_ref(item["player"], f"{where}.player", known)
+        if player in taken:
+            fail(where, f"'{player}' is seated twice in round {number}")
+        taken.add(player)
+        seats.append(SeatSpec(player, _table_ref(item["table"], f"{where}.table", tables),
+                              flag(item["manual"], f"{where}.manual")))
+    return seats
+
+
+def _games(value, path, state, seats, tables, known) -> list[GameSpec]:
+    items = array(value, f"{path}.games", MAX_GAMES_PER_TABLE * MAX_TABLES)
+    if items and state == "planned":
+        fail(f"{path}.games", "a planned round cannot have games yet")
+    at_table: dict[int, set[str]] = {}
+    for seat in seats:
+        at_table.setdefault(seat.table, set()).add(seat.player)
+    games: list[GameSpec] = []
+    numbers: set[tuple[int, int]] = set()
+    for index, item in enumerate(items):
+        where = f"{path}.games[{index}]"
+        obj(item, where, ("table", "number", "winner", "tricks", "version"))
+        table = _table_ref(item["table"], f"{where}.table", tables)
+        number = integer(item["number"], f"{where}.number", 1, MAX_GAMES_PER_TABLE)
+        if (table, number) in numbers:
+            fail(where, f"game {number} at table {table} appears twice")
+        numbers.add((table, number))
+        seated = at_table.get(table, set())
+        winner = None
+        if item["winner"] is not None:
+            winner = _player_ref(item["winner"], f"{where}.winner", known)
+            if winner not in seated:
+                fail(where, f"the winner '{winner}' is not seated at table {table}")
+        tricks = _tricks(item["tricks"], f"{where}.tricks", table, seated, known)
+        if winner is not None and tricks and any(tricks.values()):
+            best = max(tricks.values())
+            if tricks.get(winner, 0) < best:
+                fail(where, f"the winner '{winner}' took fewer tricks than "
+                     + ", ".join(sorted(p for p, n in tricks.items() if n == best)))
+        games.append(GameSpec(table, number, winner, tricks,
+                              integer(item["version"], f"{where}.version", 1, MAX_VERSION)))
+    return games
+
+
+def _tricks(value, path, table, seated, known) -> dict[str, int] | None:
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        fail(path, "must be an object {\"name\": tricks, …} or null")
+    tricks: dict[str, int] = {}
+    for raw, count in value.items():
+        player = _player_ref(raw, path, known)
+        if player in tricks:
+            fail(path, f"'{player}' is listed twice")
+        if player not in seated:
+            fail(path, f"'{player}' is not seated at table {table}")
+        tricks[player] = integer(count, f"{path}.{player}", 0, MAX_TRICKS_PER_GAME)
+    if sum(tricks.values()) > MAX_TRICKS_PER_GAME:
+        fail(path, f"{sum(tricks.values())} tricks in one game is more than the cards allow "
+             f"(at most {MAX_TRICKS_PER_GAME})")
+    return tricks or None
+
+
+def _audit(value: Any) -> list[AuditSpec]:
+    entries = []
+    for index, item in enumerate(array(value, "audit", MAX_AUDIT_ENTRIES)):
+        path = f"audit[{index}]"
+        obj(item, path, ("at", "actor", "action", "round", "table", "subject", "old", "new"))
+        entries.append(AuditSpec(
+            at=moment(item["at"], f"{path}.at"),
+            actor=text(item["actor"], f"{path}.actor", 80),
+            action=text(item["action"], f"{path}.action", 40),
+            round=integer(item["round"], f"{path}.round", 0, 100_000, optional=True),
+            table=integer(item["table"], f"{path}.table", 0, 100_000, optional=True),
+            subject=text(item["subject"], f"{path}.subject", 200),
+            old=text(item["old"], f"{path}.old", MAX_AUDIT_TEXT, optional=True),
+            new=text(item["new"], f"{path}.new", MAX_AUDIT_TEXT, optional=True),
+        ))
+    return entries
