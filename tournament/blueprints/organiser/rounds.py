@@ -14,6 +14,7 @@ from ...services.errors import DomainError
 from ...services.round_data import load_round
 from . import bp
 from .forms import ButtonForm, MoveSeatForm
+from .transfer import backup_after_close
 
 
 @bp.get("/events/<int:event_id>/rounds")
@@ -62,6 +63,7 @@ def close_round(event_id: int, number: int):
     form = ButtonForm()
     if form.validate_on_submit():
         following = rounds_service.close_round(session, data)
+        backup_after_close(session, event)
         flash(f"Round {number} closed. Round {following.number}'s seating is planned below.", "success")
         return redirect(url_for("organiser.round_results", event_id=event.id, number=number))
     if data.round.state is not RoundState.RUNNING:

@@ -1,0 +1,105 @@
+"""Moving data out of and into the app: the event file, spreadsheets, backups, duplicates."""
+
+from __future__ import annotations
+
+import io
+import logging
+import re
+from datetime import datetime, timezone
+
+from flask import current_app, flash, redirect, render_template, send_file, url_for
+
+from ... import db
+from ...services import backups, csv_export, duplicate, transfer
+from ...services import events as event_service
+from ...services.transfer_checks import FileProblem
+from . import bp
+from .forms import ButtonForm
+from .transfer_forms import ImportForm
+
+log = logging.getLogger(__name__)
+
+
+def _download(event, suffix: str, body: str, mimetype: str):
+    slug = re.sub(r"[^a-z0-9]+", "-", event.name.lower()).strip("-")[:40] or "event"
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M")
+    return send_file(io.BytesIO(body.encode("utf-8")), mimetype=mimetype, as_attachment=True,
+                     download_name=f"{slug}-{stamp}{suffix}", max_age=0)
+
+
+@bp.get("/events/<int:event_id>/export.json")
+def export_json(event_id: int):
+    """The whole event as a versioned JSON file (docs/export-format.md); no link secrets."""
+    session = db.session()
+    event = event_service.get_event(session, event_id)
+    return _download(event, ".json", transfer.to_json(transfer.export_event(session, event)), "application/json")
+
+
+@bp.get("/events/<int:event_id>/games.csv")
+def games_csv(event_id: int):
+    """Every recorded game, one row each, for a spreadsheet."""
+    session = db.session()
+    event = event_service.get_event(session, event_id)
+    return _download(event, "-games.csv", csv_export.games_csv(transfer.export_event(session, event)), "text/csv")
+
+
+@bp.get("/events/<int:event_id>/moves.csv")
+def moves_csv(event_id: int):
+    """Every player's table, games won and move after each closed round."""
+    session = db.session()
+    event = event_service.get_event(session, event_id)
+    return _download(event, "-moves.csv", csv_export.moves_csv(transfer.export_event(session, event)), "text/csv")
+
+
+@bp.route("/events/import", methods=["GET", "POST"])
+def import_event():
+    """Upload an event file: it becomes a new event, or is refused whole with the reason
+    (nothing is saved then). Files above MAX_CONTENT_LENGTH are refused with 413."""
+    form = ImportForm()
+    if not form.validate_on_submit():
+        return render_template("organiser/import.html", form=form), 400 if form.is_submitted() else 200
+    try:
+        event = transfer.import_bytes(db.session(), form.file.data.read(),
+                                      max_name_length=current_app.config["MAX_NAME_LENGTH"])
+    except FileProblem as problem:
+        return render_template("organiser/import.html", form=form, problem=str(problem)), 400
+    flash(f"Event “{event.name}” imported as a new event.", "success")
+    return redirect(url_for("organiser.event", event_id=event.id))
+
+
+@bp.get("/events/<int:event_id>/backups")
+def event_backups(event_id: int):
+    """The automatic backups taken after each round close, newest first (the last 20 are kept)."""
+    event = event_service.get_event(db.session(), event_id)
+    return render_template("organiser/backups.html", event=event, backups=backups.list_backups(event),
+                           keep=backups.KEEP, form=ButtonForm())
+
+
+@bp.post("/events/<int:event_id>/backups/<name>/restore")
+def restore_backup(event_id: int, name: str):
+    """Restoring never overwrites: the backup becomes a new event "<name> (restored)".
+    Only file names of this event's backups are accepted (404 otherwise)."""
+    session = db.session()
+    event = event_service.get_event(session, event_id)
+    restored = backups.restore(session, event, name)
+    flash(f"Backup restored as the new event “{restored.name}”.", "success")
+    return redirect(url_for("organiser.event", event_id=restored.id))
+
+
+@bp.post("/events/<int:event_id>/duplicate")
+def duplicate_event(event_id: int):
+    """A copy for the next group: tables, rules and players (not withdrawn ones), no rounds."""
+    session = db.session()
+    copy = duplicate.duplicate_event(session, event_service.get_event(session, event_id))
+    flash(f"Created “{copy.name}” with the same tables and players and no rounds.", "success")
+    return redirect(url_for("organiser.event", event_id=copy.id))
+
+
+def backup_after_close(session, event) -> None:
+    """Called once a round close is committed: a failed backup must not undo or hide the close."""
+    try:
+        backups.write_backup(session, event)
+    except Exception:
+        log.exception("automatic backup of event %s failed", event.id)
+        flash("The round is closed, but the automatic backup could not be written. "
+              "Download the event file from the event page to keep a copy.", "warning")
