@@ -1,0 +1,56 @@
+"""An event played through the organiser's pages, for export, import, backups and duplicates."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import func, select
+
+from tests.app.helpers import player_ids, seating, winners_form
+from tests.conftest import setup_event
+from tournament import db
+from tournament.models import AuditEntry, Event, Game, GameTricks, Player, Round, Seat, Table
+
+# Accents, case and markup on purpose: the file must carry names exactly.
+NAMES = ["Ána", "<b>Ben</b>", "Cleo", "Dan", "Émile", "Fay", "Gus", "Hal", "Ivo", "Jo"]
+
+
+def at_table(app, event_id: int, number: int, table: int) -> list[str]:
+    return sorted(name for name, t in seating(app, event_id, number).items() if t == table)
+
+
+def play_round(app, client, event_id: int, number: int, *, tricks: bool = False) -> None:
+    """Start the round, record three games at each table (with trick counts when asked), close it."""
+    assert client.post(f"/events/{event_id}/rounds/start").status_code == 302
+    for table in (1, 2):
+        seated = at_table(app, event_id, number, table)
+        counts = [{seated[0]: 3, seated[1]: 1}, {seated[1]: 2, seated[2]: 2}] if tricks else None
+        form = winners_form(app, event_id, ["", "", seated[-1]] if tricks else [seated[0], seated[1], seated[0]],
+                            tricks=counts)
+        response = client.post(f"/events/{event_id}/rounds/{number}/tables/{table}", data=form)
+        assert response.status_code == 302, response.get_data(as_text=True)
+    assert client.post(f"/events/{event_id}/rounds/{number}/close").status_code == 302
+
+
+@pytest.fixture
+def played(app, organiser) -> int:
+    """Two tables; one observer and one withdrawn player; two closed rounds (one with trick
+    counts), a manual seat change, and round 3 planned. Returns the event id."""
+    event_id = setup_event(app, NAMES, tables=2)
+    ids = player_ids(app, event_id)
+    assert organiser.post(f"/events/{event_id}/players/{ids['Ivo']}/status/observer").status_code == 302
+    assert organiser.post(f"/events/{event_id}/players/{ids['Jo']}/status/withdrawn").status_code == 302
+    play_round(app, organiser, event_id, 1)
+    mover = at_table(app, event_id, 2, 1)[0]
+    organiser.post(f"/events/{event_id}/rounds/2/seats", data={"player": ids[mover], "table": 2})
+    play_round(app, organiser, event_id, 2, tricks=True)
+    return event_id
+
+
+MODELS = (Event, Table, Player, Round, Seat, Game, GameTricks, AuditEntry)
+
+
+def row_counts(app) -> dict[str, int]:
+    """How many rows each table holds: a refused file must leave these unchanged."""
+    with app.app_context():
+        session = db.session()
+        return {m.__name__: session.scalar(select(func.count()).select_from(m)) for m in MODELS}
