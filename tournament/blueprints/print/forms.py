@@ -15,4 +15,4 @@ class PrintSettingsForm(FlaskForm):
         "Rule sheets and guides per table",
         validators=[InputRequired(), NumberRange(1, MAX_COPIES, f"Choose 1 to {MAX_COPIES} copies.")],
     )
-    colour_safe = BooleanField("Colour-blind-safe suits (four colours: ♥ vermilion, ♦ blue, ♣ green, ♠ black)")
+    colour_safe = BooleanField("Colour-blind-safe suits")
