@@ -77,3 +77,21 @@ def test_each_rule_sheet_states_its_own_variant_and_no_other(printed):
         assert re.search(rf"{variant.trump.value}\s*\(.\) are trumps", text, re.I)
         for other in set(Suit) - {variant.trump}:
             assert not SUIT_WORD[other].search(text), f"{other.value} named on the {variant.code} sheet"
+
+
+def test_rules_editor_preview_follows_the_chosen_settings(app, printed):
+    page = printed.page
+    errors = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    printed("sheets", "a4")
+    event_id = page.url.split("/events/")[1].split("/")[0]
+    page.goto(page.url.split("/events/")[0] + f"/events/{event_id}/tables/8/rules")
+    preview = page.locator(".sheet-preview")
+    preview.get_by_text("Hearts (♥) are trumps").wait_for()
+    page.select_option("#trump", "clubs")
+    preview.get_by_text("Clubs (♣) are trumps").wait_for()
+    page.select_option("#ace", "low")
+    page.select_option("#wins", "lowest")
+    preview.get_by_text("The Ace is low").wait_for()
+    assert "Here player 4 takes the trick" in preview.inner_text()
+    assert errors == [], "no CSP or script errors"
