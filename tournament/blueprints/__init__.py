@@ -1,16 +1,12 @@
-"""Blueprints by audience: organiser, print, projector, table phones, public, api."""
+"""Blueprints by audience: organiser (and its print and room pages), projector, table phones, public."""
 
 from flask import Flask
 
 
 def register_blueprints(app: Flask) -> None:
-    from .organiser import bp as organiser
-
-    app.register_blueprint(organiser)
     from . import projector, public, room, table
+    from .organiser import bp as organiser
+    from .print import bp as print_bp
 
-    app.register_blueprint(projector.bp)
-    app.register_blueprint(table.bp)
-    app.register_blueprint(public.bp)
-    app.register_blueprint(room.bp)
-    from .print import bp as print_bp; app.register_blueprint(print_bp)  # noqa: E702
+    for blueprint in (organiser, print_bp, room.bp, projector.bp, table.bp, public.bp):
+        app.register_blueprint(blueprint)
