@@ -22,15 +22,19 @@ def load_json(raw: bytes) -> Any:
     """Bytes of an upload -> a JSON value, or a FileProblem a teacher can act on."""
     try:
         content = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
+    except UnicodeDecodeError as error:
+        if error.start >= len(raw) - 3:  # cut inside a multi-byte character
+            raise FileProblem("The file ends too early: it seems cut off (truncated).") from None
         raise FileProblem("The file is not a text file in UTF-8: it cannot be an event export.") from None
     if not content.strip():
         raise FileProblem("The file is empty.")
     try:
         return json.loads(content)
     except json.JSONDecodeError as error:
-        if error.pos >= len(content.rstrip()):
-            raise FileProblem("The file ends too early: it seems cut off (truncated).") from None
+        # A cut-off file fails at its very end, or inside a string the end left open.
+        if error.pos >= len(content.rstrip()) - 8 or error.msg.startswith("Unterminated string"):
+            raise FileProblem("The file ends too early: it seems cut off (truncated). "
+                              "Export it again or use a backup.") from None
         raise FileProblem(f"The file is not valid JSON: {error.msg} at line {error.lineno}, "
                           f"column {error.colno}.") from None
     except RecursionError:
