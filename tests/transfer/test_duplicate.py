@@ -1,0 +1,55 @@
+"""Duplicating an event for the next group: tables, variants and players; no rounds."""
+
+from __future__ import annotations
+
+from tests.transfer.conftest import row_counts
+
+
+def _copy(organiser, event_id: int) -> tuple[int, dict]:
+    response = organiser.post(f"/events/{event_id}/duplicate")
+    assert response.status_code == 302
+    copy_id = int(response.headers["Location"].rsplit("/", 1)[1])
+    return copy_id, organiser.get(f"/events/{copy_id}/export.json").get_json()
+
+
+def test_duplicate_copies_tables_variants_and_players_but_no_rounds(organiser, played):
+    original = organiser.get(f"/events/{played}/export.json").get_json()
+    copy_id, copy = _copy(organiser, played)
+    assert copy_id != played
+    assert copy["event"]["name"] == "Class 9B (copy)"
+    assert copy["tables"] == original["tables"]
+    assert copy["rounds"] == [] and copy["audit"] == []
+    kept = [p for p in original["players"] if p["status"] != "withdrawn"]
+    assert copy["players"] == kept  # status and home table as they were
+    assert {k: v for k, v in copy["event"].items() if k != "name"} == \
+        {k: v for k, v in original["event"].items() if k != "name"}
+
+
+def test_duplicate_leaves_withdrawn_players_out(organiser, played):
+    _, copy = _copy(organiser, played)
+    assert "Jo" not in {p["name"] for p in copy["players"]}
+    assert {p["status"] for p in copy["players"]} == {"seated", "observer"}
+
+
+def test_the_copy_can_start_round_one_at_once(organiser, played):
+    copy_id, _ = _copy(organiser, played)
+    assert organiser.post(f"/events/{copy_id}/rounds/start").status_code == 302
+
+
+def test_a_long_name_still_fits_with_the_copy_mark(app, organiser):
+    from tournament import db
+    from tournament.services import events
+    with app.app_context():
+        event_id = events.create_event(db.session(), "x" * 120).id
+    _, copy = _copy(organiser, event_id)
+    assert len(copy["event"]["name"]) == 120 and copy["event"]["name"].endswith(" (copy)")
+
+
+def test_duplicating_a_missing_event_is_a_404_and_changes_nothing(app, organiser):
+    before = row_counts(app)
+    assert organiser.post("/events/999/duplicate").status_code == 404
+    assert row_counts(app) == before
+
+
+def test_duplicate_is_post_only(organiser, played):
+    assert organiser.get(f"/events/{played}/duplicate").status_code == 405
