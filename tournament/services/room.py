@@ -59,6 +59,14 @@ def _home_seating(tables: list[Table], players: list[Player]) -> list[dict]:
     return [{"number": t.number, "players": _names(by_table[t.id])} for t in tables]
 
 
+def _tie_line(note) -> str:
+    """The core's wording; long ties are shortened because the rows above show the order."""
+    if len(note.players) <= 2:
+        return note.text
+    games = f"{note.games} game" if note.games == 1 else f"{note.games} games"
+    return f"{', '.join(note.players[:-1])} and {note.players[-1]} tied on {games}; alphabetical order ranks them as listed."
+
+
 def _results(data: RoundData) -> list[dict]:
     tables = []
     for result in data.outcome().tables:
@@ -70,7 +78,7 @@ def _results(data: RoundData) -> list[dict]:
                  "to": m.to_table, "winner": m.player == result.winner}
                 for m in result.moves
             ],
-            "ties": [note.text for note in result.ties] + [m.reason for m in result.moves if m.reason],
+            "ties": [_tie_line(note) for note in result.ties],
         })
     return tables
 

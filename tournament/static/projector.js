@@ -46,14 +46,14 @@
     return grid;
   }
 
-  function seatingCard(table, withReports) {
+  function seatingCard(table, withReports, wide) {
     var card = el("section", "card");
     var title = el("h2");
     title.appendChild(el("span", null, "Table " + table.number));
     if (withReports) {
       var reported = table.games > 0;
       if (reported) { card.classList.add("reported"); }
-      title.appendChild(el("span", "badge", reported ? "✓ " + plural(table.games, "game") : "waiting"));
+      title.appendChild(el("span", "badge", reported ? "✓ " + (wide ? plural(table.games, "game") : table.games) : "waiting"));
     }
     card.appendChild(title);
     var list = el("ul");
@@ -88,7 +88,8 @@
   function cardsSlide(title, tables, makeCard) {
     return { title: title, render: function () {
       var grid = gridFor(tables.length);
-      tables.forEach(function (table) { grid.appendChild(makeCard(table)); });
+      var wide = Number(grid.getAttribute("data-cols")) < 5;
+      tables.forEach(function (table) { grid.appendChild(makeCard(table, wide)); });
       return grid;
     } };
   }
@@ -134,7 +135,7 @@
       chunk(data.seating, PER_PAGE).forEach(function (page) { list.push(cardsSlide(title, page, function (t) { return seatingCard(t, false); })); });
     } else if (data.phase === "round") {
       chunk(data.seating, PER_PAGE).forEach(function (page) {
-        list.push(cardsSlide("Round " + data.round, page, function (t) { return seatingCard(t, true); }));
+        list.push(cardsSlide("Round " + data.round, page, function (t, wide) { return seatingCard(t, true, wide); }));
       });
     } else {
       chunk(data.results, PER_PAGE).forEach(function (page) {
@@ -157,6 +158,12 @@
     var stage = $("stage");
     stage.textContent = "";
     stage.appendChild(slide.render());
+    // Long tie explanations: shrink the cards that overflow rather than cut their text off.
+    ["dense", "denser"].forEach(function (level) {
+      stage.querySelectorAll(".card").forEach(function (card) {
+        if (card.scrollHeight > card.clientHeight + 1) { card.classList.add(level); }
+      });
+    });
     $("slide-title").textContent = slide.title;
     var pager = $("pager");
     pager.textContent = "";
