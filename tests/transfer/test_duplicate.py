@@ -53,3 +53,13 @@ def test_duplicating_a_missing_event_is_a_404_and_changes_nothing(app, organiser
 
 def test_duplicate_is_post_only(organiser, played):
     assert organiser.get(f"/events/{played}/duplicate").status_code == 405
+
+
+def test_duplicate_and_restore_need_the_forms_csrf_token(app, organiser, played):
+    from pathlib import Path
+    name = sorted(p.name for p in (Path(app.instance_path) / "backups").iterdir())[0]
+    app.config["WTF_CSRF_ENABLED"] = True
+    before = row_counts(app)
+    assert organiser.post(f"/events/{played}/duplicate").status_code == 400
+    assert organiser.post(f"/events/{played}/backups/{name}/restore").status_code == 400
+    assert row_counts(app) == before
