@@ -5,6 +5,11 @@ from tournament.models import Event, Player, PlayerStatus, Table
 from tests.conftest import setup_event
 
 
+def _new_event(organiser, name="E") -> int:
+    location = organiser.post("/events", data={"name": name, "round_minutes": "7"}).headers["Location"]
+    return int(location.rstrip("/").split("/")[-2])
+
+
 def _players(app, event_id):
     with app.app_context():
         return {p.name: p for p in db.session().scalars(select(Player).where(Player.event_id == event_id))}
@@ -19,39 +24,39 @@ def test_creating_an_event_leads_to_the_names_page(organiser, app):
 
 
 def test_pasted_names_skip_blank_lines_and_collapse_spaces(organiser, app):
-    organiser.post("/events", data={"name": "E", "round_minutes": "7"})
-    response = organiser.post("/events/1/players", data={"names": "Ana  Lopez\n\n  Ben\r\n\nCleo\n"})
+    e = _new_event(organiser)
+    response = organiser.post(f"/events/{e}/players", data={"names": "Ana  Lopez\n\n  Ben\r\n\nCleo\n"})
     assert response.status_code == 302
-    assert sorted(_players(app, 1)) == ["Ana Lopez", "Ben", "Cleo"]
+    assert sorted(_players(app, e)) == ["Ana Lopez", "Ben", "Cleo"]
 
 
 def test_duplicate_names_ignoring_case_and_accents_refuse_the_whole_list(organiser, app):
-    organiser.post("/events", data={"name": "E", "round_minutes": "7"})
-    response = organiser.post("/events/1/players", data={"names": "Zoë\nAna\nZOE\nBen"})
+    e = _new_event(organiser)
+    response = organiser.post(f"/events/{e}/players", data={"names": "Zoë\nAna\nZOE\nBen"})
     assert response.status_code == 400
     assert "more than once" in response.get_data(as_text=True)
-    assert _players(app, 1) == {}
+    assert _players(app, e) == {}
 
 
 def test_names_already_in_the_event_are_reported_and_nothing_is_added(organiser, app):
-    organiser.post("/events", data={"name": "E", "round_minutes": "7"})
-    organiser.post("/events/1/players", data={"names": "Ana\nBen"})
-    response = organiser.post("/events/1/players", data={"names": "Cleo\nána"})
+    e = _new_event(organiser)
+    organiser.post(f"/events/{e}/players", data={"names": "Ana\nBen"})
+    response = organiser.post(f"/events/{e}/players", data={"names": "Cleo\nána"})
     assert response.status_code == 400 and "Already in this event: ána" in response.get_data(as_text=True)
-    assert sorted(_players(app, 1)) == ["Ana", "Ben"]
+    assert sorted(_players(app, e)) == ["Ana", "Ben"]
 
 
 def test_overlong_names_refuse_the_whole_list(organiser, app):
-    organiser.post("/events", data={"name": "E", "round_minutes": "7"})
-    response = organiser.post("/events/1/players", data={"names": "Ana\n" + "x" * 41})
+    e = _new_event(organiser)
+    response = organiser.post(f"/events/{e}/players", data={"names": "Ana\n" + "x" * 41})
     assert response.status_code == 400 and "longer than 40" in response.get_data(as_text=True)
-    assert _players(app, 1) == {}
+    assert _players(app, e) == {}
 
 
 def test_names_with_markup_are_shown_as_text(organiser, app):
-    organiser.post("/events", data={"name": "<b>E</b>", "round_minutes": "7"})
-    organiser.post("/events/1/players", data={"names": "<script>alert(1)</script>\nBen"})
-    page = organiser.get("/events/1/players").get_data(as_text=True)
+    e = _new_event(organiser, "<b>E</b>")
+    organiser.post(f"/events/{e}/players", data={"names": "<script>alert(1)</script>\nBen"})
+    page = organiser.get(f"/events/{e}/players").get_data(as_text=True)
     assert "<script>alert(1)</script>" not in page
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
     assert "<b>E</b>" not in organiser.get("/").get_data(as_text=True)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, IntegerField, SelectField
+from wtforms import SelectChoice, BooleanField, IntegerField, SelectField
 from wtforms.validators import InputRequired, NumberRange
 
 from ...services.timer import MAX_MINUTES
@@ -22,5 +22,5 @@ class DurationsForm(FlaskForm):
 
 
 class DisplayForm(FlaskForm):
-    projector_theme = SelectField("Projector theme", choices=[("dark", "Dark"), ("light", "Light")])
+    projector_theme = SelectField("Projector theme", choices=[SelectChoice("dark", "Dark"), SelectChoice("light", "Light")])
     chime = BooleanField("Chime when the time is up (the projector page needs one click to allow sound)")

@@ -4,7 +4,7 @@ optionally, each player's tricks. Built per request: the choices are the players
 from __future__ import annotations
 
 from flask_wtf import FlaskForm
-from wtforms import FieldList, Form, FormField, HiddenField, IntegerField, RadioField
+from wtforms import SelectChoice, FieldList, Form, FormField, HiddenField, IntegerField, RadioField
 from wtforms.validators import NumberRange, Optional
 
 from ...services.errors import DomainError
@@ -16,7 +16,7 @@ def phone_form(players, rows: int, formdata=None):
         number = HiddenField()
         version = HiddenField()
         # Unknown ids are left to record_games, which refuses them with the table's own wording.
-        winner = RadioField("Winner", choices=[("", "No game")] + [(str(p.id), p.name) for p in players],
+        winner = RadioField("Winner", choices=[SelectChoice("", "No game")] + [SelectChoice(str(p.id), p.name) for p in players],
                             default="", validate_choice=False)
 
     for player in players:
