@@ -1,0 +1,110 @@
+"""Request times of the busy routes through the real waitress server, against /health.
+
+    make bench                                   # SQLite temp file; 12, 120 and 600 tables
+    .venv/bin/python -m benchmarks --database-url postgresql+psycopg://.../bench   # WIPES that database
+    .venv/bin/python -m benchmarks --tables 120 --repeats 100
+
+Per size: an event of `tables` tables of 5 players with 10 closed rounds of 3 games per table
+is built through the services, then `flask --app tournament serve` is started on loopback and
+timed from this process over keep-alive connections with a real session cookie and CSRF
+tokens. Targets (checked at 120 tables): projector data and standings at most 3x /health,
+result entry at most 3x /health, a round close under 200 ms. Exit code 1 when one is missed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.build import PASSWORD, USERNAME, build_event, play_round  # noqa: E402
+from benchmarks.harness import Server, database_version, prepare_database  # noqa: E402
+from benchmarks.measure import Figures, measure_event  # noqa: E402
+
+MAIN_SIZE = 120
+RATIO_TARGETS = {"projector poll": 3.0, "projector (no ETag)": 3.0, "standings": 3.0,
+                 "entry GET": 3.0, "entry POST": 3.0}
+CLOSE_TARGET_MS = 200.0
+
+
+def run_size(tables: int, database_url: str | None, repeats: int, closes: int) -> Figures:
+    folder = Path(tempfile.mkdtemp(prefix=f"bench-{tables}-"))
+    url = database_url or f"sqlite:///{folder}/bench.sqlite3"
+    try:
+        prepare_database(url)
+        built = build_event(url, str(folder), tables)
+        server = Server(folder, url).start()
+        try:
+            return measure_event(server, built, USERNAME, PASSWORD, repeats, closes,
+                                 lambda: play_round(url, str(folder), built.event_id))
+        finally:
+            server.stop()
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def cpu_model() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
+def report(results: dict[int, Figures]) -> list[str]:
+    misses = []
+    sizes = sorted(results)
+    names = list(results[sizes[0]].samples)
+    print(f"\n{'route':22}" + "".join(f"{f'{t} tables: median / p95 ms (x health)':>44}" for t in sizes))
+    for name in names:
+        cells = []
+        for t in sizes:
+            figures = results[t]
+            median, p95 = figures.median(name), figures.p95(name)
+            cells.append(f"{median:9.2f} / {p95:7.2f}  ({figures.ratio(name):5.1f}x)")
+        print(f"{name:22}" + "".join(f"{c:>44}" for c in cells))
+    main = results.get(MAIN_SIZE)
+    if main is not None:
+        for name, limit in RATIO_TARGETS.items():
+            if name in main.samples and main.ratio(name) > limit:
+                misses.append(f"{name}: {main.ratio(name):.1f}x /health (target <= {limit:.0f}x)")
+        if main.median("round close") > CLOSE_TARGET_MS:
+            misses.append(f"round close: {main.median('round close'):.0f} ms (target < {CLOSE_TARGET_MS:.0f} ms)")
+    return misses
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--database-url", help="a database to WIPE and use instead of a SQLite temp file")
+    parser.add_argument("--tables", type=int, nargs="+", default=[12, 120, 600])
+    parser.add_argument("--repeats", type=int, default=60, help="requests per route and size")
+    parser.add_argument("--closes", type=int, default=15, help="round closes per size")
+    parser.add_argument("--json", type=Path, help="also write the raw samples here")
+    args = parser.parse_args()
+
+    print(f"CPU: {cpu_model()} ({platform.machine()}), {len(__import__('os').sched_getaffinity(0))} cores; "
+          f"Python {platform.python_version()}")
+    results: dict[int, Figures] = {}
+    for tables in args.tables:
+        print(f"{tables} tables, {tables * 5} players, 10 closed rounds ...", flush=True)
+        results[tables] = run_size(tables, args.database_url, args.repeats, args.closes)
+    url = args.database_url or "sqlite:///" + tempfile.mkdtemp() + "/v.sqlite3"
+    print(f"Database: {database_version(url)}")
+    misses = report(results)
+    if args.json:
+        args.json.write_text(json.dumps({t: f.samples for t, f in results.items()}, indent=1))
+    for miss in misses:
+        print("MISSED", miss)
+    return 1 if misses else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,83 @@
+"""Times each route of one built event through a running server.
+
+Requests are sequential over keep-alive connections, so each sample is one request's full
+round trip (server work plus loopback), and /health measured the same way is the floor."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from dataclasses import dataclass, field
+
+from benchmarks.harness import Client, Reply, Server, percentile, phone_form
+
+
+@dataclass
+class Figures:
+    samples: dict[str, list[float]] = field(default_factory=dict)  # route -> milliseconds
+
+    def add(self, name: str, started: float) -> None:
+        self.samples.setdefault(name, []).append((time.perf_counter() - started) * 1000)
+
+    def median(self, name: str) -> float:
+        return statistics.median(self.samples[name])
+
+    def p95(self, name: str) -> float:
+        return percentile(self.samples[name], 0.95)
+
+    def ratio(self, name: str) -> float:
+        return self.median(name) / self.median("health")
+
+
+def timed(figures: Figures, name: str, call, expect: int) -> Reply:
+    started = time.perf_counter()
+    reply = call()
+    figures.add(name, started)
+    if reply.status != expect:
+        raise AssertionError(f"{name}: {reply.status}, expected {expect}\n{reply.text[:500]}")
+    return reply
+
+
+def measure_event(server: Server, built, username: str, password: str, repeats: int, closes: int,
+                  play_next_round) -> Figures:
+    figures = Figures()
+    organiser, projector, phone = Client(server.base), Client(server.base), Client(server.base)
+    organiser.login(username, password)
+    feed = f"/p/{built.projector_token}/feed.json"
+    standings = f"/events/{built.event_id}/standings"
+    for warm in ("/health", feed, standings):
+        (organiser if warm == standings else projector).get(warm)
+
+    for _ in range(repeats):
+        timed(figures, "health", lambda: projector.get("/health"), 200)
+    # After a close the projector shows results, moves, standings and the next seating: its
+    # heaviest phase. "poll" is what the page does every 700 ms (an ETag it already has).
+    tag = projector.get(feed).headers["etag"]
+    for _ in range(repeats):
+        timed(figures, "projector (no ETag)", lambda: projector.get(feed), 200)
+        timed(figures, "projector poll", lambda: projector.get(feed, {"If-None-Match": tag}), 304)
+        timed(figures, "standings", lambda: organiser.get(standings), 200)
+
+    number = play_next_round()  # every table has its 3 games, as before a real close
+    tag = projector.get(feed).headers["etag"]
+    for _ in range(repeats):
+        timed(figures, "projector poll (round)", lambda: projector.get(feed, {"If-None-Match": tag}), 304)
+    tokens = list(built.table_tokens.values())
+    for index in range(repeats):
+        url = f"/t/{tokens[index % len(tokens)]}"
+        page = timed(figures, "entry GET", lambda: phone.get(url), 200)
+        form, _ = phone_form(page.text, shift=index + 1)
+        timed(figures, "entry POST", lambda: phone.post(url, form), 302)
+
+    close = f"/events/{built.event_id}/rounds/{number}/close"
+    reopen = f"/events/{built.event_id}/rounds/{number}/reopen"
+    for _ in range(closes):
+        token = organiser.get(close).csrf()
+        timed(figures, "round close", lambda: organiser.post(close, {"csrf_token": token}), 302)
+        token = organiser.get(f"/events/{built.event_id}/rounds/{number}/results").csrf()
+        reply = organiser.post(reopen, {"csrf_token": token})
+        if reply.status != 302:
+            raise AssertionError(f"reopen: {reply.status}")
+    for client in (organiser, projector, phone):
+        client.close()
+    return figures
