@@ -6,13 +6,12 @@ from sqlalchemy import select
 from ... import db
 from ...models import Round, RoundState
 from ...services.errors import Conflict
-from ...services.games import MAX_GAMES_PER_ROUND, record_games
-from ...services.round_data import load_round_rows
+from ...services.games import record_games
+from ...services.round_data import load_table_rows
 from ...services.room_links import table_by_token
 from . import bp
-from .forms import entries, phone_form
+from ..game_forms import entries, results_form, rows_to_show
 
-MIN_ROWS = 4
 
 
 def _running_round(session, table):
@@ -40,15 +39,13 @@ def enter(token: str):
         if request.method == "POST":
             raise Conflict("No round is running now, so nothing was recorded. Results can be sent only during a round.")
         return render_template("table/waiting.html", table=table)
-    data = load_round_rows(session, table.event, round_)
-    table = data.table(table.number)
+    data = load_table_rows(session, table.event, round_, table)
     players = data.seated_at(table)
     games = data.games_at(table)
-    wanted = request.args.get("rows", type=int) or 0
-    rows = min(MAX_GAMES_PER_ROUND, max(MIN_ROWS, (games[-1].number + 1) if games else 0, wanted))
+    rows = rows_to_show(games, request.args.get("rows", type=int))
 
     if request.method == "POST":
-        form = phone_form(players, rows, request.form)
+        form = results_form(players, rows, request.form)
         if form.round.data != str(round_.number):
             raise Conflict(f"That form was for round {form.round.data or '?'}, which is over. "
                            f"Nothing was recorded. Reload to enter round {round_.number}.")
@@ -59,7 +56,7 @@ def enter(token: str):
         flash(_describe(result), "success")
         return redirect(url_for("table.enter", token=token))
 
-    form = phone_form(players, rows)
+    form = results_form(players, rows)
     form.round.data = str(round_.number)
     for game in games:
         if game.number <= rows:
