@@ -16,12 +16,13 @@ def etag_of(data: dict) -> str:
     return hashlib.sha256(body.encode()).hexdigest()[:32]
 
 
-def conditional_json(data: dict) -> Response:
-    tag = etag_of(data)
+def conditional_json(data: dict | None = None, tag: str | None = None, build=None) -> Response:
+    """Either `data`, or a precomputed `tag` and `build()` giving the data only when it is sent."""
+    tag = tag or etag_of(data)
     if request.if_none_match.contains(tag):
         response = make_response("", 304)
     else:
-        response = jsonify(data)
+        response = jsonify(data if data is not None else build())
     response.set_etag(tag)
     response.headers["Cache-Control"] = "no-cache"
     response.headers["X-Server-Time"] = str(int(timer.now_utc().timestamp() * 1000))

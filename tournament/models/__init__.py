@@ -7,6 +7,7 @@ from .game import Game, GameTricks
 from .organiser import Organiser
 from .player import Player, PlayerStatus
 from .round import Round, RoundState, Seat
+from . import revision  # noqa: F401,E402  (registers the change counter)
 
 __all__ = [
     "AuditEntry", "Base", "Event", "Table", "Game", "GameTricks", "Organiser",

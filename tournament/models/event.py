@@ -46,6 +46,10 @@ class Event(Base):
     timer_started_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
     timer_paused_left: Mapped[float | None] = mapped_column(Float, nullable=True)
 
+    # Grows with every committed change to the event or anything in it (see models.revision),
+    # so the projector can tell "nothing changed" from one row instead of recomputing.
+    revision: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+
     tables: Mapped[list[Table]] = relationship(
         back_populates="event", cascade="all, delete-orphan", order_by="Table.number"
     )

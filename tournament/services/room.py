@@ -12,6 +12,8 @@ snapshot's hash changes only when something on screen changes: it is the project
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections import Counter
 from datetime import datetime
 
@@ -123,3 +125,27 @@ def snapshot(session: Session, event: Event, now: datetime) -> dict:
         if latest is not closed:
             result.update(next_round=latest.number, seating=_seating(round_data(latest)))
     return result
+
+
+def polled_snapshot(session: Session, event: Event, now: datetime, cache: dict) -> tuple[dict, str]:
+    """The snapshot and its ETag, recomputed only when the event's revision moved.
+
+    Every screen polls every 700 ms while almost nothing changes, so the body is kept per event
+    (keyed by id and projector token, since a deleted event's id can come back) with the hash of
+    its JSON; only the timer, which is cheap, is rebuilt per request. The revision is read before
+    anything else, so a cached body is never older than the revision it is stored under.
+    """
+    key = (event.id, event.projector_token)
+    revision = event.revision
+    hit = cache.get(key)
+    if hit is None or hit[0] != revision:
+        body = snapshot(session, event, now)
+        body.pop("timer")
+        text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+        hit = (revision, body, hashlib.sha256(text.encode()).hexdigest())
+        cache[key] = hit
+    _revision, body, body_hash = hit
+    clock = timer_data(event, now)
+    clock_text = json.dumps(clock, sort_keys=True, separators=(",", ":"), default=str)
+    tag = hashlib.sha256((body_hash + clock_text).encode()).hexdigest()[:32]
+    return dict(body, timer=clock), tag

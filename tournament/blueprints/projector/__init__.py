@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template
+from flask import Blueprint, current_app, render_template
 
 from ... import db
 from ...services import room, room_links, timer
@@ -27,4 +27,6 @@ def feed(token: str):
     """The projector's data with a strong ETag; 304 while nothing on screen changed."""
     session = db.session()
     event = room_links.event_by_projector_token(session, token)
-    return conditional_json(room.snapshot(session, event, timer.now_utc()))
+    cache = current_app.extensions.setdefault("projector_snapshots", {})
+    data, tag = room.polled_snapshot(session, event, timer.now_utc(), cache)
+    return conditional_json(tag=tag, build=lambda: data)
