@@ -60,7 +60,7 @@ def write_backup(session: Session, event: Event) -> Path:
     handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=".partial-", suffix=".json")
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(transfer.to_json(document))
+            stream.write(transfer.to_json(document, compact=True))
         os.replace(temporary, target)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
