@@ -1,6 +1,7 @@
 from __future__ import annotations
 
-from flask import render_template
+from flask import current_app, render_template
+from markupsafe import Markup
 
 from ... import db
 from ...services import events as event_service
@@ -14,4 +15,11 @@ def standings(event_id: int):
     players still equal are listed alphabetically (the tournament's tie rule)."""
     session = db.session()
     event = event_service.get_event(session, event_id)
-    return render_template("organiser/standings.html", event=event, standings=compute_standings(session, event))
+    # 600 players x 10 rounds is thousands of cells; they change only when the event does.
+    cache = current_app.extensions.setdefault("standings_tables", {})
+    key, revision = (event.id, event.projector_token), event.revision
+    hit = cache.get(key)
+    if hit is None or hit[0] != revision:
+        html = render_template("organiser/_standings_table.html", standings=compute_standings(session, event))
+        hit = cache[key] = (revision, html)
+    return render_template("organiser/standings.html", event=event, table_html=Markup(hit[1]))
