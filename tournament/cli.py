@@ -55,6 +55,9 @@ def lan_addresses() -> list[str]:
     return sorted(a for a in addresses if not a.startswith("127."))
 
 
+CONNECTION_LIMIT = 1000
+
+
 @click.command("serve")
 @click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on.")
 @click.option("--port", default=5000, show_default=True, type=int)
@@ -73,4 +76,7 @@ def serve(host: str, port: int, threads: int) -> None:
     if lan:
         segno.make(f"http://{lan[0]}:{port}/", error="l").terminal(compact=True)
     click.echo("Stop with Ctrl+C.")
-    waitress_serve(app, host=host, port=port, threads=threads, ident="tournament")
+    # Waitress accepts 100 connections by default; a lecture hall's phones plus projectors keep
+    # more than that open, and the ones over the limit would wait for the others to go idle.
+    waitress_serve(app, host=host, port=port, threads=threads, ident="tournament",
+                   connection_limit=CONNECTION_LIMIT)

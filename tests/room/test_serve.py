@@ -21,7 +21,8 @@ def test_serve_runs_waitress_on_all_interfaces_and_prints_laptop_and_phone_urls(
     assert "http://127.0.0.1:8123/" in result.output
     assert "http://192.168.1.23:8123/" in result.output
     assert "█" in result.output or "▀" in result.output  # the QR code drawn in the terminal
-    assert served == [{"host": "0.0.0.0", "port": 8123, "threads": 16, "ident": "tournament"}]
+    assert served == [{"host": "0.0.0.0", "port": 8123, "threads": 16, "ident": "tournament",
+                       "connection_limit": 1000}]
 
 
 def test_serve_on_one_address_prints_that_address(runner, served):

@@ -1,0 +1,104 @@
+"""Load test of the LAN server: phones at every table send their games while projectors poll.
+
+    make load                                            # 120 phones, 30 projectors, 60 s, SQLite
+    .venv/bin/python benchmarks/load.py --seconds 20 --phones 10 --projectors 3
+    .venv/bin/python benchmarks/load.py --database-url postgresql+psycopg://.../bench   # WIPES it
+
+`flask --app tournament serve` runs in a subprocess on loopback with a temporary instance folder.
+Passes when no request failed and the database holds exactly the games the phones were told
+were saved. Bounded: the clients stop after `--seconds`, the whole run after twice that.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.build import build_event, play_round  # noqa: E402
+from benchmarks.harness import Server, percentile, prepare_database  # noqa: E402
+from benchmarks.phones import Phone, Tally, check_games, start_clients  # noqa: E402
+
+
+@dataclass
+class LoadResult:
+    seconds: float
+    tally: Tally
+    problems: list[str]
+    games: int
+
+    def summary(self) -> list[str]:
+        lines = []
+        for kind, samples in sorted(self.tally.latencies.items()):
+            lines.append(f"{kind:15} {len(samples):7d} requests {len(samples) / self.seconds:7.1f}/s   "
+                         f"p50 {percentile(samples, .5):7.1f} ms  p99 {percentile(samples, .99):7.1f} ms  "
+                         f"max {max(samples):7.1f} ms")
+        lines.append(f"games confirmed to phones: {self.games}; errors: {len(self.tally.errors)}; "
+                     f"database problems: {len(self.problems)}")
+        return lines + self.tally.errors[:10] + self.problems[:10]
+
+    @property
+    def ok(self) -> bool:
+        return not self.tally.errors and not self.problems
+
+
+def prepared_event(folder: Path, database_url: str | None, tables: int):
+    """An event with `tables` tables of 5 and round 1 running with no games yet."""
+    url = database_url or f"sqlite:///{folder}/load.sqlite3"
+    prepare_database(url)
+    built = build_event(url, str(folder), tables, closed_rounds=0)
+    number = play_round(url, str(folder), built.event_id, games=0)
+    return url, built, number
+
+
+def run_load(folder: Path, database_url: str | None, phones: int, projectors: int, seconds: float,
+             think: float = 0.0, interval: float = 0.7) -> LoadResult:
+    url, built, number = prepared_event(folder, database_url, phones)
+    server = Server(folder, url).start()
+    tally, stop = Tally(), threading.Event()
+    clients = [Phone(table, token) for table, token in built.table_tokens.items()]
+    try:
+        started = time.perf_counter()
+        threads = start_clients(server.base, clients, built.projector_token, projectors, tally, stop,
+                                think=think, interval=interval)
+        stop.wait(seconds)
+        stop.set()
+        for thread in threads:
+            thread.join(timeout=seconds + 30)
+        elapsed = time.perf_counter() - started
+    finally:
+        server.stop()
+    problems = check_games(url, built.event_id, number, clients)
+    return LoadResult(elapsed, tally, problems, sum(len(p.acked) for p in clients))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--database-url", help="a database to WIPE and use instead of a SQLite temp file")
+    parser.add_argument("--phones", type=int, default=120, help="one phone per table")
+    parser.add_argument("--projectors", type=int, default=30)
+    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--think", type=float, default=0.0, help="pause between a phone's submissions")
+    parser.add_argument("--interval", type=float, default=0.7, help="projector poll interval (the page's)")
+    args = parser.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="load-"))
+    try:
+        result = run_load(folder, args.database_url, args.phones, args.projectors, args.seconds,
+                          args.think, args.interval)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    print(f"{args.phones} phones, {args.projectors} projectors, {result.seconds:.0f} s")
+    print("\n".join(result.summary()))
+    print("PASS" if result.ok else "FAIL")
+    return 0 if result.ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
