@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 0.0.0.0
 PORT ?= 5000
 
-.PHONY: run test test-sqlite test-postgres system-deps bench dev clean
+.PHONY: run test test-sqlite test-postgres system-deps bench load crash dev clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -33,8 +33,15 @@ system-deps:
 test: $(STAMP) system-deps
 	@scripts/run-tests.sh
 
+# Timed runs on loopback (docs/performance.md, docs/reliability.md); pass ARGS="--database-url ..." for PostgreSQL.
 bench: $(STAMP)
-	$(BIN)/python -m benchmarks
+	$(BIN)/python -m benchmarks $(ARGS)
+
+load: $(STAMP)
+	$(BIN)/python benchmarks/load.py $(ARGS)
+
+crash: $(STAMP)
+	$(BIN)/python benchmarks/crash.py $(ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

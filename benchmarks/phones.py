@@ -128,7 +128,8 @@ def start_clients(base: str, phones: list[Phone], projector_token: str, projecto
 
 def check_games(database_url: str, event_id: int, round_number: int, phones: list[Phone]) -> list[str]:
     """Problems found: a confirmed game missing or different, a game nobody sent, a game without
-    its two trick rows. A game whose answer never arrived may hold either its old or new state."""
+    its two trick rows. A submission whose answer never arrived may have been kept or not; the
+    phone is told which (as its next page would)."""
     engine = create_engine(database_url)
     problems: list[str] = []
     try:
@@ -157,6 +158,9 @@ def check_games(database_url: str, event_id: int, round_number: int, phones: lis
         allowed = [phone.acked] + ([phone.pending] if phone.pending is not None else [])
         if found not in allowed:
             problems.append(f"table {phone.table}: stored {found}, confirmed {phone.acked}, in flight {phone.pending}")
+        elif phone.pending is not None:
+            # After a crash the phone's next page shows what was kept; it builds on that.
+            phone.acked, phone.pending = found, None
     for table, games in stored.items():
         problems.append(f"table {table}: {len(games)} games no phone sent")
     return problems
