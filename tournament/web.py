@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from flask import Flask, Response, render_template, request
+from flask import Flask, Response, abort, render_template, request
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
+from werkzeug.routing import IntegerConverter
 
 from .services.errors import DomainError, NotFound, Conflict
 
@@ -17,7 +18,23 @@ CONTENT_SECURITY_POLICY = (
 )
 
 
+# The largest id or number a database integer column holds on every supported database.
+MAX_DATABASE_INT = 2**31 - 1
+
+
+class DatabaseIntConverter(IntegerConverter):
+    """`<int:...>` in an address: a number too large for the database is no such page (404),
+    instead of an overflow error from the database driver (500)."""
+
+    def __init__(self, url_map, *args, **kwargs):
+        kwargs.setdefault("max", MAX_DATABASE_INT)
+        super().__init__(url_map, *args, **kwargs)
+
+
 def init_app(app: Flask) -> None:
+    """Called before the blueprints are registered, so their routes use the bounded converter."""
+    app.url_map.converters["int"] = DatabaseIntConverter
+    app.before_request(_refuse_json_bodies)
     app.after_request(_security_headers)
     app.register_error_handler(CSRFError, _csrf_error)
     app.register_error_handler(DomainError, _domain_error)
@@ -29,6 +46,13 @@ def _security_headers(response: Response) -> Response:
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
     response.headers.setdefault("Referrer-Policy", "same-origin")
     return response
+
+
+def _refuse_json_bodies():
+    """Every state-changing request is an HTML form. Flask-WTF would otherwise read a JSON body
+    as form data, and a JSON list, number or nested object in a field breaks the form (500)."""
+    if request.method in {"POST", "PUT", "PATCH", "DELETE"} and request.is_json:
+        abort(415)
 
 
 def _wants_json() -> bool:
@@ -60,6 +84,7 @@ def _http_error(error: HTTPException):
         404: "There is no such page. Check the address or go back to the events list.",
         405: "This address does not accept that kind of request.",
         413: "The file is too large.",
+        415: "This address accepts only the app's own forms.",
     }
     message = messages.get(error.code or 500, error.description or "")
     return _error_page(error.code or 500, error.name, message)

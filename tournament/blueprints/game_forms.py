@@ -5,9 +5,10 @@ tricks. Built per request: the choices are the players seated now."""
 from __future__ import annotations
 
 from flask_wtf import FlaskForm
-from wtforms import FieldList, Form, FormField, HiddenField, IntegerField, RadioField, SelectChoice
+from wtforms import FieldList, Form, FormField, HiddenField, RadioField, SelectChoice
 from wtforms.validators import NumberRange, Optional
 
+from .fields import IntegerField, is_number
 from ..services.errors import DomainError
 from ..services.games import MAX_GAMES_PER_ROUND, MAX_TRICKS_PER_GAME, GameEntry
 
@@ -52,7 +53,7 @@ def _int(text: str | None, what: str) -> int | None:
     text = (text or "").strip()
     if not text:
         return None
-    if not text.isdigit():
+    if not is_number(text):
         raise DomainError(f"The form was damaged ({what} {text[:10]!r}). Reload the page and try again.")
     return int(text)
 

@@ -6,6 +6,7 @@ from ... import db
 from ...services import audit
 from ...services import events as event_service
 from ...services.errors import DomainError
+from ..fields import is_number
 from . import bp
 
 
@@ -13,7 +14,7 @@ def _optional_int(name: str) -> int | None:
     value = request.args.get(name, "").strip()
     if not value:
         return None
-    if not value.isdigit() or len(value) > 6:
+    if not is_number(value) or len(value) > 6:
         raise DomainError(f"The {name} filter must be a number.")
     return int(value)
 

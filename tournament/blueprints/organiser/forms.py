@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, SelectChoice, IntegerField, PasswordField, SelectField, StringField, TextAreaField
+from wtforms import BooleanField, SelectChoice, PasswordField, SelectField, StringField, TextAreaField
 from wtforms.validators import DataRequired, EqualTo, Length, NumberRange, Optional
+
+from ..fields import IntegerField
 
 
 class SetupForm(FlaskForm):

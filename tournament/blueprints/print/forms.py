@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, IntegerField, SelectChoice, SelectField
+from wtforms import BooleanField, SelectChoice, SelectField
 from wtforms.validators import InputRequired, NumberRange
 
+from ..fields import IntegerField
 from ...services.printing import MAX_COPIES, PAPER_SIZES
 
 

@@ -12,6 +12,7 @@ from ...services import printing
 from ...services.errors import DomainError
 from ...services.guide import GUIDE_TITLE, guide_sections
 from ...services.sheets import RuleSheet, marker, rule_sheet
+from ..fields import is_number
 from . import bp
 from .qr import entry_url, qr_svg
 
@@ -38,7 +39,7 @@ def _round_arg(event) -> int:
     raw = request.args.get("round")
     if raw is None or raw == "":
         return printing.default_slip_round(db.session(), event)
-    if not raw.isdigit() or int(raw) < 1:
+    if not is_number(raw) or len(raw) > 6 or int(raw) < 1:
         raise DomainError("round must be a round number (1, 2, 3, ...).")
     return int(raw)
 

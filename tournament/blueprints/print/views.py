@@ -11,6 +11,7 @@ from ...services import printing
 from ...services.errors import DomainError
 from ...services.sheets import marker, rule_sheet
 from ...services.tables import get_table
+from ..fields import is_number
 from . import bp
 from .forms import PrintSettingsForm
 
@@ -77,7 +78,7 @@ def preview(event_id: int):
     number = request.args.get("table", "")
     strip = None
     if number:
-        if not number.isdigit():
+        if not is_number(number) or len(number) > 6:
             raise DomainError("table must be a table number.")
         strip = marker(get_table(event, int(number)).number)
     return render_template("print/_rule_sheet.html", sheet=rule_sheet(variant), marker=strip)

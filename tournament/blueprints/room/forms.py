@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from flask_wtf import FlaskForm
-from wtforms import SelectChoice, BooleanField, IntegerField, SelectField
+from wtforms import SelectChoice, BooleanField, SelectField
 from wtforms.validators import InputRequired, NumberRange
 
+from ..fields import IntegerField
 from ...services.timer import MAX_MINUTES
 
 
