@@ -1,0 +1,25 @@
+"""The security tests reuse the fuzzing ground: two events, one mid-tournament, and a database
+fingerprint to prove a refused request changed nothing."""
+
+from tests.fuzz.conftest import world  # noqa: F401  (fixture)
+
+ORGANISER_BLUEPRINTS = {"organiser", "print", "room"}
+# Reachable without the organiser's login, each for a reason. A new route must be added here
+# or be organiser-only, else test_every_route_is_organiser_only_or_listed_as_public fails.
+PUBLIC_ENDPOINTS = {
+    "organiser.setup": "first run, closed once an account exists",
+    "organiser.login": "the login itself",
+    "organiser.health": "liveness check, says nothing but ok",
+    "static": "CSS and JS",
+    "projector.show": "projector token",
+    "projector.feed": "projector token",
+    "public.pick": "where-do-I-sit token",
+    "public.seat": "where-do-I-sit token",
+    "public.seat_feed": "where-do-I-sit token",
+    "table.enter": "table token",
+}
+
+
+def organiser_rules(app):
+    return [r for r in app.url_map.iter_rules()
+            if r.endpoint.split(".")[0] in ORGANISER_BLUEPRINTS and r.endpoint not in PUBLIC_ENDPOINTS]
