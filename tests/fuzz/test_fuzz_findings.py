@@ -65,3 +65,12 @@ def test_digits_that_are_not_ascii_are_refused_as_not_a_number(probe_500, world,
 def test_a_json_body_is_refused_with_415(probe_500, world):
     response = probe_500.send("POST", "/events", json=[1])
     assert response.status_code == 415
+
+
+@pytest.mark.parametrize("path", ["/p/{t}", "/p/{t}/feed.json", "/s/{t}", "/s/{t}/1", "/s/{t}/1.json", "/t/{t}"])
+@pytest.mark.parametrize("token", ["%00", "a%00b", "%F0%9D%95%8F", "x" * 65])
+def test_a_link_token_that_cannot_be_ours_is_404(probe_500, path, token):
+    """PostgreSQL answered a NUL in the token with an error (500) instead of finding no row."""
+    assert probe_500.get(path.format(t=token), logged_in=False).status_code == 404
+    if path == "/t/{t}":
+        assert probe_500.post(path.format(t=token), [("round", "1")], logged_in=False).status_code == 404

@@ -7,6 +7,8 @@ the old address stops working at once; regenerating issues a new one.
 
 from __future__ import annotations
 
+import re
+
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
@@ -21,22 +23,31 @@ BAD_TABLE_LINK = (
 BAD_EVENT_LINK = "This link is not valid any more. Ask the organiser for the current one."
 
 
+# What new_token() issues. Anything else is no link of ours and never reaches the database
+# (PostgreSQL refuses a NUL in a text parameter with an error instead of finding no row).
+TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def _well_formed(token: str) -> bool:
+    return bool(token) and TOKEN_SHAPE.fullmatch(token) is not None
+
+
 def event_by_projector_token(session: Session, token: str) -> Event:
-    event = session.scalar(select(Event).where(Event.projector_token == token)) if token else None
+    event = session.scalar(select(Event).where(Event.projector_token == token)) if _well_formed(token) else None
     if event is None:
         raise NotFound(BAD_EVENT_LINK)
     return event
 
 
 def event_by_public_token(session: Session, token: str) -> Event:
-    event = session.scalar(select(Event).where(Event.public_token == token)) if token else None
+    event = session.scalar(select(Event).where(Event.public_token == token)) if _well_formed(token) else None
     if event is None:
         raise NotFound(BAD_EVENT_LINK)
     return event
 
 
 def table_by_token(session: Session, token: str) -> Table:
-    table = session.scalar(select(Table).where(Table.token == token)) if token else None
+    table = session.scalar(select(Table).where(Table.token == token)) if _well_formed(token) else None
     if table is None:
         raise NotFound(BAD_TABLE_LINK)
     return table
