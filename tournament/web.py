@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from flask import Flask, Response, abort, render_template, request
+from flask import Flask, Response, abort, current_app, render_template, request
+from sqlalchemy.exc import IntegrityError, OperationalError
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 from werkzeug.routing import IntegerConverter
 
-from .services.errors import DomainError, NotFound, Conflict
+from . import db
+from .services.errors import Conflict, DomainError, NotFound
 
 # Everything is served by the app itself (the classroom may have no internet), so the
 # policy allows no outside origin at all.
@@ -39,6 +41,19 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(CSRFError, _csrf_error)
     app.register_error_handler(DomainError, _domain_error)
     app.register_error_handler(HTTPException, _http_error)
+    app.register_error_handler(OperationalError, _simultaneous_change)
+    app.register_error_handler(IntegrityError, _simultaneous_change)
+
+
+def _simultaneous_change(error: Exception):
+    """Two devices changing the same thing at the same instant: the database refused one of
+    them (lock timeout, stale snapshot, or a duplicate row). Nothing of it was saved."""
+    current_app.logger.warning("refused a simultaneous change: %s", error)
+    db.session().rollback()
+    return _error_page(
+        409, "Changed at the same moment",
+        "Someone else saved a change at the same moment, so yours was not saved. Reload the page and try again.",
+    )
 
 
 def _security_headers(response: Response) -> Response:

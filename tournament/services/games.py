@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy.orm import Session
+from sqlalchemy import select
+from sqlalchemy.orm import Session, selectinload
 
 from ..core import game_winner
 from ..models import Game, GameTricks, Player, RoundState, Table
 from . import audit
 from .errors import Conflict, DomainError
+from .locks import lock_round
 from .round_data import RoundData
 
 MAX_GAMES_PER_ROUND = 40
@@ -113,10 +115,13 @@ def apply_games(
     """Validate every entry, then stage the changes and their audit lines (no commit)."""
     if data.round.state is RoundState.PLANNED:
         raise Conflict(f"Round {data.round.number} has not started yet; there are no games to record.")
+    if lock_round(session, data.round) is not data.round.state:
+        raise Conflict(f"Round {data.round.number} was closed or reopened a moment ago. "
+                       "Nothing was saved; reload the page and check.")
     if len({e.number for e in entries}) != len(entries):
         raise DomainError("The same game number appears twice in the submission.")
     seated = {p.id: p for p in data.seated_at(table)}
-    existing = {g.number: g for g in data.games_at(table)}
+    existing = {g.number: g for g in _current_games(session, data, table)}
     plan: list[tuple[GameEntry, Game | None, int | None]] = []
     for entry in entries:
         _check(entry, seated)
@@ -164,6 +169,14 @@ def apply_games(
                              winner_id=winner_id, tricks=_tricks_rows(entry.tricks), version=1))
             result.saved.append(entry.number)
     return result
+
+
+def _current_games(session: Session, data: RoundData, table: Table) -> list[Game]:
+    """Read again under the lock: another device may have saved a game since the page loaded."""
+    return list(session.scalars(
+        select(Game).where(Game.round_id == data.round.id, Game.table_id == table.id)
+        .options(selectinload(Game.tricks)).execution_options(populate_existing=True)
+    ))
 
 
 def _tricks_rows(tricks: dict[int, int] | None) -> list[GameTricks]:

@@ -89,6 +89,7 @@ def load_round_rows(session: Session, event: Event, round_: Round) -> RoundData:
     games = list(
         session.scalars(
             select(Game).where(Game.round_id == round_.id).options(selectinload(Game.tricks))
+            .execution_options(populate_existing=True)
         )
     )
     return RoundData(event, round_, tables, players, seats, games)

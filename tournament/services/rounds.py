@@ -14,6 +14,7 @@ from ..models import Event, Player, PlayerStatus, Round, RoundState, Seat
 from ..models.base import utcnow
 from . import audit
 from .errors import Conflict, DomainError
+from .locks import lock_round
 from .round_data import RoundData, load_round_rows
 
 
@@ -68,10 +69,12 @@ def empty_tables(data: RoundData) -> list[int]:
 def close_round(session: Session, data: RoundData) -> Round:
     """Close a running round and plan the next one from the movement rules."""
     round_ = data.round
-    if round_.state is RoundState.CLOSED:
+    state = lock_round(session, round_)
+    if state is RoundState.CLOSED:
         raise Conflict(f"Round {round_.number} is already closed.")
-    if round_.state is not RoundState.RUNNING:
+    if state is not RoundState.RUNNING:
         raise Conflict(f"Round {round_.number} has not started yet.")
+    data = load_round_rows(session, data.event, round_)  # under the lock: every game saved so far
     outcome = data.outcome()
     by_name = {p.name: p for p in data.players.values()}
     tables = {t.number: t for t in data.tables}
