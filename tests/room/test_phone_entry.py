@@ -170,3 +170,23 @@ def test_the_slip_link_endpoint_is_named_table_enter(app, running):
 
     with app.test_request_context():
         assert url_for("table.enter", token="abc") == "/t/abc"
+
+
+def test_send_then_add_another_game_saves_the_taps_and_grows_the_form(app, client):
+    from tests.app.helpers import player_ids
+    from tests.conftest import setup_event
+    from tournament import db
+    from tournament.models import Game, Table
+    from tournament.services import events, rounds
+
+    event_id = setup_event(app, ["Ana", "Ben", "Cleo"], tables=1, name="Phone rows")
+    with app.app_context():
+        rounds.start_round(db.session(), events.get_event(db.session(), event_id))
+        token = db.session().query(Table).filter_by(event_id=event_id).one().token
+    ana = player_ids(app, event_id)["Ana"]
+    response = client.post(f"/t/{token}", data={"round": "1", "games-0-winner": str(ana), "more": "1"})
+    assert response.status_code == 302 and "rows=4" in response.headers["Location"]
+    with app.app_context():
+        assert db.session().query(Game).count() == 1
+    page = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "Game 4" in page

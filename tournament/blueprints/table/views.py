@@ -54,7 +54,9 @@ def enter(token: str):
                                    form=form, rows=rows), 400
         result = record_games(session, data, table, entries(form, players), actor=f"phone, table {table.number}")
         flash(_describe(result), "success")
-        return redirect(url_for("table.enter", token=token))
+        # "Send, then add another game" saves what was tapped before the page grows a row.
+        more = {"rows": rows + 1} if request.form.get("more") else {}
+        return redirect(url_for("table.enter", token=token, **more))
 
     form = results_form(players, rows)
     form.round.data = str(round_.number)
