@@ -206,3 +206,12 @@ def test_asking_for_a_player_who_did_not_play_is_refused() -> None:
 def test_several_missing_table_numbers_are_all_named() -> None:
     with pytest.raises(ValueError, match=r"got 1, 4 \(tables 2, 3 missing\)"):
         plan_moves({1: {}, 4: {}})
+
+
+def test_size_warnings_of_an_adjusted_seating_name_each_table_outside_two_to_seven() -> None:
+    from tournament.core.movement import size_warnings
+
+    assert size_warnings({1: 1, 2: 4, 3: 8}) == (
+        "Table 1 has 1 player, fewer than 2.",
+        "Table 3 has 8 players, more than 7.",
+    )

@@ -122,13 +122,19 @@ class RoundPlan:
 
     def size_warnings(self, fewest: int = WARN_BELOW, most: int = WARN_ABOVE) -> tuple[str, ...]:
         """Plain-words warnings for tables that would end up too small or too crowded."""
-        warnings: list[str] = []
-        for table, size in self.next_sizes().items():
-            if size < fewest:
-                warnings.append(f"Table {table} would have {_players(size)}, fewer than {fewest}.")
-            elif size > most:
-                warnings.append(f"Table {table} would have {_players(size)}, more than {most}.")
-        return tuple(warnings)
+        return size_warnings(self.next_sizes(), fewest, most, verb="would have")
+
+
+def size_warnings(sizes: Mapping[int, int], fewest: int = WARN_BELOW, most: int = WARN_ABOVE,
+                  verb: str = "has") -> tuple[str, ...]:
+    """Warnings for a seating (table number -> players), e.g. after the organiser moved seats."""
+    warnings: list[str] = []
+    for table, size in sorted(sizes.items()):
+        if size < fewest:
+            warnings.append(f"Table {table} {verb} {_players(size)}, fewer than {fewest}.")
+        elif size > most:
+            warnings.append(f"Table {table} {verb} {_players(size)}, more than {most}.")
+    return tuple(warnings)
 
 
 def _players(count: int) -> str:

@@ -12,10 +12,12 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ..core.names import fold_name
-from ..models import Event, Player, PlayerStatus, Round, RoundState, Seat, Table
+from ..models import Event, Player, PlayerStatus, Round, RoundState, Seat
 from . import audit
 from .errors import Conflict, DomainError
-from .players import parse_names
+from .players import parse_names, set_status
+from .rounds import latest_round
+from .tables import get_table
 
 
 def _one_name(text: str, others: list[str]) -> str:
@@ -25,15 +27,8 @@ def _one_name(text: str, others: list[str]) -> str:
 
 
 def current_round(session: Session, event: Event) -> Round | None:
-    latest = session.scalar(select(Round).where(Round.event_id == event.id).order_by(Round.number.desc()).limit(1))
+    latest = latest_round(session, event)
     return latest if latest is not None and latest.state is not RoundState.CLOSED else None
-
-
-def _table(event: Event, number: int) -> Table:
-    for table in event.tables:
-        if table.number == number:
-            return table
-    raise DomainError(f"There is no table {number} in this event.")
 
 
 def _seat_in(session: Session, round_: Round, player: Player) -> Seat | None:
@@ -46,7 +41,7 @@ def add_late_player(session: Session, event: Event, name: str, table_number: int
     if round_ is None:
         raise Conflict("There is no running or planned round to join.")
     clean = _one_name(name, [p.name for p in event.players])
-    table = _table(event, table_number)
+    table = get_table(event, table_number)
     player = Player(event=event, name=clean, name_key=fold_name(clean), home_table=table)
     session.add(player)
     session.add(Seat(round=round_, player=player, table=table, manual=True))
@@ -58,10 +53,14 @@ def add_late_player(session: Session, event: Event, name: str, table_number: int
 
 def change_status(session: Session, event: Event, player: Player, status: PlayerStatus,
                   table_number: int | None = None) -> None:
-    """Withdraw a player or make them an observer (they leave the current round's seating; in a
+    """Before round 1 this only changes the table plan. Afterwards: withdraw a player or make
+    them an observer (they leave the current round's seating; in a
     running round their seat and games stay as history but they no longer move), or let an
     observer or withdrawn player play again at `table_number`."""
     if player.status is status:
+        return
+    if not event.rounds:
+        set_status(session, event, player, status)
         return
     round_ = current_round(session, event)
     old = player.status
@@ -70,7 +69,7 @@ def change_status(session: Session, event: Event, player: Player, status: Player
         if round_ is not None:
             if table_number is None:
                 raise DomainError(f"Choose the table where {player.name} joins round {round_.number}.")
-            table = _table(event, table_number)
+            table = get_table(event, table_number)
             if seat is None:
                 session.add(Seat(round=round_, player=player, table=table, manual=True))
             else:

@@ -9,11 +9,10 @@ from __future__ import annotations
 from collections import Counter
 
 from flask import current_app
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ..core.names import fold_name
-from ..models import Event, Player, PlayerStatus, Seat, Table
+from ..models import Event, Player, PlayerStatus, Table
 from . import audit
 from .errors import DomainError
 
@@ -109,10 +108,3 @@ def set_home_table(session: Session, event: Event, player: Player, table: Table)
               table_number=table.number, old=f"table {old}" if old else None, new=f"table {table.number}")
     player.home_table = table
     session.commit()
-
-
-def seat_table_numbers(session: Session, round_id: int) -> dict[int, int]:
-    rows = session.execute(
-        select(Seat.player_id, Table.number).join(Table, Seat.table_id == Table.id).where(Seat.round_id == round_id)
-    )
-    return {player_id: number for player_id, number in rows}

@@ -14,7 +14,8 @@ from sqlalchemy.orm import Session
 
 from ..models import Event, Table
 from ..models.base import new_token
-from .errors import DomainError, NotFound
+from .errors import NotFound
+from .tables import get_table
 
 BAD_TABLE_LINK = (
     "This table link is not valid any more. The organiser may have replaced it: "
@@ -32,18 +33,19 @@ def _well_formed(token: str) -> bool:
     return bool(token) and TOKEN_SHAPE.fullmatch(token) is not None
 
 
-def event_by_projector_token(session: Session, token: str) -> Event:
-    event = session.scalar(select(Event).where(Event.projector_token == token)) if _well_formed(token) else None
+def _event_by(session: Session, column, token: str) -> Event:
+    event = session.scalar(select(Event).where(column == token)) if _well_formed(token) else None
     if event is None:
         raise NotFound(BAD_EVENT_LINK)
     return event
+
+
+def event_by_projector_token(session: Session, token: str) -> Event:
+    return _event_by(session, Event.projector_token, token)
 
 
 def event_by_public_token(session: Session, token: str) -> Event:
-    event = session.scalar(select(Event).where(Event.public_token == token)) if _well_formed(token) else None
-    if event is None:
-        raise NotFound(BAD_EVENT_LINK)
-    return event
+    return _event_by(session, Event.public_token, token)
 
 
 def table_by_token(session: Session, token: str) -> Table:
@@ -53,20 +55,13 @@ def table_by_token(session: Session, token: str) -> Table:
     return table
 
 
-def _own_table(event: Event, number: int) -> Table:
-    for table in event.tables:
-        if table.number == number:
-            return table
-    raise DomainError(f"There is no table {number} in this event.")
-
-
 def revoke_table_link(session: Session, event: Event, number: int) -> None:
-    _own_table(event, number).token = None
+    get_table(event, number).token = None
     session.commit()
 
 
 def regenerate_table_link(session: Session, event: Event, number: int) -> str:
-    table = _own_table(event, number)
+    table = get_table(event, number)
     table.token = new_token()
     session.commit()
     return table.token

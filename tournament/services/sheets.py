@@ -123,7 +123,7 @@ def _trump_sections(variant: RuleVariant, best: str) -> tuple[tuple[Part, ...], 
         )
         when = ("Only when you hold no card of the led suit may you play a ", trump, f" {one}.")
     trumps = (
-        f"{name.capitalize()} (", trump, f") are trumps. ", *when,
+        f"{name.capitalize()} (", trump, ") are trumps. ", *when,
         f" Any {one} beats every card of the other suits, whatever its rank. "
         f"When several {name} are played in one trick, the {best} {one} takes it.",
     )

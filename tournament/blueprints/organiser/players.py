@@ -59,13 +59,10 @@ def player_status(event_id: int, player_id: int, status: str):
         new_status = PlayerStatus(status)
     except ValueError:
         raise DomainError("Unknown player status.") from None
-    if not event.rounds:
-        player_service.set_status(session, event, player, new_status)
-    else:
-        form = JoinTableForm()
-        form.table.choices = _table_choices(event)
-        table = form.table.data if new_status is PlayerStatus.SEATED and form.validate_on_submit() else None
-        midevent.change_status(session, event, player, new_status, table)
+    form = JoinTableForm()
+    form.table.choices = _table_choices(event)
+    table = form.table.data if new_status is PlayerStatus.SEATED and form.validate_on_submit() else None
+    midevent.change_status(session, event, player, new_status, table)
     flash(f"{player.name} is now {STATUS_WORDS[new_status]}.", "success")
     return redirect(url_for("organiser.player", event_id=event.id, player_id=player.id)
                     if event.rounds else url_for("organiser.players", event_id=event.id))

@@ -4,6 +4,7 @@ from wtforms import SelectChoice
 from flask import flash, redirect, render_template, request, url_for
 
 from ... import db
+from ...core.movement import size_warnings
 from ...models import RoundState
 from ...services import events as event_service
 from ...services import players as player_service
@@ -130,15 +131,4 @@ def round_seats(event_id: int, number: int):
         flash(f"{player.name} will sit at table {form.table.data} in round {number}.", "success")
         return redirect(url_for("organiser.round_seats", event_id=event.id, number=number))
     return render_template("organiser/round_seats.html", event=event, data=data, form=form,
-                           start_form=ButtonForm(), warnings=_size_warnings(data))
-
-
-def _size_warnings(data) -> list[str]:
-    warnings = []
-    for table in data.tables:
-        size = len(data.seated_at(table))
-        if size < 2:
-            warnings.append(f"Table {table.number} has {size} player{'s' if size != 1 else ''}, fewer than 2.")
-        elif size > 7:
-            warnings.append(f"Table {table.number} has {size} players, more than 7.")
-    return warnings
+                           start_form=ButtonForm(), warnings=size_warnings({t.number: len(data.seated_at(t)) for t in data.tables}))
