@@ -7,9 +7,10 @@ from .game import Game, GameTricks
 from .organiser import Organiser
 from .player import Player, PlayerStatus
 from .round import Round, RoundState, Seat
+from .setting import AppSetting
 from . import revision  # noqa: F401,E402  (registers the change counter)
 
 __all__ = [
-    "AuditEntry", "Base", "Event", "Table", "Game", "GameTricks", "Organiser",
+    "AppSetting", "AuditEntry", "Base", "Event", "Table", "Game", "GameTricks", "Organiser",
     "Player", "PlayerStatus", "Round", "RoundState", "Seat",
 ]

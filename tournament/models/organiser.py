@@ -14,3 +14,5 @@ class Organiser(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     username: Mapped[str] = mapped_column(String(80), unique=True)
     password_hash: Mapped[str] = mapped_column(String(255))
+    # Copied into the session at login; bumping it ends every session of this account.
+    session_generation: Mapped[int] = mapped_column(default=0, server_default="0")
