@@ -23,7 +23,7 @@ from .movement import (
     tie_text,
     validate_tables,
 )
-from .names import fold_name, name_key, require_name, same_name
+from .names import clean_text, fold_name, name_key, require_name, same_name
 from .planner import TablePlan, assign_home_tables, plan_tables, split_evenly
 from .ranking import Standing, game_winner, rank_players, standings
 from .tricks import legal_cards, trick_winner
@@ -51,6 +51,7 @@ __all__ = [
     "TableResult",
     "TieNote",
     "assign_home_tables",
+    "clean_text",
     "fold_name",
     "game_winner",
     "legal_cards",

@@ -26,6 +26,58 @@ def require_name(name: object) -> str:
     return name
 
 
+# Unicode categories that never belong in text a person typed: controls (Cc, NUL included),
+# format characters (Cf: zero-width, direction marks and isolates, soft hyphen, BOM),
+# surrogates, private-use and unassigned code points.
+_REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
+
+
+def _invisible(char: str) -> bool:
+    return unicodedata.category(char) in _REFUSED_CATEGORIES or char.isspace()
+
+
+def clean_text(text: str, what: str = "A name") -> str:
+    """The one gate for text a person enters (names, event names, usernames).
+
+    Composes to NFC (so "e" + combining acute and "é" are the same name), drops invisible and
+    space characters at both ends (lists copied from web pages and chat apps carry them),
+    turns every inner run of spaces (no-break space included) into one space, and refuses text
+    that still holds a control or invisible character, naming it, because such a name would
+    look identical to another one on every page and sort where nobody expects.
+    """
+    if not isinstance(text, str):
+        raise RuleError(f"{what} must be text, not {text!r}")
+    composed = unicodedata.normalize("NFC", text)
+    start, end = 0, len(composed)
+    while start < end and _invisible(composed[start]):
+        start += 1
+    while end > start and _invisible(composed[end - 1]):
+        end -= 1
+    cleaned = " ".join(part for part in _split_spaces(composed[start:end]) if part)
+    if not cleaned:
+        raise RuleError(f"{what} cannot be empty or blank")
+    for char in cleaned:
+        if unicodedata.category(char) in _REFUSED_CATEGORIES:
+            label = unicodedata.name(char, "a control character")
+            raise RuleError(
+                f"{what} contains an invisible or control character (U+{ord(char):04X} {label}); "
+                "retype it or delete that character"
+            )
+    return cleaned
+
+
+def _split_spaces(text: str) -> list[str]:
+    parts, current = [], []
+    for char in text:
+        if char.isspace() and char not in "\t\n\r\v\f":
+            parts.append("".join(current))
+            current = []
+        else:
+            current.append(char)
+    parts.append("".join(current))
+    return parts
+
+
 def fold_name(name: str) -> str:
     """Case- and accent-insensitive, whitespace-normalised form: ``"  Émile "`` -> ``"emile"``."""
     require_name(name)
