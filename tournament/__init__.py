@@ -11,6 +11,7 @@ from flask_wtf import CSRFProtect
 
 from . import config as default_config
 from . import db
+from .private_files import private_dir, private_file, secure_tree
 
 csrf = CSRFProtect()
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -34,6 +35,9 @@ def create_app(test_config: dict | None = None) -> Flask:
             app.config["DATABASE_URL"] = os.environ["DATABASE_URL"]
     else:
         app.config.update(test_config)
+    # Before anything writes there: the folder holds the database, the key and the backups.
+    private_dir(Path(app.instance_path))
+    secure_tree(Path(app.instance_path))
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret_key(Path(app.instance_path))
 
@@ -58,7 +62,5 @@ def _instance_secret_key(instance: Path) -> str:
     """Generated once and kept in the instance folder, so logins survive a restart."""
     key_file = instance / "secret_key"
     if not key_file.exists():
-        instance.mkdir(parents=True, exist_ok=True)
-        key_file.write_text(secrets.token_hex(32))
-        key_file.chmod(0o600)
+        private_file(key_file).write_text(secrets.token_hex(32))
     return key_file.read_text().strip()

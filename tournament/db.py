@@ -2,7 +2,8 @@
 
 One engine per app; one session per request (or CLI command), closed at teardown.
 SQLite gets WAL (phones and the projector read while the organiser writes) and
-foreign keys (SQLite leaves them off by default).
+foreign keys (SQLite leaves them off by default). An SQLite file is created 0600 just before
+the first connection (see private_files), so its -wal and -shm files are private too.
 """
 
 from __future__ import annotations
@@ -11,6 +12,9 @@ from pathlib import Path
 
 from flask import Flask, current_app, g
 from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import make_url
+
+from .private_files import secure_sqlite
 from sqlalchemy.orm import Session, sessionmaker
 
 
@@ -30,9 +34,23 @@ def _sqlite_pragmas(dbapi_connection, _record) -> None:
     cursor.close()
 
 
+def sqlite_file(url: str) -> Path | None:
+    """The file of an SQLite URL; None for other databases and in-memory SQLite."""
+    parsed = make_url(url)
+    if not parsed.get_backend_name() == "sqlite" or parsed.database in (None, "", ":memory:"):
+        return None
+    if parsed.database.startswith("file:"):
+        return None
+    return Path(parsed.database)
+
+
 def make_engine(url: str) -> Engine:
     if url.startswith("sqlite"):
+        path = sqlite_file(url)
         engine = create_engine(url, connect_args={"check_same_thread": False})
+        if path is not None:
+            # Before SQLite opens (and perhaps creates) the file, so it is never born readable.
+            event.listen(engine, "do_connect", lambda *_args: secure_sqlite(path))
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
     return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)

@@ -20,6 +20,7 @@ from flask import current_app
 from sqlalchemy.orm import Session
 
 from ..models import Event
+from ..private_files import private_dir
 from . import transfer
 from .errors import NotFound
 
@@ -56,7 +57,8 @@ def write_backup(session: Session, event: Event) -> Path:
     closed = [r["number"] for r in document["rounds"] if r["state"] == "closed"]
     now = datetime.now(timezone.utc)
     target = folder() / f"{_prefix(event)}{now:{STAMP}}-round-{max(closed, default=0)}.json"
-    target.parent.mkdir(parents=True, exist_ok=True)
+    private_dir(target.parent)
+    # mkstemp creates the file 0600, and os.replace keeps that: a backup is never world-readable.
     handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=".partial-", suffix=".json")
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
