@@ -5,8 +5,9 @@ written in a fixed order (tables and rounds by number, players and seats by name
 orders them, games by table and number, the audit log by time), and import keeps the file's
 timestamps. Ids, tokens, the timer and `updated_at` of games are not part of the document.
 
-Import validates the whole file first (transfer_schema) and then writes the new event in one
-transaction, so a refused file changes nothing.
+Import validates the whole file and builds every row first (transfer_schema, `Rows`), and only
+then writes the new event in one short transaction, so a refused file changes nothing and a
+large file holds the database's write lock only briefly.
 """
 
 from __future__ import annotations
@@ -14,16 +15,19 @@ from __future__ import annotations
 import json
 import logging
 from collections import defaultdict
+from dataclasses import dataclass
+from operator import itemgetter
 from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import insert, select
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
 from ..core.names import fold_name, name_key
+from ..models.base import new_token
 from ..models import AuditEntry, Event, Game, GameTricks, Player, PlayerStatus, Round, RoundState, Seat, Table
-from .transfer_checks import FileProblem, load_json
+from .transfer_checks import FileProblem, load_upload
 from .transfer_schema import FORMAT, MAX_EVENT_NAME, SETTINGS, VERSION, EventSpec, parse
 
 log = logging.getLogger(__name__)
@@ -117,18 +121,27 @@ def to_json(document: dict[str, Any], compact: bool = False) -> str:
 
 def import_bytes(session: Session, raw: bytes, *, suffix: str = "",
                  max_name_length: int = DEFAULT_MAX_NAME_LENGTH) -> Event:
-    return import_event(session, load_json(raw), suffix=suffix, max_name_length=max_name_length)
+    return import_event(session, load_upload(raw), suffix=suffix, max_name_length=max_name_length)
 
 
 def import_event(session: Session, data: Any, *, suffix: str = "",
                  max_name_length: int = DEFAULT_MAX_NAME_LENGTH) -> Event:
     """A new event from a parsed document; `suffix` marks its name (" (restored)").
-    Writes no audit line, so that the imported log is exactly the exported one."""
+    Writes no audit line, so that the imported log is exactly the exported one.
+
+    Checking the file and building every row happen before the first write; the write itself
+    is a handful of multi-row INSERTs in one transaction, so phones of other events wait for
+    the database only a fraction of a second, however large the file."""
     spec = parse(data, max_name_length)
     if suffix:
         spec.settings["name"] = spec.settings["name"][: MAX_EVENT_NAME - len(suffix)] + suffix
+    return write(session, Rows.of(spec))
+
+
+def write(session: Session, rows: Rows) -> Event:
+    """The one write transaction of an import; a failure rolls back everything."""
     try:
-        event = _write(session, spec)
+        event = _write(session, rows)
         session.commit()
     except SQLAlchemyError:
         # Validation should make this unreachable; if not, the teacher still gets a refusal, not a 500.
@@ -138,33 +151,82 @@ def import_event(session: Session, data: Any, *, suffix: str = "",
     return event
 
 
-def _write(session: Session, spec: EventSpec) -> Event:
-    event = Event(**spec.settings)
-    tables = {}
-    for number_, variant in sorted(spec.tables.items()):
-        table = Table(number=number_)
-        table.variant = variant
-        event.tables.append(table)
-        tables[number_] = table
-    players = {p.name: Player(name=p.name, name_key=fold_name(p.name), status=PlayerStatus(p.status),
-                              home_table=tables.get(p.home_table)) for p in spec.players}
-    event.players.extend(players.values())
+@dataclass(frozen=True)
+class Rows:
+    """Every row of an imported event, built from a checked file before any write. References
+    are still by table number, player name and round number; `_write` swaps in the new ids."""
+
+    settings: dict[str, Any]
+    tables: list[dict[str, Any]]
+    players: list[dict[str, Any]]  # home_table: a table number or None
+    rounds: list[dict[str, Any]]
+    seats: list[tuple[int, str, int, bool]]  # round, player, table, manual
+    games: list[tuple[int, int, int, str | None, int]]  # round, table, number, winner, version
+    tricks: list[tuple[int, int, int, str, int]]  # round, table, game number, player, tricks
+    audit: list[dict[str, Any]]
+
+    @classmethod
+    def of(cls, spec: EventSpec) -> Rows:
+        return cls(
+            settings=dict(spec.settings),
+            tables=[{"number": number, "ace": v.ace, "wins": v.wins, "trump": v.trump.value if v.trump else None,
+                     "trump_any_time": v.trump_any_time} for number, v in sorted(spec.tables.items())],
+            players=[{"name": p.name, "name_key": fold_name(p.name), "status": PlayerStatus(p.status),
+                      "home_table": p.home_table} for p in spec.players],
+            rounds=[{"number": r.number, "state": RoundState(r.state), "started_at": r.started_at,
+                     "closed_at": r.closed_at} for r in spec.rounds],
+            seats=[(r.number, s.player, s.table, s.manual) for r in spec.rounds for s in r.seats],
+            games=[(r.number, g.table, g.number, g.winner, g.version) for r in spec.rounds for g in r.games],
+            tricks=[(r.number, g.table, g.number, name, count)
+                    for r in spec.rounds for g in r.games for name, count in (g.tricks or {}).items()],
+            audit=[{"at": a.at, "actor": a.actor, "action": a.action, "round_number": a.round,
+                    "table_number": a.table, "subject": a.subject, "old_value": a.old, "new_value": a.new}
+                   for a in spec.audit],
+        )
+
+
+def _write(session: Session, rows: Rows) -> Event:
+    """Multi-row INSERTs (SQLAlchemy's bulk path), each followed by one SELECT of the new ids.
+    No ORM object per row: flushing tens of thousands of them held the write lock for seconds."""
+    event = Event(**rows.settings)
     session.add(event)
     session.flush()
-    for r in spec.rounds:
-        round_ = Round(event=event, number=r.number, state=RoundState(r.state),
-                       started_at=r.started_at, closed_at=r.closed_at)
-        round_.seats = [Seat(player=players[s.player], table=tables[s.table], manual=s.manual) for s in r.seats]
-        round_.games = [
-            Game(table=tables[g.table], number=g.number, version=g.version,
-                 winner=players[g.winner] if g.winner else None,
-                 tricks=[GameTricks(player_id=players[n].id, tricks=c) for n, c in (g.tricks or {}).items()])
-            for g in r.games
-        ]
-        session.add(round_)
-    session.add_all(
-        AuditEntry(event_id=event.id, at=a.at, actor=a.actor, action=a.action, round_number=a.round,
-                   table_number=a.table, subject=a.subject, old_value=a.old, new_value=a.new)
-        for a in spec.audit
-    )
+    now = datetime.now(timezone.utc)
+    _insert(session, Table, [{**t, "event_id": event.id, "token": new_token()} for t in rows.tables])
+    table = dict(session.execute(select(Table.number, Table.id).where(Table.event_id == event.id)).all())
+    _insert(session, Player, [{"event_id": event.id, "name": p["name"], "name_key": p["name_key"],
+                               "status": p["status"], "home_table_id": table.get(p["home_table"])}
+                              for p in rows.players])
+    player = dict(session.execute(select(Player.name, Player.id).where(Player.event_id == event.id)).all())
+    _insert(session, Round, [{**r, "event_id": event.id} for r in rows.rounds])
+    round_ = dict(session.execute(select(Round.number, Round.id).where(Round.event_id == event.id)).all())
+    _insert(session, Seat, [{"round_id": round_[r], "player_id": player[p], "table_id": table[t], "manual": m}
+                            for r, p, t, m in rows.seats])
+    _insert(session, Game, [{"round_id": round_[r], "table_id": table[t], "number": n,
+                             "winner_id": player[w] if w else None, "version": v, "updated_at": now}
+                            for r, t, n, w, v in rows.games])
+    if rows.tricks:
+        game = {(r, t, n): i for r, t, n, i in session.execute(
+            select(Round.id, Game.table_id, Game.number, Game.id).join(Round).where(Round.event_id == event.id))}
+        _insert(session, GameTricks, [{"game_id": game[round_[r], table[t], n], "player_id": player[p], "tricks": c}
+                                      for r, t, n, p, c in rows.tricks])
+    _insert(session, AuditEntry, [{**a, "event_id": event.id} for a in rows.audit])
     return event
+
+
+def _insert(session: Session, model, rows: list[dict[str, Any]]) -> None:
+    """One executemany on the driver: the statement is compiled once and only values whose
+    column type converts them (dates, enums) go through that conversion, skipping SQLAlchemy's
+    per-row machinery, which took longer than the database itself. Every row has the same keys."""
+    if not rows:
+        return
+    connection = session.connection()
+    dialect = connection.dialect
+    columns = model.__table__.c
+    compiled = model.__table__.insert().compile(dialect=dialect, column_keys=list(rows[0]))
+    convert = {key: columns[key].type.dialect_impl(dialect).bind_processor(dialect) for key in rows[0]}
+    convert = {key: fn for key, fn in convert.items() if fn is not None}
+    if convert:
+        rows = [{**row, **{key: fn(row[key]) for key, fn in convert.items()}} for row in rows]
+    params: list = list(map(itemgetter(*compiled.positiontup), rows)) if compiled.positional else rows
+    connection.exec_driver_sql(str(compiled), params)

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import json
 import unicodedata
+import zlib
 from datetime import datetime, timezone
 from typing import Any, NoReturn
 
+from ..core.limits import MAX_FILE_BYTES, MiB
 from .errors import DomainError
 
 
@@ -156,3 +158,31 @@ def _kind(value: Any) -> str:
         return "null"
     return {bool: "true/false", int: "a number", float: "a decimal number", str: f"the text {_show(value)}",
             list: "a list", dict: "an object"}.get(type(value), type(value).__name__)
+
+
+GZIP_MAGIC = b"\x1f\x8b"
+
+
+def load_upload(raw: bytes) -> Any:
+    """An uploaded or backed-up event file, plain or gzip-compressed (recognised by its first
+    bytes, whatever its name), -> a JSON value. Decompression stops at MAX_FILE_BYTES, so a
+    small file that would unpack into gigabytes is refused without unpacking it."""
+    if raw[:2] == GZIP_MAGIC:
+        raw = _gunzip(raw)
+    elif len(raw) > MAX_FILE_BYTES:
+        raise FileProblem(f"The file is larger than {MAX_FILE_BYTES // MiB} MB, more than any event can be.")
+    return load_json(raw)
+
+
+def _gunzip(raw: bytes) -> bytes:
+    unpacker = zlib.decompressobj(wbits=31)  # 31: gzip header and trailer
+    try:
+        content = unpacker.decompress(raw, MAX_FILE_BYTES + 1)
+    except zlib.error:
+        raise FileProblem("The file starts like a compressed (.gz) file but is damaged.") from None
+    if len(content) > MAX_FILE_BYTES or unpacker.unconsumed_tail:
+        raise FileProblem(f"The compressed file unpacks to more than {MAX_FILE_BYTES // MiB} MB, "
+                          "more than any event can be.")
+    if not unpacker.eof:
+        raise FileProblem("The compressed file ends too early: it seems cut off (truncated).")
+    return content

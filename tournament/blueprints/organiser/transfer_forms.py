@@ -7,7 +7,8 @@ from flask_wtf.file import FileAllowed, FileField, FileRequired
 
 
 class ImportForm(FlaskForm):
-    file = FileField("Event file (.json, exported from this app)", validators=[
+    # A compressed export ends in .json.gz, whose last extension is "gz"; the content decides.
+    file = FileField("Event file (.json or .json.gz, exported from this app)", validators=[
         FileRequired("Choose the event file to import."),
-        FileAllowed(["json"], "Choose a .json file exported from this app."),
+        FileAllowed(["json", "gz"], "Choose a .json or .json.gz file exported from this app."),
     ])

@@ -1,0 +1,32 @@
+"""How big an event may grow: one place for every cap the pages, the table planner and the
+event-file import share, so that whatever the pages let a teacher build can be exported,
+imported and restored.
+
+The upload caps are sized from the largest event these limits let the pages reach: see
+`tests/transfer/test_limits.py`, which builds it and checks its file fits.
+"""
+
+from __future__ import annotations
+
+MAX_TABLES = 200
+MAX_PLAYERS = 1000  # per event, withdrawn players included (they stay in the file)
+MAX_ROUNDS = 200
+MAX_GAMES_PER_TABLE = 40  # per round
+MAX_TRICKS_PER_GAME = 14  # 28 cards: even at a two-player table no game has more tricks
+MAX_EVENT_NAME = 120
+MAX_AUDIT_ENTRIES = 200_000
+MAX_AUDIT_TEXT = 2000
+
+# The event the upload caps are sized for: every limit above at its maximum, names of the
+# longest allowed length in a two-byte alphabet, SIZED_ROUNDS rounds of SIZED_GAMES games at
+# every table with trick counts, and a log line for every game.
+SIZED_ROUNDS = 10
+SIZED_GAMES = 3
+
+MiB = 1024 * 1024
+# An upload as sent (JSON, or gzip-compressed JSON); the web server refuses more before reading.
+# The sized event's file, as the Data page downloads it (compact JSON), fits.
+MAX_UPLOAD_BYTES = 8 * MiB
+# An event file once decompressed: a small .json.gz must not unpack into gigabytes. Events
+# beyond the sized one (more rounds, more games) fit as the compressed download.
+MAX_FILE_BYTES = 64 * MiB
