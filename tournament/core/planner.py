@@ -9,6 +9,8 @@ Invariants:
   takes more (smaller) tables, because small tables let everyone play more often.
   With ``even=True`` it first minimises observers, then closeness to ``preferred``, then prefers
   smaller tables. An organiser's table count overrides the size limits.
+- A suggested plan never has more than ``limits.MAX_TABLES`` tables, the most an event file can
+  hold; when the players do not fit that many tables, no plan is suggested.
 - ``assign_home_tables`` depends only on the set of names, the sizes and the seed: names are
   put in ``name_key`` order before a ``random.Random(seed)`` shuffle, so re-running it or pasting
   the names in another order gives the same seating.
@@ -22,6 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .errors import RuleError, require_count, require_int
+from .limits import MAX_TABLES
 from .names import name_key, require_name
 
 
@@ -102,7 +105,7 @@ def plan_tables(
         return _plan_even(player_count, min_size, max_size, preferred)
     fitting = [
         count
-        for count in range(1, player_count + 1)
+        for count in range(1, min(player_count, MAX_TABLES) + 1)
         if min_size <= player_count // count and -(-player_count // count) <= max_size
     ]
     if not fitting:
@@ -112,7 +115,8 @@ def plan_tables(
 
 
 def _plan_even(player_count: int, min_size: int, max_size: int, preferred: int) -> TablePlan:
-    sizes = [size for size in range(min_size, max_size + 1) if size <= player_count]
+    sizes = [size for size in range(min_size, max_size + 1)
+             if size <= player_count and player_count // size <= MAX_TABLES]
     if not sizes:
         raise _no_fit(player_count, min_size, max_size, even=True)
     best = min(sizes, key=lambda size: (player_count % size, abs(size - preferred), size))

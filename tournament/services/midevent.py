@@ -15,7 +15,7 @@ from ..core.names import fold_name
 from ..models import Event, Player, PlayerStatus, Round, RoundState, Seat
 from . import audit
 from .errors import Conflict, DomainError
-from .players import parse_names, set_status
+from .players import check_room, parse_names, set_status
 from .rounds import latest_round
 from .tables import get_table
 
@@ -41,6 +41,7 @@ def add_late_player(session: Session, event: Event, name: str, table_number: int
     if round_ is None:
         raise Conflict("There is no running or planned round to join.")
     clean = _one_name(name, [p.name for p in event.players])
+    check_room(event, 1)
     table = get_table(event, table_number)
     player = Player(event=event, name=clean, name_key=fold_name(clean), home_table=table)
     session.add(player)

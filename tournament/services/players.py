@@ -11,6 +11,7 @@ from collections import Counter
 from flask import current_app
 from sqlalchemy.orm import Session
 
+from ..core.limits import MAX_PLAYERS
 from ..core.names import fold_name
 from ..models import Event, Player, PlayerStatus, Table
 from . import audit
@@ -49,12 +50,21 @@ def parse_names(text: str, existing: list[str], max_length: int) -> list[str]:
 def add_players(session: Session, event: Event, text: str) -> list[Player]:
     """Add the pasted names. Once tables exist, newcomers fill the emptiest home tables."""
     names = parse_names(text, [p.name for p in event.players], current_app.config["MAX_NAME_LENGTH"])
+    check_room(event, len(names))
     players = [Player(event=event, name=name, name_key=fold_name(name)) for name in names]
     session.add_all(players)
     if event.tables:
         _fill_emptiest_tables(event, players)
     session.commit()
     return players
+
+
+def check_room(event: Event, adding: int) -> None:
+    """An event holds at most MAX_PLAYERS players (withdrawn ones count: they stay in its file)."""
+    if len(event.players) + adding > MAX_PLAYERS:
+        room = max(0, MAX_PLAYERS - len(event.players))
+        raise DomainError(f"An event holds at most {MAX_PLAYERS} players; this one has room for {room} more. "
+                          "Split the group into two events.")
 
 
 def _fill_emptiest_tables(event: Event, newcomers: list[Player]) -> None:

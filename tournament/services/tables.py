@@ -12,11 +12,10 @@ from sqlalchemy.orm import Session
 
 from ..core import RuleVariant
 from ..core.generator import variants_for_tables
+from ..core.limits import MAX_TABLES
 from ..core.planner import TablePlan, assign_home_tables, plan_tables
 from ..models import Event, PlayerStatus, Table
 from .errors import DomainError
-
-MAX_TABLES = 200
 
 
 def _require_not_started(event: Event, what: str) -> None:

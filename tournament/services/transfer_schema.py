@@ -21,22 +21,16 @@ from datetime import datetime
 from typing import Any
 
 from ..core import RuleVariant
+from ..core.limits import (MAX_AUDIT_ENTRIES, MAX_AUDIT_TEXT, MAX_EVENT_NAME, MAX_GAMES_PER_TABLE, MAX_PLAYERS,
+                           MAX_ROUNDS, MAX_TABLES, MAX_TRICKS_PER_GAME)
 from ..core.names import fold_name
 from .transfer_checks import FileProblem, array, choice, fail, flag, integer, moment, name, obj, text
 
 FORMAT = "five-tricks-event"
 VERSION = 1
 
-MAX_EVENT_NAME = 120
-MAX_TABLES = 200
-MAX_PLAYERS = 5000
-MAX_ROUNDS = 200
-MAX_GAMES_PER_TABLE = 40
-MAX_TRICKS_PER_GAME = 14
 MAX_MINUTES = 120
 MAX_COPIES = 10
-MAX_AUDIT_ENTRIES = 200_000
-MAX_AUDIT_TEXT = 2000
 MAX_VERSION = 1_000_000
 MAX_SEED = 2**31 - 1
 PAPER_SIZES = ("a4", "letter")

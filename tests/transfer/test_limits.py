@@ -1,0 +1,106 @@
+"""Whatever the pages let a teacher build, the app can export, import and restore: the table
+plan, the players page and the import share one set of limits (core.limits), and the upload
+limit fits the file of the largest event those limits are sized for."""
+
+from __future__ import annotations
+
+import gzip
+import html
+import io
+import json
+
+import pytest
+
+from benchmarks.import_file import event_document, maximum_document
+from tests.conftest import setup_event
+from tests.transfer.conftest import row_counts
+from tournament.core import limits
+from tournament.core.planner import plan_tables
+
+
+def _compact(document: dict) -> bytes:
+    return json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def _upload(client, raw: bytes, filename: str = "event.json"):
+    return client.post("/events/import", data={"file": (io.BytesIO(raw), filename)},
+                       content_type="multipart/form-data")
+
+
+@pytest.mark.parametrize("players", [804, 999, 1000])
+@pytest.mark.parametrize("even", [False, True])
+def test_the_suggested_plan_never_has_more_tables_than_an_event_file_holds(players, even):
+    assert plan_tables(players, even=even).table_count <= limits.MAX_TABLES
+
+
+def test_a_plan_for_804_players_exports_and_imports(app, organiser):
+    event_id = setup_event(app, [f"Player {n:04d}" for n in range(804)])
+    document = organiser.get(f"/events/{event_id}/export.json").get_json()
+    assert len(document["tables"]) <= limits.MAX_TABLES
+    assert _upload(organiser, _compact(document)).status_code == 302
+
+
+def test_the_players_page_refuses_more_players_than_an_event_file_holds(app, organiser):
+    event_id = setup_event(app, [f"Player {n:04d}" for n in range(limits.MAX_PLAYERS - 1)], tables=10)
+    before = row_counts(app)
+    response = organiser.post(f"/events/{event_id}/players", data={"names": "Zed\nZoe"})
+    assert response.status_code == 400
+    assert f"at most {limits.MAX_PLAYERS} players" in html.unescape(response.get_data(as_text=True))
+    assert row_counts(app) == before
+    assert organiser.post(f"/events/{event_id}/players", data={"names": "Zed"}).status_code == 302
+
+
+def test_import_refuses_more_players_than_the_pages_allow(app, organiser):
+    document = event_document(tables=1, seats=limits.MAX_PLAYERS + 1, rounds=0, games=0)
+    response = _upload(organiser, _compact(document))
+    assert response.status_code == 400
+    assert f"at most {limits.MAX_PLAYERS} are allowed" in response.get_data(as_text=True)
+
+
+def test_the_sized_event_file_fits_the_upload_limit_and_imports(app, organiser):
+    raw = _compact(maximum_document())
+    assert len(raw) <= limits.MAX_UPLOAD_BYTES <= app.config["MAX_CONTENT_LENGTH"]
+    response = _upload(organiser, raw)
+    assert response.status_code == 302, response.get_data(as_text=True)[-500:]
+    copy_id = int(response.headers["Location"].rsplit("/", 1)[1])
+    again = organiser.get(f"/events/{copy_id}/export.json").get_data()
+    assert len(again) <= limits.MAX_UPLOAD_BYTES  # the file the app makes, it takes back
+
+
+def test_a_bigger_event_fits_as_the_compressed_download():
+    raw = _compact(event_document(limits.MAX_TABLES, limits.MAX_PLAYERS // limits.MAX_TABLES,
+                                  rounds=30, games=limits.SIZED_GAMES + 2))
+    assert len(raw) <= limits.MAX_FILE_BYTES
+    assert len(gzip.compress(raw)) <= limits.MAX_UPLOAD_BYTES
+
+
+def test_a_compressed_export_imports_like_the_plain_one(app, organiser, played):
+    plain = organiser.get(f"/events/{played}/export.json").get_json()
+    packed = organiser.get(f"/events/{played}/export.json.gz")
+    assert packed.status_code == 200 and packed.data[:2] == b"\x1f\x8b"
+    response = _upload(organiser, packed.data, filename="class-9b.json.gz")
+    assert response.status_code == 302
+    copy = organiser.get(response.headers["Location"] + "/export.json").get_json()
+    drop = {"exported_at"}
+    assert {k: v for k, v in copy.items() if k not in drop} == {k: v for k, v in plain.items() if k not in drop}
+
+
+def test_the_download_is_compact_json(organiser, played):
+    body = organiser.get(f"/events/{played}/export.json").get_data(as_text=True)
+    assert "\n  " not in body and body == json.dumps(json.loads(body), ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+BAD_GZIP = {
+    "a zip bomb": (gzip.compress(b" " * (limits.MAX_FILE_BYTES + 1)), "unpacks to more than"),
+    "damaged": (b"\x1f\x8b" + b"\x00" * 40, "damaged"),
+    "cut off": (gzip.compress(b'{"format": "five-tricks-event"}' * 100)[:30], "cut off"),
+}
+
+
+@pytest.mark.parametrize("raw, message", BAD_GZIP.values(), ids=BAD_GZIP.keys())
+def test_a_bad_compressed_file_is_refused_and_nothing_changes(app, organiser, raw, message):
+    before = row_counts(app)
+    response = _upload(organiser, raw, filename="event.json.gz")
+    assert response.status_code == 400
+    assert message in html.unescape(response.get_data(as_text=True))
+    assert row_counts(app) == before
