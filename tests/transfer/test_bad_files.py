@@ -175,7 +175,7 @@ def test_posting_without_a_file_asks_for_one(app, organiser):
 
 def test_a_file_with_another_extension_is_refused(app, organiser, document):
     response = _upload(organiser, json.dumps(document).encode(), filename="event.txt")
-    assert response.status_code == 400 and "Choose a .json file" in response.get_data(as_text=True)
+    assert response.status_code == 400 and "Choose a .json or .json.gz file" in response.get_data(as_text=True)
 
 
 def test_a_file_larger_than_the_upload_limit_is_refused_with_413(app, organiser, played):

@@ -2,8 +2,12 @@
 event-file import share, so that whatever the pages let a teacher build can be exported,
 imported and restored.
 
-The upload caps are sized from the largest event these limits let the pages reach: see
-`tests/transfer/test_limits.py`, which builds it and checks its file fits.
+Invariants:
+- Every count the pages let grow (tables, players, games per table and round) stops at the same
+  number the event-file import accepts, so any event the pages reach exports and imports again.
+- MAX_UPLOAD_BYTES holds the compact file of the sized event (SIZED_*, every count at its
+  maximum, names of the longest length); MAX_FILE_BYTES bounds a file once decompressed.
+  `tests/transfer/test_limits.py` builds that event and checks both.
 """
 
 from __future__ import annotations
