@@ -22,9 +22,9 @@ import threading
 from contextlib import contextmanager
 from functools import cache
 
-from sqlalchemy import func, select, update
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, aliased
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from ..core.errors import RuleError
@@ -163,24 +163,32 @@ def add_organiser(session: Session, username: str, password: str) -> Organiser:
 
 
 def remove_organiser(session: Session, acting: Organiser, organiser_id: int) -> str:
-    """Remove another account; returns its username. Locks every account row first (PostgreSQL;
-    SQLite serialises writers anyway), so two organisers removing each other at the same moment
-    cannot leave the laptop with no account."""
-    ids = set(session.scalars(select(Organiser.id).with_for_update()))
-    if organiser_id not in ids:
+    """Remove another account; returns its username.
+
+    Two organisers removing each other at the same moment must not leave the laptop with no
+    account. PostgreSQL: every account row is locked first, so the second removal waits and then
+    sees the first. SQLite (no row locks): the checks sit inside the one DELETE statement, which
+    runs under the database's single write lock."""
+    if organiser_id == acting.id:
+        raise DomainError("You cannot remove your own account; ask another organiser to do it.")
+    locked = {row.id: row.username for row in session.execute(
+        select(Organiser.id, Organiser.username).with_for_update())}
+    if organiser_id not in locked:
         session.rollback()
         raise NotFound("That account no longer exists.")
-    if organiser_id == acting.id:
-        session.rollback()
-        raise DomainError("You cannot remove your own account; ask another organiser to do it.")
-    if acting.id not in ids or len(ids) <= 1:
+    others, actor = aliased(Organiser), aliased(Organiser)
+    removed = session.execute(
+        delete(Organiser).where(
+            Organiser.id == organiser_id,
+            select(func.count(others.id)).scalar_subquery() > 1,
+            select(actor.id).where(actor.id == acting.id).exists(),
+        ).execution_options(synchronize_session=False)
+    ).rowcount
+    if removed != 1:
         session.rollback()
         raise Conflict("The last organiser account cannot be removed.")
-    removed = session.get(Organiser, organiser_id)
-    username = removed.username
-    session.delete(removed)
     session.commit()
-    return username
+    return locked[organiser_id]
 
 
 def end_sessions(session: Session, organiser: Organiser) -> int:

@@ -67,9 +67,14 @@ def remove_account(account_id: int):
         raise NotFound("That account no longer exists.")
     form = ButtonForm()
     if form.validate_on_submit():
+        acting_id = g.organiser.id
         try:
             username = account_service.remove_organiser(db.session(), g.organiser, account_id)
         except DomainError as error:
+            if db.session().get(Organiser, acting_id) is None:
+                # Removed by another organiser at the same moment: this session is over.
+                session.clear()
+                return redirect(url_for("organiser.login"))
             flash(str(error), "error")
             return _page(AddAccountForm(formdata=None), 409)
         flash(f"Account “{username}” removed.", "success")
