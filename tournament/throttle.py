@@ -21,8 +21,10 @@ DEFAULT_PER_ADDRESS = "5 per minute; 30 per hour"
 DEFAULT_PER_ACCOUNT = "10 per minute; 60 per hour"
 LOOPBACK = frozenset({"127.0.0.1", "::1"})
 
+# Headers off: the library would put a Retry-After on every login answer, even a successful
+# one; the 429 handler sets it where it means something.
 limiter = Limiter(get_remote_address, storage_uri="memory://", strategy="moving-window",
-                  headers_enabled=True)
+                  headers_enabled=False)
 
 
 def init_app(app: Flask) -> None:

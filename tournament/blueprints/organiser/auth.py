@@ -66,11 +66,12 @@ def login():
     try:
         organiser = accounts.authenticate(db.session(), form.username.data, form.password.data)
     except accounts.UsernameRefused as error:
+        _log_failed_login(form.username.data)
         return _refused("organiser/login.html", form, form.username, error)
     except accounts.PasswordBusy as error:
         return _busy("organiser/login.html", form, error)
     if organiser is None:
-        log.warning("failed login for username %r from %r", form.username.data, request.remote_addr)
+        _log_failed_login(form.username.data)
         flash("Wrong username or password.", "error")
         return render_template("organiser/login.html", form=form), 401
     log_in(organiser)
@@ -100,6 +101,10 @@ def logout():
     session.clear()
     flash("Logged out.", "success")
     return redirect(url_for("organiser.login"))
+
+
+def _log_failed_login(username: str) -> None:
+    log.warning("failed login for username %r from %r", username, request.remote_addr)
 
 
 def _refused(template: str, form, field, error: Exception):
