@@ -155,18 +155,28 @@ def test_password_checks_run_at_most_two_at_once(app, teacher, monkeypatch):
     assert len(outcomes) == 16 and "checked" in outcomes
 
 
-def test_a_login_that_finds_every_password_slot_busy_gets_a_quick_503(app, client, teacher):
-    slots = accounts._password_slots
-    for _ in range(accounts.PASSWORD_SLOTS):
-        slots.acquire()
+def _busy_login(client, semaphore, count: int):
+    for _ in range(count):
+        semaphore.acquire()
     try:
         start = time.perf_counter()
         reply = _attempt(client, password="correct horse")
-        elapsed = time.perf_counter() - start
+        return reply, time.perf_counter() - start
     finally:
-        for _ in range(accounts.PASSWORD_SLOTS):
-            slots.release()
+        for _ in range(count):
+            semaphore.release()
+
+
+def test_a_login_that_finds_every_password_slot_busy_gets_a_503_within_the_wait(app, client, teacher):
+    reply, elapsed = _busy_login(client, accounts._password_slots, accounts.PASSWORD_SLOTS)
     page = reply.get_data(as_text=True)
     assert reply.status_code == 503 and reply.headers["Retry-After"] == "2"
     assert "busy checking other passwords" in page and 'value="teacher"' in page
-    assert elapsed < 2
+    assert accounts.PASSWORD_WAIT_SECONDS <= elapsed < accounts.PASSWORD_WAIT_SECONDS + 1
+
+
+def test_a_login_beyond_the_password_queue_gets_a_503_at_once(app, client, teacher):
+    reply, elapsed = _busy_login(client, accounts._password_demand,
+                                 accounts.PASSWORD_SLOTS + accounts.PASSWORD_QUEUE)
+    assert reply.status_code == 503 and reply.headers["Retry-After"] == "2"
+    assert elapsed < accounts.PASSWORD_WAIT_SECONDS

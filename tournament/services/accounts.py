@@ -6,8 +6,9 @@ Rules:
   first inserts the fixed `app_settings` row "setup", whose primary key lets only one
   transaction through; the others get `SetupTaken` and create nothing.
 - At most `PASSWORD_SLOTS` scrypt computations run at once (each takes ~32 MB and a CPU for
-  ~0.1 s); a request that cannot get a slot within `PASSWORD_WAIT_SECONDS` gets `PasswordBusy`
-  instead of piling up threads and memory.
+  ~0.1 s) and at most `PASSWORD_QUEUE` requests wait for one, each for at most
+  `PASSWORD_WAIT_SECONDS`; any other gets `PasswordBusy` at once. So a flood of logins holds
+  at most four server threads and ~64 MB, and the projector and phones keep the rest.
 - An unknown username costs the same scrypt check as a wrong password, so the answer time does
   not tell which usernames exist.
 - `session_generation` is stamped into each login session; bumping it (log out, log out
@@ -37,10 +38,13 @@ MAX_USERNAME_LENGTH = 80
 SETUP_KEY = "setup"
 # Two CPUs' worth: more parallel checks only add memory, not answers per second.
 PASSWORD_SLOTS = 2
-PASSWORD_WAIT_SECONDS = 0.5
+PASSWORD_QUEUE = 2
+PASSWORD_WAIT_SECONDS = 1.0
 BUSY_RETRY_SECONDS = 2
 
 _password_slots = threading.BoundedSemaphore(PASSWORD_SLOTS)
+# Running plus waiting checks; a lock keeps the count exact across server threads.
+_password_demand = threading.BoundedSemaphore(PASSWORD_SLOTS + PASSWORD_QUEUE)
 
 
 class UsernameRefused(DomainError):
@@ -74,12 +78,20 @@ def _check_password_rules(password: str) -> None:
 
 @contextmanager
 def _password_slot():
-    if not _password_slots.acquire(timeout=PASSWORD_WAIT_SECONDS):
-        raise PasswordBusy("The laptop is busy checking other passwords. Try again in a few seconds.")
+    if not _password_demand.acquire(blocking=False):
+        raise PasswordBusy(_BUSY_MESSAGE)
     try:
-        yield
+        if not _password_slots.acquire(timeout=PASSWORD_WAIT_SECONDS):
+            raise PasswordBusy(_BUSY_MESSAGE)
+        try:
+            yield
+        finally:
+            _password_slots.release()
     finally:
-        _password_slots.release()
+        _password_demand.release()
+
+
+_BUSY_MESSAGE = "The laptop is busy checking other passwords. Try again in a few seconds."
 
 
 def hash_password(password: str) -> str:
