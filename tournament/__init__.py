@@ -48,6 +48,8 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     db.init_app(app)
     csrf.init_app(app)
+    from . import throttle  # failed-login limits
+    throttle.init_app(app)
 
     from . import cli, web
     from .blueprints import register_blueprints

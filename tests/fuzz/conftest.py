@@ -117,6 +117,7 @@ def valid_url(rule, world: World) -> str:
     token = {"projector": world.projector_tokens[world.a], "public": world.public_tokens[world.a],
              "table": world.table_tokens[world.b][0]}.get(blueprint, "x")
     values = {"event_id": world.a, "number": 1, "table_number": 1, "player_id": world.player_ids[world.a][0],
+              "account_id": world.organiser_id,
               "token": token, "name": world.backup_names[0], "filename": "app.css", "status": "observer",
               "action": "pause"}
     return re.sub(r"<(?:[^:>]+:)?([a-z_]+)>", lambda m: str(values[m[1]]), rule.rule)

@@ -52,6 +52,7 @@ def path_values(world: World) -> dict[str, st.SearchStrategy]:
     return {
         "event_id": st.one_of(st.sampled_from(events), st.sampled_from([0, 999_999]), big),
         "player_id": st.one_of(st.sampled_from(players), big),
+        "account_id": st.one_of(st.sampled_from([world.organiser_id, 0]), big),
         "number": st.one_of(st.integers(0, 5), big),
         "table_number": st.one_of(st.integers(0, 5), big),
         "name": st.one_of(st.sampled_from(world.backup_names), hostile),
@@ -94,6 +95,9 @@ FORM_FIELDS: dict[str, tuple[str, ...]] = {
     "organiser.setup": ("username", "password", "confirm"),
     "organiser.login": ("username", "password"),
     "organiser.logout": (),
+    "organiser.add_account": ("username", "password", "confirm"),
+    "organiser.remove_account": (),
+    "organiser.logout_other_devices": (),
     "organiser.create_event": ("name", "round_minutes"),
     "organiser.event_settings": ("name", "round_minutes"),
     "organiser.delete_event": (),

@@ -27,8 +27,9 @@ DOWNLOADS = {"organiser.export_json", "organiser.games_csv", "organiser.moves_cs
 SKIP = DOWNLOADS | {"static", "organiser.health", "organiser.setup", "organiser.login", "organiser.import_event"}
 
 
-def _organiser_urls(app, event_id: int, round_number: int, player_id: int) -> list[str]:
-    values = {"event_id": event_id, "number": round_number, "table_number": 1, "player_id": player_id}
+def _organiser_urls(app, event_id: int, round_number: int, player_id: int, account_id: int) -> list[str]:
+    values = {"event_id": event_id, "number": round_number, "table_number": 1, "player_id": player_id,
+              "account_id": account_id}
     urls = []
     for rule in app.url_map.iter_rules():
         if ("GET" not in rule.methods or rule.endpoint in SKIP
@@ -72,6 +73,7 @@ def test_names_with_markup_never_run_as_script_on_any_page(app, live_server, bro
     with app.app_context():
         accounts.set_organiser(db.session(), "teacher", "correct horse")
         organiser_id = db.session().query(Organiser).one().id
+        colleague = accounts.add_organiser(db.session(), PAYLOADS[2], "correct horse").id
         event = db.session().get(Event, event_id)
         marked = next(p.id for p in event.players if p.name == PAYLOADS[0])
     cookie = app.session_interface.get_signing_serializer(app).dumps({"organiser_id": organiser_id})
@@ -80,10 +82,10 @@ def test_names_with_markup_never_run_as_script_on_any_page(app, live_server, bro
 
     start_round(app, event_id)
     close_round(app, event_id)  # no games: every table ties, so the tie texts name everyone
-    closed = _organiser_urls(app, event_id, 1, marked) + [f"/p/{links['projector']}"] + public
+    closed = _organiser_urls(app, event_id, 1, marked, colleague) + [f"/p/{links['projector']}"] + public
 
     start_round(app, event_id)
-    running = _organiser_urls(app, event_id, 2, marked) + [f"/p/{links['projector']}", f"/t/{links[1]}",
+    running = _organiser_urls(app, event_id, 2, marked, colleague) + [f"/p/{links['projector']}", f"/t/{links[1]}",
                                                            f"/t/{links[2]}"] + public
     # Back to the closed round's pages while round 2 runs, then the running round's.
     for bypass_csp in (False, True):

@@ -8,14 +8,37 @@ from .. import db
 from ..models import Organiser
 from ..services import accounts
 
+# Session keys of a login. A session from before generations existed counts as generation 0,
+# so it ends at the account's first log-out or password reset like any other.
+SESSION_ID_KEY = "organiser_id"
+SESSION_GENERATION_KEY = "organiser_generation"
+
+
+def log_in(organiser: Organiser) -> None:
+    """Start a fresh session for `organiser`, stamped with its current generation."""
+    session.clear()
+    session[SESSION_ID_KEY] = organiser.id
+    session[SESSION_GENERATION_KEY] = organiser.session_generation
+
+
+def current_organiser() -> Organiser | None:
+    """The logged-in account, or None. One primary-key query; a session whose generation is
+    older than the account's (logged out, password reset) is dropped, even if it was copied."""
+    organiser_id = session.get(SESSION_ID_KEY)
+    organiser = db.session().get(Organiser, organiser_id) if isinstance(organiser_id, int) else None
+    if organiser is not None and organiser.session_generation != session.get(SESSION_GENERATION_KEY, 0):
+        organiser = None
+    if organiser is None and organiser_id is not None:
+        session.clear()
+    return organiser
+
 
 def require_organiser_login(bp: Blueprint, public_endpoints: frozenset[str] = frozenset()) -> None:
     """Every view of `bp` needs a logged-in organiser. A fresh install goes to account setup."""
 
     @bp.before_request
     def _require_organiser():
-        organiser_id = session.get("organiser_id")
-        g.organiser = db.session().get(Organiser, organiser_id) if organiser_id else None
+        g.organiser = current_organiser()
         if request.endpoint in public_endpoints or g.organiser is not None:
             return None
         if not accounts.has_organiser(db.session()):

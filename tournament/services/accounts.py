@@ -1,40 +1,227 @@
-"""Organiser accounts. Passwords are hashed with Werkzeug (scrypt), never stored in clear."""
+"""Organiser accounts. Passwords are hashed with Werkzeug (scrypt), never stored in clear.
+
+Rules:
+- A username passes the one text gate (`clean_text`) before it is stored or looked up.
+- First-run setup creates exactly one account, however many browsers submit it at once: it
+  first inserts the fixed `app_settings` row "setup", whose primary key lets only one
+  transaction through; the others get `SetupTaken` and create nothing.
+- At most `PASSWORD_SLOTS` scrypt computations run at once (each takes ~32 MB and a CPU for
+  ~0.1 s) and at most `PASSWORD_QUEUE` requests wait for one, each for at most
+  `PASSWORD_WAIT_SECONDS`; any other gets `PasswordBusy` at once. So a flood of logins holds
+  at most four server threads and ~64 MB, and the projector and phones keep the rest.
+- An unknown username costs the same scrypt check as a wrong password, so the answer time does
+  not tell which usernames exist.
+- `session_generation` is stamped into each login session; bumping it (log out, log out
+  everywhere else, password reset) ends every session that carries the old number.
+- The last account cannot be removed, and nobody removes their own account.
+"""
 
 from __future__ import annotations
 
-from sqlalchemy import func, select
-from sqlalchemy.orm import Session
+import secrets
+import threading
+from contextlib import contextmanager
+from functools import cache
+
+from sqlalchemy import delete, func, select, update
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.orm import Session, aliased
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from ..models import Organiser
-from .errors import DomainError
+from ..core.errors import RuleError
+from ..core.names import clean_text
+from ..models import AppSetting, Organiser
+from .errors import Conflict, DomainError, NotFound
 
 MIN_PASSWORD_LENGTH = 8
+MAX_USERNAME_LENGTH = 80
+SETUP_KEY = "setup"
+# Two CPUs' worth: more parallel checks only add memory, not answers per second.
+PASSWORD_SLOTS = 2
+PASSWORD_QUEUE = 2
+PASSWORD_WAIT_SECONDS = 1.0
+BUSY_RETRY_SECONDS = 2
+
+_password_slots = threading.BoundedSemaphore(PASSWORD_SLOTS)
+# Running plus waiting checks; a lock keeps the count exact across server threads.
+_password_demand = threading.BoundedSemaphore(PASSWORD_SLOTS + PASSWORD_QUEUE)
+
+
+class UsernameRefused(DomainError):
+    """The typed username cannot be an account name (blank, control characters, too long)."""
+
+
+class PasswordBusy(DomainError):
+    """Every password slot stayed busy: the caller should answer 503 with Retry-After."""
+
+    retry_after = BUSY_RETRY_SECONDS
+
+
+class SetupTaken(Conflict):
+    """Another browser finished first-run setup a moment earlier."""
+
+
+def clean_username(username: str) -> str:
+    try:
+        cleaned = clean_text(username, "The username")
+    except RuleError as error:
+        raise UsernameRefused(f"{error}.") from None
+    if len(cleaned) > MAX_USERNAME_LENGTH:
+        raise UsernameRefused(f"The username can have at most {MAX_USERNAME_LENGTH} characters.")
+    return cleaned
+
+
+def _check_password_rules(password: str) -> None:
+    if len(password) < MIN_PASSWORD_LENGTH:
+        raise DomainError(f"The password needs at least {MIN_PASSWORD_LENGTH} characters.")
+
+
+@contextmanager
+def _password_slot():
+    if not _password_demand.acquire(blocking=False):
+        raise PasswordBusy(_BUSY_MESSAGE)
+    try:
+        if not _password_slots.acquire(timeout=PASSWORD_WAIT_SECONDS):
+            raise PasswordBusy(_BUSY_MESSAGE)
+        try:
+            yield
+        finally:
+            _password_slots.release()
+    finally:
+        _password_demand.release()
+
+
+_BUSY_MESSAGE = "The laptop is busy checking other passwords. Try again in a few seconds."
+
+
+def hash_password(password: str) -> str:
+    with _password_slot():
+        return generate_password_hash(password)
+
+
+@cache
+def _dummy_hash() -> str:
+    """Made once per process with the same method as real hashes, so checking it costs the same."""
+    return generate_password_hash(secrets.token_hex(16))
 
 
 def has_organiser(session: Session) -> bool:
     return session.scalar(select(func.count()).select_from(Organiser)) > 0
 
 
+def list_organisers(session: Session) -> list[Organiser]:
+    return list(session.scalars(select(Organiser).order_by(func.lower(Organiser.username), Organiser.id)))
+
+
+def find_organiser(session: Session, username: str) -> Organiser | None:
+    return session.scalar(select(Organiser).where(Organiser.username == clean_username(username)))
+
+
 def set_organiser(session: Session, username: str, password: str) -> bool:
-    """Create the account or reset its password; returns True when it was created."""
-    username = username.strip()
-    if not username:
-        raise DomainError("The username must not be empty.")
-    if len(password) < MIN_PASSWORD_LENGTH:
-        raise DomainError(f"The password needs at least {MIN_PASSWORD_LENGTH} characters.")
+    """Create the account or reset its password; returns True when it was created.
+    A reset ends every session of the account (a copied cookie stops working)."""
+    username = clean_username(username)
+    _check_password_rules(password)
+    password_hash = hash_password(password)
     organiser = session.scalar(select(Organiser).where(Organiser.username == username))
     created = organiser is None
     if organiser is None:
-        organiser = Organiser(username=username, password_hash="")
-        session.add(organiser)
-    organiser.password_hash = generate_password_hash(password)
+        session.add(Organiser(username=username, password_hash=password_hash))
+    else:
+        organiser.password_hash = password_hash
+        organiser.session_generation = Organiser.session_generation + 1
     session.commit()
     return created
 
 
-def authenticate(session: Session, username: str, password: str) -> Organiser | None:
-    organiser = session.scalar(select(Organiser).where(Organiser.username == username.strip()))
-    if organiser is None or not check_password_hash(organiser.password_hash, password):
-        return None
+def create_first_organiser(session: Session, username: str, password: str) -> Organiser:
+    """First-run setup. Raises `SetupTaken` when an account exists or another setup won."""
+    username = clean_username(username)
+    _check_password_rules(password)
+    if has_organiser(session):
+        raise SetupTaken("The organiser account was just created. Log in with it.")
+    try:
+        # The guarded insert comes first so that losers wait here and never hash a password.
+        session.add(AppSetting(key=SETUP_KEY, value=username))
+        session.flush()
+        organiser = Organiser(username=username, password_hash=hash_password(password))
+        session.add(organiser)
+        session.commit()
+    except (IntegrityError, OperationalError):
+        session.rollback()
+        if has_organiser(session):
+            raise SetupTaken("The organiser account was just created. Log in with it.") from None
+        raise
+    except BaseException:
+        session.rollback()
+        raise
     return organiser
+
+
+def add_organiser(session: Session, username: str, password: str) -> Organiser:
+    """Another account (a colleague); an existing username is refused, not overwritten."""
+    username = clean_username(username)
+    _check_password_rules(password)
+    if session.scalar(select(Organiser.id).where(Organiser.username == username)) is not None:
+        raise UsernameRefused(f"There is already an account named “{username}”.")
+    organiser = Organiser(username=username, password_hash=hash_password(password))
+    session.add(organiser)
+    try:
+        session.commit()
+    except IntegrityError:
+        session.rollback()
+        raise UsernameRefused(f"There is already an account named “{username}”.") from None
+    return organiser
+
+
+def remove_organiser(session: Session, acting: Organiser, organiser_id: int) -> str:
+    """Remove another account; returns its username.
+
+    Two organisers removing each other at the same moment must not leave the laptop with no
+    account. PostgreSQL: every account row is locked first, so the second removal waits and then
+    sees the first. SQLite (no row locks): the checks sit inside the one DELETE statement, which
+    runs under the database's single write lock."""
+    if organiser_id == acting.id:
+        raise DomainError("You cannot remove your own account; ask another organiser to do it.")
+    locked = {row.id: row.username for row in session.execute(
+        select(Organiser.id, Organiser.username).with_for_update())}
+    if organiser_id not in locked:
+        session.rollback()
+        raise NotFound("That account no longer exists.")
+    others, actor = aliased(Organiser), aliased(Organiser)
+    removed = session.execute(
+        delete(Organiser).where(
+            Organiser.id == organiser_id,
+            select(func.count(others.id)).scalar_subquery() > 1,
+            select(actor.id).where(actor.id == acting.id).exists(),
+        ).execution_options(synchronize_session=False)
+    ).rowcount
+    if removed != 1:
+        session.rollback()
+        raise Conflict("The last organiser account cannot be removed.")
+    session.commit()
+    return locked[organiser_id]
+
+
+def end_sessions(session: Session, organiser: Organiser) -> int:
+    """Bump the account's generation: every session stamped with the old number ends.
+    Returns the new number (a session that should stay logged in stores it)."""
+    session.execute(
+        update(Organiser).where(Organiser.id == organiser.id)
+        .values(session_generation=Organiser.session_generation + 1)
+    )
+    session.commit()
+    session.refresh(organiser)
+    return organiser.session_generation
+
+
+def authenticate(session: Session, username: str, password: str) -> Organiser | None:
+    """The account if the password matches, else None. Unknown usernames check a dummy hash,
+    so both answers take one scrypt computation."""
+    organiser = session.scalar(select(Organiser).where(Organiser.username == clean_username(username)))
+    # End the read transaction before the slow check: no snapshot or pool connection held.
+    session.commit()
+    with _password_slot():
+        stored_hash = organiser.password_hash if organiser is not None else _dummy_hash()
+        matches = check_password_hash(stored_hash, password)
+    return organiser if organiser is not None and matches else None

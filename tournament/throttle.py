@@ -1,0 +1,61 @@
+"""Login throttling with Flask-Limiter (in-memory: one laptop, one process).
+
+Rules:
+- Only failed logins count (answers 400 or 401); a successful login costs nothing.
+- Per address: LOGIN_LIMIT_PER_ADDRESS failures (default 5 a minute, 30 an hour).
+- Per account: LOGIN_LIMIT_PER_ACCOUNT failures (default 10 a minute, 60 an hour), counted
+  over every address, so many phones cannot share out the guessing. The laptop itself
+  (loopback) is exempt from this one: someone hammering the teacher's username from the
+  room's network must not lock the teacher out at the keyboard.
+- A throttled attempt is not checked at all and does not count; it is answered 429 with
+  Retry-After (see the login view's handler).
+"""
+
+from __future__ import annotations
+
+from flask import Flask, current_app, request
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+
+DEFAULT_PER_ADDRESS = "5 per minute; 30 per hour"
+DEFAULT_PER_ACCOUNT = "10 per minute; 60 per hour"
+LOOPBACK = frozenset({"127.0.0.1", "::1"})
+
+# Headers off: the library would put a Retry-After on every login answer, even a successful
+# one; the 429 handler sets it where it means something.
+limiter = Limiter(get_remote_address, storage_uri="memory://", strategy="moving-window",
+                  headers_enabled=False)
+
+
+def init_app(app: Flask) -> None:
+    limiter.init_app(app)
+
+
+def failed_login(response) -> bool:
+    return response.status_code in (400, 401)
+
+
+def account_key() -> str:
+    """The typed username as the login looks it up (case and spacing folded), prefixed so an
+    account's counter never shares a key with an address."""
+    typed = request.form.get("username", "")
+    return "account:" + " ".join(typed.casefold().split())[:80]
+
+
+def from_the_laptop() -> bool:
+    return request.remote_addr in LOOPBACK
+
+
+def _per_address() -> str:
+    return current_app.config.get("LOGIN_LIMIT_PER_ADDRESS", DEFAULT_PER_ADDRESS)
+
+
+def _per_account() -> str:
+    return current_app.config.get("LOGIN_LIMIT_PER_ACCOUNT", DEFAULT_PER_ACCOUNT)
+
+
+def limit_failed_logins(view):
+    """Decorator for the login view (inside @bp.route)."""
+    view = limiter.limit(_per_account, key_func=account_key, methods=["POST"],
+                         exempt_when=from_the_laptop, deduct_when=failed_login)(view)
+    return limiter.limit(_per_address, methods=["POST"], deduct_when=failed_login)(view)
