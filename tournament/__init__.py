@@ -45,10 +45,11 @@ def create_app(test_config: dict | None = None) -> Flask:
     db.init_app(app)
     csrf.init_app(app)
 
-    from . import cli, web
+    from . import cli, name_display, web
     from .blueprints import register_blueprints
 
     web.init_app(app)
+    name_display.init_app(app)
     register_blueprints(app)
     cli.init_app(app)
     return app
