@@ -173,3 +173,16 @@ def test_settings_refuse_an_event_name_with_a_direction_character_and_keep_the_o
     assert response.status_code == 400 and "U+202E" in page_text(response)
     with app.app_context():
         assert db.session().get(Event, event_id).name == "Class 9B"
+
+
+def test_an_imported_log_entry_with_a_direction_character_is_refused_naming_its_place(app, organiser):
+    import json
+
+    document = json.loads(export_with_name(app, "Xavi"))
+    document["audit"] = [{"at": "2026-01-01T09:00:00Z", "actor": "organiser", "action": "player renamed",
+                          "round": None, "table": None, "subject": "Xa\u202evi", "old": None, "new": None}]
+    before = counts(app)
+    response = upload(organiser, json.dumps(document).encode())
+    assert response.status_code == 400
+    assert "audit[0].subject" in page_text(response) and "U+202E" in page_text(response)
+    assert counts(app) == before
