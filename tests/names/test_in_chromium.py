@@ -129,3 +129,13 @@ def test_the_printed_pdf_carries_every_name_as_typed(app, live_server, page, tmp
     subprocess.run(["pdftoppm", "-png", "-r", "40", "-f", "1", "-l", "1", str(pdf), str(tmp_path / "page")],
                    check=True, timeout=60)
     assert list(tmp_path.glob("page*.png"))
+
+
+def test_where_do_i_sit_finds_a_name_typed_without_its_special_letters(app, live_server, page):
+    others = ["Ana", "Ben", "Cem", "Dora", "Eli", "Finn", "Gus", "Hana", "Ivo", "Jan"]
+    event_id = setup_event(app, ["Øystein", "Łukasz", "Zoë", "Oscar"] + others, tables=2)
+    page.goto(f"{live_server.url}/s/{tokens(app, event_id)['public']}")
+    visible = lambda: [t for t in page.locator("#names li:visible").all_inner_texts()]  # noqa: E731
+    for typed, expected in (("oystein", ["Øystein"]), ("luk", ["Łukasz"]), ("ZOE", ["Zoë"])):
+        page.fill("#name-filter", typed)
+        assert visible() == expected, typed
