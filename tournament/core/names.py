@@ -41,6 +41,8 @@ def require_name(name: object) -> str:
 # format characters (Cf: zero-width, direction marks and isolates, soft hyphen, BOM),
 # surrogates, private-use and unassigned code points.
 _REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
+_UNNAMED = {"Cc": "a control character", "Cf": "a format character", "Cs": "a broken character (surrogate)",
+            "Co": "a private-use character", "Cn": "an unassigned character"}
 
 
 def _invisible(char: str) -> bool:
@@ -54,7 +56,8 @@ def clean_text(text: str, what: str = "A name") -> str:
     space characters at both ends (lists copied from web pages and chat apps carry them),
     turns every inner run of spaces (no-break space included) into one space, and refuses text
     that still holds a control or invisible character, naming it, because such a name would
-    look identical to another one on every page and sort where nobody expects.
+    look identical to another one on every page and sort where nobody expects. A word mixing
+    Latin, Cyrillic or Greek letters is refused for the same reason (lookalike letters).
     """
     if not isinstance(text, str):
         raise RuleError(f"{what} must be text, not {text!r}")
@@ -69,7 +72,7 @@ def clean_text(text: str, what: str = "A name") -> str:
         raise RuleError(f"{what} cannot be empty or blank")
     for char in cleaned:
         if unicodedata.category(char) in _REFUSED_CATEGORIES:
-            label = unicodedata.name(char, "a control character")
+            label = unicodedata.name(char, _UNNAMED[unicodedata.category(char)])
             raise RuleError(
                 f"{what} contains an invisible or control character (U+{ord(char):04X} {label}); "
                 "retype it or delete that character"
