@@ -119,3 +119,8 @@ def test_the_projector_feed_and_seat_finder_carry_names_exactly_as_stored(app, c
     for table in feed["results"]:
         for line in table["ties"]:
             assert "\u202e" not in line and "\u2066" not in line
+
+
+def test_the_standings_page_states_what_alphabetical_order_means(app, organiser, played):
+    body = organiser.get(f"/events/{played}/standings").get_data(as_text=True)
+    assert "Unicode Collation Algorithm" in body and "Ø with O" in body

@@ -22,7 +22,7 @@ from typing import Any
 
 from ..core import RuleVariant
 from ..core.errors import RuleError
-from ..core.names import clean_text, fold_name
+from ..core.names import clean_text, fold_name, name_key
 from .transfer_checks import FileProblem, array, choice, fail, flag, integer, label, moment, name, obj, text
 
 FORMAT = "five-tricks-event"
@@ -272,7 +272,7 @@ def _games(value, path, state, seats, tables, known) -> list[GameSpec]:
             best = max(tricks.values())
             if tricks.get(winner, 0) < best:
                 fail(where, f"the winner '{winner}' took fewer tricks than "
-                     + ", ".join(sorted(p for p, n in tricks.items() if n == best)))
+                     + ", ".join(sorted((p for p, n in tricks.items() if n == best), key=name_key)))
         games.append(GameSpec(table, number, winner, tricks,
                               integer(item["version"], f"{where}.version", 1, MAX_VERSION)))
     return games
