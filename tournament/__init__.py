@@ -51,10 +51,11 @@ def create_app(test_config: dict | None = None) -> Flask:
     from . import throttle  # failed-login limits
     throttle.init_app(app)
 
-    from . import cli, web
+    from . import cli, name_display, web
     from .blueprints import register_blueprints
 
     web.init_app(app)
+    name_display.init_app(app)
     register_blueprints(app)
     cli.init_app(app)
     return app

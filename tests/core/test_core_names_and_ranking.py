@@ -18,7 +18,8 @@ def test_exact_string_decides_only_when_otherwise_equal() -> None:
 
 
 def test_fold_name_trims_and_collapses_space() -> None:
-    assert fold_name("  Émile   Zola ") == "emile zola"
+    assert fold_name("  Émile   Zola ") == fold_name("emile zola")
+    assert fold_name("Émile Zola") != fold_name("EmileZola")
 
 
 def test_same_name_is_case_accent_and_space_insensitive() -> None:

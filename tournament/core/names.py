@@ -1,18 +1,29 @@
-"""Player names: validation, the alphabetical tie rule, and the uniqueness fold.
+"""Player names: the gate for typed text, the alphabetical order, and what "the same name" means.
 
 Invariants:
 - A valid name is a ``str`` with at least one non-space character; the core never alters it.
-- ``name_key`` orders names as displayed (first name first), ignoring case and accents; the exact
-  string decides only between names that are otherwise equal. Two different strings therefore
-  never share a key, so every ranking built on it is total and repeatable.
-- ``fold_name`` is what "the same name" means for the web app's uniqueness check: accents
-  stripped, case folded, surrounding space trimmed and inner runs of space collapsed.
-  The core itself treats "Ana" and "ana" as two players; only the exact string identifies one.
+- Alphabetical order is the Unicode Collation Algorithm's default order (DUCET 10.0.0, the
+  collation table pyuca ships, pinned so every laptop and every future install orders alike),
+  compared at primary strength: case and accents are ignored, and Ø, Ł, Æ, ß sort with O, L,
+  AE, ss as a person expects, not after Z. The exact string decides only between names that
+  are otherwise equal, so two different strings never share a ``name_key`` and every ranking
+  built on it is total and repeatable.
+- ``fold_name`` is the primary collation key as text: two names are "the same name" (refused
+  side by side in one event) exactly when that order cannot tell them apart, so within an
+  event the exact-string fallback never decides a tie. The core itself treats "Ana" and "ana"
+  as two players; only the exact string identifies one.
+- ``clean_text`` is the one gate for text a person types: after it, text is NFC, trimmed, has
+  single spaces, and holds no control or invisible character and no word mixing lookalike
+  alphabets.
 """
 
 from __future__ import annotations
 
+import hashlib
 import unicodedata
+from functools import lru_cache
+
+from pyuca.collator import Collator_10_0_0
 
 from .errors import RuleError
 
@@ -30,6 +41,8 @@ def require_name(name: object) -> str:
 # format characters (Cf: zero-width, direction marks and isolates, soft hyphen, BOM),
 # surrogates, private-use and unassigned code points.
 _REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
+_UNNAMED = {"Cc": "a control character", "Cf": "a format character", "Cs": "a broken character (surrogate)",
+            "Co": "a private-use character", "Cn": "an unassigned character"}
 
 
 def _invisible(char: str) -> bool:
@@ -43,7 +56,8 @@ def clean_text(text: str, what: str = "A name") -> str:
     space characters at both ends (lists copied from web pages and chat apps carry them),
     turns every inner run of spaces (no-break space included) into one space, and refuses text
     that still holds a control or invisible character, naming it, because such a name would
-    look identical to another one on every page and sort where nobody expects.
+    look identical to another one on every page and sort where nobody expects. A word mixing
+    Latin, Cyrillic or Greek letters is refused for the same reason (lookalike letters).
     """
     if not isinstance(text, str):
         raise RuleError(f"{what} must be text, not {text!r}")
@@ -58,12 +72,45 @@ def clean_text(text: str, what: str = "A name") -> str:
         raise RuleError(f"{what} cannot be empty or blank")
     for char in cleaned:
         if unicodedata.category(char) in _REFUSED_CATEGORIES:
-            label = unicodedata.name(char, "a control character")
+            label = unicodedata.name(char, _UNNAMED[unicodedata.category(char)])
             raise RuleError(
                 f"{what} contains an invisible or control character (U+{ord(char):04X} {label}); "
                 "retype it or delete that character"
             )
+    mixed = _mixed_script_word(cleaned)
+    if mixed:
+        raise RuleError(
+            f"{what} mixes {mixed} letters in one word (“{_one_word(cleaned)}”): some of them "
+            "only look like the others, so the name would look the same as a different one; retype it"
+        )
     return cleaned
+
+
+# Alphabets whose letters include exact lookalikes of each other (Latin "A", Cyrillic "А", Greek
+# "Α"). A word mixing them is a paste accident or a disguise; whole words in one alphabet are fine.
+_LOOKALIKE_SCRIPTS = ("LATIN", "CYRILLIC", "GREEK")
+
+
+def _scripts(word: str) -> list[str]:
+    found: list[str] = []
+    for char in word:
+        if unicodedata.category(char).startswith("L"):
+            script = unicodedata.name(char, "").split(" ", 1)[0]
+            if script in _LOOKALIKE_SCRIPTS and script not in found:
+                found.append(script)
+    return found
+
+
+def _mixed_script_word(text: str) -> str:
+    for word in text.split(" "):
+        scripts = _scripts(word)
+        if len(scripts) > 1:
+            return " and ".join(s.capitalize() for s in scripts)
+    return ""
+
+
+def _one_word(text: str) -> str:
+    return next(word for word in text.split(" ") if len(_scripts(word)) > 1)
 
 
 def _split_spaces(text: str) -> list[str]:
@@ -78,19 +125,43 @@ def _split_spaces(text: str) -> list[str]:
     return parts
 
 
+# Pinned rather than pyuca's default ``Collator``, which changes with the Python version: the
+# tie rule must give the same answer on every laptop an event is moved to.
+@lru_cache(maxsize=1)
+def _collator() -> Collator_10_0_0:
+    return Collator_10_0_0()
+
+
+@lru_cache(maxsize=4096)
+def _primary(name: str) -> tuple[int, ...]:
+    """Primary weights of ``name`` (spaces normalised): letters only, no case, no accents."""
+    full = _collator().sort_key(" ".join(name.split()))
+    return full[: full.index(0)] if 0 in full else full
+
+
+# Keys longer than this are hashed so the stored key fits its column (String(320)) whatever a
+# ligature expands to; a hex key's length is a multiple of 4, so a hashed key never equals one.
+_LONGEST_KEY = 316
+
+
 def fold_name(name: str) -> str:
-    """Case- and accent-insensitive, whitespace-normalised form: ``"  Émile "`` -> ``"emile"``."""
+    """What "the same name" means: ``fold_name(a) == fold_name(b)`` exactly when the alphabetical
+    order ignores every difference between them ("Zoë" and "ZOE", "Øystein" and "Oystein",
+    "Straße" and "Strasse", "  Émile " and "emile"). Not for display."""
     require_name(name)
-    decomposed = unicodedata.normalize("NFKD", name)
-    bare = "".join(char for char in decomposed if not unicodedata.combining(char))
-    return " ".join(bare.casefold().split())
+    key = "".join(f"{weight:04x}" for weight in _primary(name))
+    if len(key) > _LONGEST_KEY:
+        key = "h" + hashlib.sha256(key.encode()).hexdigest()
+    return key
 
 
-def name_key(name: str) -> tuple[str, str]:
-    """Sort key for the tie rule: folded name first, the exact string only as a last resort."""
-    return (fold_name(name), name)
+def name_key(name: str) -> tuple[tuple[int, ...], str]:
+    """Sort key of the alphabetical order (the tie rule and every list of names): the Unicode
+    Collation Algorithm's default order at primary strength, the exact string only as a last resort."""
+    require_name(name)
+    return (_primary(name), name)
 
 
 def same_name(first: str, second: str) -> bool:
-    """True when two names would be confused on a projector (differ only in case/accents/space)."""
+    """True when two names would be confused on a projector (the order cannot tell them apart)."""
     return fold_name(first) == fold_name(second)

@@ -54,7 +54,7 @@ class Event(Base):
         back_populates="event", cascade="all, delete-orphan", order_by="Table.number"
     )
     players: Mapped[list[Player]] = relationship(
-        back_populates="event", cascade="all, delete-orphan", order_by="Player.name"
+        back_populates="event", cascade="all, delete-orphan", order_by="Player.id"
     )
     rounds: Mapped[list[Round]] = relationship(
         back_populates="event", cascade="all, delete-orphan", order_by="Round.number"

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from sqlalchemy.orm import Session
 
+from ..core.names import name_key
 from ..models import RoundState, Table
 from . import audit
 from .errors import Conflict, NotFound
@@ -77,7 +78,7 @@ def _rederive_seating(session: Session, closed: RoundData, planned: RoundData) -
                   round_number=planned.round.number, table_number=target,
                   old=f"table {number_of[seat.table_id]}", new=f"table {target}")
         seat.table_id = tables[target].id
-    return sorted(changes, key=lambda c: c.player.casefold())
+    return sorted(changes, key=lambda c: name_key(c.player))
 
 
 def undo_close(session: Session, data: RoundData) -> None:

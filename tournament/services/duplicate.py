@@ -13,7 +13,7 @@ SUFFIX = " (copy)"
 
 
 def copy_name(name: str) -> str:
-    return name[: MAX_EVENT_NAME - len(SUFFIX)] + SUFFIX
+    return name[: MAX_EVENT_NAME - len(SUFFIX)].rstrip() + SUFFIX
 
 
 def duplicate_event(session: Session, event: Event) -> Event:

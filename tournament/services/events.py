@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, selectinload
 
+from ..core.errors import RuleError
+from ..core.names import clean_text
 from ..models import Event, Player, Round, Table
 from .errors import DomainError, NotFound
 
@@ -47,9 +49,13 @@ def list_events(session: Session) -> list[EventSummary]:
 
 
 def _clean_name(name: str) -> str:
-    name = " ".join((name or "").split())
-    if not name:
+    """Through the one text gate (``clean_text``), like every name a person types."""
+    if not (name or "").strip():
         raise DomainError("The event needs a name.")
+    try:
+        name = clean_text(name, "The event name")
+    except RuleError as error:
+        raise DomainError(str(error) + ".") from None
     if len(name) > MAX_EVENT_NAME:
         raise DomainError(f"The event name is too long (at most {MAX_EVENT_NAME} characters).")
     return name

@@ -14,6 +14,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
 from ..core import game_winner
+from ..core.names import name_key
 from ..models import Game, GameTricks, Player, RoundState, Table
 from . import audit
 from .errors import Conflict, DomainError
@@ -87,7 +88,8 @@ def describe(winner_id: int | None, tricks: dict[int, int] | None, players: dict
         return "no winner"
     text = f"{players[winner_id].name} won"
     if tricks:
-        text += " (" + ", ".join(f"{players[pid].name} {count}" for pid, count in sorted(tricks.items())) + ")"
+        in_order = sorted(tricks.items(), key=lambda item: name_key(players[item[0]].name))
+        text += " (" + ", ".join(f"{players[pid].name} {count}" for pid, count in in_order) + ")"
     return text
 
 

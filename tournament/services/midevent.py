@@ -15,15 +15,13 @@ from ..core.names import fold_name
 from ..models import Event, Player, PlayerStatus, Round, RoundState, Seat
 from . import audit
 from .errors import Conflict, DomainError
-from .players import check_room, parse_names, set_status
+from .players import check_room, one_name, set_status
 from .rounds import latest_round
 from .tables import get_table
 
 
 def _one_name(text: str, others: list[str]) -> str:
-    if "\n" in text or "\r" in text:
-        raise DomainError("Enter a single name.")
-    return parse_names(text, others, current_app.config["MAX_NAME_LENGTH"])[0]
+    return one_name(text, others, current_app.config["MAX_NAME_LENGTH"])
 
 
 def current_round(session: Session, event: Event) -> Round | None:

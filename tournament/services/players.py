@@ -6,45 +6,73 @@ the organiser can fix the list in one go.
 
 from __future__ import annotations
 
+import unicodedata
 from collections import Counter
 
 from flask import current_app
 from sqlalchemy.orm import Session
 
+from ..core.errors import RuleError
 from ..core.limits import MAX_PLAYERS
-from ..core.names import fold_name
+from ..core.names import clean_text, fold_name, name_key
 from ..models import Event, Player, PlayerStatus, Table
 from . import audit
 from .errors import DomainError
 
 
-def parse_names(text: str, existing: list[str], max_length: int) -> list[str]:
-    """Names one per line; blank lines skipped; inner spaces collapsed."""
-    names = [" ".join(line.split()) for line in (text or "").splitlines()]
-    names = [name for name in names if name]
-    if not names:
-        raise DomainError("The list is empty: paste at least one name, one per line.")
+def _invisible_only(line: str) -> bool:
+    """A line a paste left behind with nothing a person can see on it: skipped like a blank one."""
+    return all(char.isspace() or unicodedata.category(char) in {"Cc", "Cf"} for char in line)
+
+
+def parse_names(text: str, existing: list[str], max_length: int, *, single: bool = False) -> list[str]:
+    """Names one per line, each through the one text gate (``clean_text``): NFC, invisible
+    characters trimmed at the edges, inner spaces collapsed; a line still holding a control or
+    invisible character is refused, naming the line. Blank lines are skipped. ``single`` is for
+    one typed name (a rename or a latecomer), whose problems are not told by line number."""
+    lines = [(number, line) for number, line in enumerate((text or "").splitlines(), start=1)
+             if not _invisible_only(line)]
+    if not lines:
+        raise DomainError("Enter the name." if single else
+                          "The list is empty: paste at least one name, one per line.")
     problems: list[str] = []
+    names: list[str] = []
+    for number, line in lines:
+        try:
+            names.append(clean_text(line, "The name" if single else f"Line {number}"))
+        except RuleError as error:
+            problems.append(str(error) + ".")
     too_long = [name for name in names if len(name) > max_length]
     if too_long:
         shown = ", ".join(f"“{name[:max_length]}…”" for name in too_long[:5])
         problems.append(f"Names longer than {max_length} characters: {shown}. Shorten them.")
     folded = Counter(fold_name(name) for name in names)
-    repeated = sorted({name for name in names if folded[fold_name(name)] > 1}, key=fold_name)
+    repeated = sorted({name for name in names if folded[fold_name(name)] > 1}, key=name_key)
     if repeated:
         problems.append(
-            "These names appear more than once in the list (case and accents are ignored): "
+            "These names appear more than once in the list (case and accents are ignored, "
+            "and letters such as Ø and O or ß and ss count as the same): "
             + ", ".join(repeated) + ". Add an initial to tell them apart, e.g. “Ana B.”."
         )
     taken = {fold_name(name): name for name in existing}
     clashes = [name for name in names if fold_name(name) in taken]
     if clashes:
         problems.append(
-            "Already in this event: " + ", ".join(clashes) + "."
+            "Already in this event: " + ", ".join(
+                name if taken[fold_name(name)] == name else f"{name} (as {taken[fold_name(name)]})"
+                for name in clashes
+            ) + "."
         )
     if problems:
         raise DomainError(" ".join(problems))
     return names
+
+
+def one_name(text: str, others: list[str], max_length: int) -> str:
+    """A single typed name (rename, latecomer), checked like a pasted one against ``others``."""
+    if "\n" in (text or "") or "\r" in (text or ""):
+        raise DomainError("Enter a single name.")
+    return parse_names(text, others, max_length, single=True)[0]
 
 
 def add_players(session: Session, event: Event, text: str) -> list[Player]:

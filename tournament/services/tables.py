@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session
 from ..core import RuleVariant
 from ..core.generator import variants_for_tables
 from ..core.limits import MAX_TABLES
+from ..core.names import name_key
 from ..core.planner import TablePlan, assign_home_tables, plan_tables
 from ..models import Event, PlayerStatus, Table
 from .errors import DomainError
@@ -75,7 +76,7 @@ def reshuffle(session: Session, event: Event, even: bool = False) -> TablePlan:
 def _seat_at_random(event: Event, plan: TablePlan, candidates, seed: int) -> None:
     """With even tables, the planner's leftover players become observers (chosen by the seed)."""
     event.shuffle_seed = seed
-    order = sorted(candidates, key=lambda p: p.name_key)
+    order = sorted(candidates, key=lambda p: name_key(p.name))
     random.Random(seed).shuffle(order)
     observers = order[: plan.observers]
     seated = order[plan.observers:]

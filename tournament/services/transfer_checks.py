@@ -1,18 +1,19 @@
 """Checks of single values in an uploaded event file; each refusal names its place ("players[2].name").
 
 Every number is bounded, and every text is length-checked and free of NUL characters and unpaired
-surrogates, so a hostile file cannot reach the database with a value it would reject (a 500).
+surrogates (names and the event name also pass the one text gate, ``clean_text``), so a hostile file cannot reach the database with a value it would reject (a 500).
 """
 
 from __future__ import annotations
 
 import json
-import unicodedata
 import zlib
 from datetime import datetime, timezone
 from typing import Any, NoReturn
 
+from ..core.errors import RuleError
 from ..core.limits import MAX_FILE_BYTES, MiB
+from ..core.names import clean_text
 from .errors import DomainError
 
 
@@ -107,16 +108,31 @@ def text(value: Any, path: str, most: int, *, optional: bool = False, blank: boo
 
 
 def name(value: Any, path: str, most: int) -> str:
-    """A display name: spaces collapsed, no control characters."""
+    """A display name, through the same gate as a typed one (``clean_text``): NFC, invisible
+    characters trimmed at the edges, spaces collapsed, control and invisible characters inside
+    refused, naming the character."""
     raw = text(value, path, 10 * most)
-    cleaned = " ".join(raw.split())
-    if not cleaned:
+    if not raw.strip():
         fail(path, "cannot be empty")
-    if any(unicodedata.category(char) == "Cc" for char in cleaned):
-        fail(path, f"{_show(cleaned)} contains control characters")
+    try:
+        cleaned = clean_text(raw, _show(raw))
+    except RuleError as error:
+        fail(path, str(error))
     if len(cleaned) > most:
         fail(path, f"{_show(cleaned)} is {len(cleaned)} characters long; at most {most} are allowed")
     return cleaned
+
+
+def label(value: Any, path: str, most: int) -> str:
+    """Text shown on a page that may be empty (a log entry's subject): when not blank, it passes
+    the same gate as a name, so no invisible or direction character reaches a page."""
+    raw = text(value, path, most)
+    if not raw.strip():
+        return ""
+    try:
+        return clean_text(raw, _show(raw))
+    except RuleError as error:
+        fail(path, str(error))
 
 
 def choice(value: Any, path: str, options: tuple[str, ...]) -> str:

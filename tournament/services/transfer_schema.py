@@ -21,10 +21,11 @@ from datetime import datetime
 from typing import Any
 
 from ..core import RuleVariant
+from ..core.errors import RuleError
 from ..core.limits import (MAX_AUDIT_ENTRIES, MAX_AUDIT_TEXT, MAX_EVENT_NAME, MAX_GAMES_PER_TABLE, MAX_PLAYERS,
                            MAX_ROUNDS, MAX_TABLES, MAX_TRICKS_PER_GAME)
-from ..core.names import fold_name
-from .transfer_checks import FileProblem, array, choice, fail, flag, integer, moment, name, obj, text
+from ..core.names import clean_text, fold_name, name_key
+from .transfer_checks import FileProblem, array, choice, fail, flag, integer, label, moment, name, obj, text
 
 FORMAT = "five-tricks-event"
 VERSION = 1
@@ -175,7 +176,7 @@ def _players(value: Any, tables: dict[int, RuleVariant], max_name_length: int) -
         if key in seen:
             other, other_index = seen[key]
             fail(f"{path}.name", f"'{player_name}' is the same name as '{other}' (players[{other_index}]) "
-                 "when case and accents are ignored")
+                 "when case and accents are ignored (letters such as Ø and O count as the same)")
         seen[key] = (player_name, index)
         players.append(PlayerSpec(
             name=player_name,
@@ -186,7 +187,12 @@ def _players(value: Any, tables: dict[int, RuleVariant], max_name_length: int) -
 
 
 def _player_ref(value: Any, path: str, known: dict[str, PlayerSpec]) -> str:
+    """A reference is cleaned like the names of the player list, so it finds the cleaned name."""
     ref = " ".join(text(value, path, 400).split())
+    try:
+        ref = clean_text(ref)
+    except RuleError:
+        pass  # not a name of the list: refused just below
     if ref not in known:
         fail(path, f"there is no player '{ref[:60]}' in the file's player list")
     return ref
@@ -260,7 +266,7 @@ def _games(value, path, state, seats, tables, known) -> list[GameSpec]:
             best = max(tricks.values())
             if tricks.get(winner, 0) < best:
                 fail(where, f"the winner '{winner}' took fewer tricks than "
-                     + ", ".join(sorted(p for p, n in tricks.items() if n == best)))
+                     + ", ".join(sorted((p for p, n in tricks.items() if n == best), key=name_key)))
         games.append(GameSpec(table, number, winner, tricks,
                               integer(item["version"], f"{where}.version", 1, MAX_VERSION)))
     return games
@@ -292,11 +298,11 @@ def _audit(value: Any) -> list[AuditSpec]:
         obj(item, path, ("at", "actor", "action", "round", "table", "subject", "old", "new"))
         entries.append(AuditSpec(
             at=moment(item["at"], f"{path}.at"),
-            actor=text(item["actor"], f"{path}.actor", 80),
+            actor=label(item["actor"], f"{path}.actor", 80),
             action=text(item["action"], f"{path}.action", 40),
             round=integer(item["round"], f"{path}.round", 0, 100_000, optional=True),
             table=integer(item["table"], f"{path}.table", 0, 100_000, optional=True),
-            subject=text(item["subject"], f"{path}.subject", 200),
+            subject=label(item["subject"], f"{path}.subject", 200),
             old=text(item["old"], f"{path}.old", MAX_AUDIT_TEXT, optional=True),
             new=text(item["new"], f"{path}.new", MAX_AUDIT_TEXT, optional=True),
         ))

@@ -63,6 +63,26 @@
     return card;
   }
 
+  function escapeRegExp(text) { return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); }
+
+  /* A sentence with each player's name in its own <bdi>, so a right-to-left name cannot
+     reverse the words and numbers around it (the same rule as the pages' "names_in"). */
+  function withNames(sentence, names) {
+    var p = el("p");
+    var wanted = names.filter(Boolean).slice().sort(function (a, b) { return b.length - a.length; });
+    if (!wanted.length) { p.textContent = sentence; return p; }
+    var pattern = new RegExp("(?<![\\p{L}\\p{N}_])(" + wanted.map(escapeRegExp).join("|") + ")(?![\\p{L}\\p{N}_])", "gu");
+    var last = 0;
+    var match;
+    while ((match = pattern.exec(sentence)) !== null) {
+      if (match.index > last) { p.appendChild(document.createTextNode(sentence.slice(last, match.index))); }
+      p.appendChild(el("bdi", null, match[0]));
+      last = match.index + match[0].length;
+    }
+    if (last < sentence.length) { p.appendChild(document.createTextNode(sentence.slice(last))); }
+    return p;
+  }
+
   var ARROWS = { up: "▲", down: "▼", stay: "●" };
 
   function resultCard(table) {
@@ -71,7 +91,7 @@
     var list = el("ul");
     table.rows.forEach(function (row) {
       var item = el("li", row.winner ? "winner" : null);
-      item.appendChild(el("span", "who", row.name));
+      item.appendChild(el("bdi", "who", row.name));
       item.appendChild(el("span", "games", row.games));
       item.appendChild(el("span", "move " + row.direction, ARROWS[row.direction] + " " + row.to));
       list.appendChild(item);
@@ -79,7 +99,8 @@
     card.appendChild(list);
     if (table.ties.length) {
       var ties = el("div", "ties");
-      table.ties.forEach(function (text) { ties.appendChild(el("p", null, text)); });
+      var names = table.rows.map(function (row) { return row.name; });
+      table.ties.forEach(function (text) { ties.appendChild(withNames(text, names)); });
       card.appendChild(ties);
     }
     return card;

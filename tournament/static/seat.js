@@ -6,11 +6,19 @@
 
   var filter = document.getElementById("name-filter");
   if (filter) {
-    var fold = function (text) { return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase(); };
+    /* Letters compare as in the app's alphabetical order: case and accents ignored, and Ø, Ł, Æ
+       match O, L, AE ("oystein" finds "Øystein"). */
+    var same = new Intl.Collator("und", { sensitivity: "base", usage: "search" });
+    var contains = function (text, wanted) {
+      for (var start = 0; start + wanted.length <= text.length; start++) {
+        if (same.compare(text.substr(start, wanted.length), wanted) === 0) { return true; }
+      }
+      return false;
+    };
     filter.addEventListener("input", function () {
-      var wanted = fold(filter.value.trim());
+      var wanted = filter.value.trim().normalize("NFC");
       document.querySelectorAll("#names li").forEach(function (item) {
-        item.hidden = wanted !== "" && fold(item.textContent).indexOf(wanted) === -1;
+        item.hidden = wanted !== "" && !contains(item.textContent.normalize("NFC"), wanted);
       });
     });
   }

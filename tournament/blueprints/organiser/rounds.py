@@ -5,6 +5,7 @@ from flask import flash, redirect, render_template, request, url_for
 
 from ... import db
 from ...core.movement import size_warnings
+from ...core.names import name_key
 from ...models import RoundState
 from ...services import events as event_service
 from ...services import players as player_service
@@ -107,7 +108,7 @@ def _maybe_round(session, event, number):
 
 def _seat_form(data, formdata=None) -> MoveSeatForm:
     form = MoveSeatForm(formdata=formdata)
-    names = sorted(((s.player_id, data.players[s.player_id].name) for s in data.seats), key=lambda c: c[1].casefold())
+    names = sorted(((s.player_id, data.players[s.player_id].name) for s in data.seats), key=lambda c: name_key(c[1]))
     form.player.choices = [SelectChoice(player_id, name) for player_id, name in names]
     form.table.choices = [SelectChoice(t.number, f"Table {t.number}") for t in data.tables]
     return form

@@ -8,6 +8,7 @@ from flask import flash, redirect, render_template, request, url_for
 from ... import db
 from ...core import RuleVariant, Suit
 from ...models import PlayerStatus
+from ...name_display import by_name
 from ...services import events as event_service
 from ...services import players as player_service
 from ...services import tables as table_service
@@ -18,7 +19,8 @@ from .forms import MoveSeatForm, TablePlanForm, VariantForm
 
 def _move_form(event, data=None) -> MoveSeatForm:
     form = MoveSeatForm(formdata=data)
-    form.player.choices = [SelectChoice(p.id, p.name) for p in event.players if p.status is PlayerStatus.SEATED]
+    form.player.choices = [SelectChoice(p.id, p.name) for p in by_name(event.players, "name")
+                           if p.status is PlayerStatus.SEATED]
     form.table.choices = [SelectChoice(t.number, f"Table {t.number}") for t in event.tables]
     return form
 
