@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Flask, Response, abort, current_app, render_template, request
 from sqlalchemy.exc import IntegrityError, OperationalError
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import BadHost, HTTPException
+from werkzeug.exceptions import BadHost, HTTPException, SecurityError
 from werkzeug.routing import IntegerConverter
 
 from . import db
@@ -132,7 +132,7 @@ def _domain_error(error: DomainError):
 
 
 def _http_error(error: HTTPException):
-    if isinstance(error, BadHost):
+    if isinstance(error, (BadHost, SecurityError)):
         return _error_page(400, BAD_HOST_TITLE, BAD_HOST_MESSAGE)
     messages = {
         404: "There is no such page. Check the address or go back to the events list.",
