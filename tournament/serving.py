@@ -31,6 +31,7 @@ HEADER_TIMEOUT = config.REQUEST_HEADER_TIMEOUT
 # How often open connections are checked for unfinished headers (waitress checks idle
 # connections every 30 s by default, far too late to count as a timeout of a few seconds).
 CHECK_INTERVAL = 1.0
+ACCEPTS_PER_WAKEUP = 32
 REFUSAL = (b"HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Type: text/plain\r\n"
            b"Content-Length: 52\r\n\r\nToo many connections from this device. Reload later.")
 
@@ -71,14 +72,22 @@ class GuardedServer(TcpWSGIServer):
         super().__init__(*args, **kwargs)
 
     def handle_accept(self):
+        # Several per wake-up: each wake-up polls every open connection, so accepting one at a
+        # time costs a thousand-socket poll per refused connection during a flood.
+        for _ in range(ACCEPTS_PER_WAKEUP):
+            if not self._accept_one():
+                return
+
+    def _accept_one(self) -> bool:
+        """Accept one waiting connection or refuse it; False when none was waiting."""
         try:
             accepted = self.accept()
             if accepted is None:
-                return
+                return False
             conn, addr = accepted
             self.set_socket_options(conn)
         except OSError:
-            return
+            return False
         addr = self.fix_addr(addr)
         client = addr[0] if isinstance(addr, tuple) else str(addr)
         with self.counting:
@@ -87,7 +96,7 @@ class GuardedServer(TcpWSGIServer):
                 self.open_by_address[client] += 1
         if refused:
             _refuse(conn)
-            return
+            return True
         try:
             channel = self.channel_class(self, conn, addr, self.adj, map=self._map)
         except Exception:
@@ -96,6 +105,7 @@ class GuardedServer(TcpWSGIServer):
             conn.close()
             raise
         channel.counted = True
+        return len(self._map) < self.adj.connection_limit
 
     def forget(self, channel: GuardedChannel) -> None:
         if channel.counted:
@@ -134,7 +144,10 @@ def create_server(app, host: str, port: int, threads: int = 16, *, per_address: 
     adj = Adjustments(host=host, port=port, threads=threads, ident="tournament",
                       # A lecture hall's phones plus projectors keep more than waitress's
                       # default of 100 connections open.
-                      connection_limit=CONNECTION_LIMIT, cleanup_interval=CHECK_INTERVAL, **adjustments)
+                      connection_limit=CONNECTION_LIMIT, cleanup_interval=CHECK_INTERVAL,
+                      # select() fails outright on a descriptor numbered 1024 or more, which a
+                      # thousand connections reach; poll() has no such limit.
+                      asyncore_use_poll=True, **adjustments)
     dispatcher = ThreadedTaskDispatcher()
     dispatcher.set_thread_count(adj.threads)
     return GuardedServer(app, {}, dispatcher=dispatcher, adj=adj, sockinfo=adj.listen[0],
