@@ -46,13 +46,16 @@ def serve(host: str, port: int, threads: int) -> None:
 
     from . import serving
     from .blueprints.links import listening_bases
+    from .hostnames import is_loopback
 
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     # Links and QR codes name the address the server listens on (see blueprints/links.py).
     app.config["BIND_HOST"] = host
     app.config["BIND_PORT"] = port
     click.echo(f"On this laptop:   http://127.0.0.1:{port}/")
-    phones = listening_bases(host, port)
+    phones = [] if is_loopback(host) else listening_bases(host, port)
+    if not phones:
+        click.echo("Phones cannot reach this server: it listens on this laptop only (use --host 0.0.0.0).")
     for base in phones:
         click.echo(f"On phones (Wi-Fi): {base}/")
     if phones:

@@ -82,3 +82,9 @@ def test_forwarded_headers_are_ignored_unless_proxy_fix_is_configured(tmp_path):
 def test_forwarded_headers_are_honoured_when_proxy_fix_is_configured(tmp_path):
     seen = _echo_app(tmp_path, True).test_client().get("/_echo", headers=FORWARDED).get_json()
     assert seen == {"host": "cards.example.org", "scheme": "https", "remote": "203.0.113.9"}
+
+
+def test_serve_on_this_laptop_only_says_phones_cannot_reach_it(runner, served):
+    result = runner.invoke(args=["serve", "--host", "127.0.0.1", "--port", "5000"])
+    assert "Phones cannot reach this server" in result.output
+    assert "On phones" not in result.output
