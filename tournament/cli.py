@@ -61,10 +61,5 @@ def serve(host: str, port: int, threads: int) -> None:
     if phones:
         segno.make(phones[0] + "/", error="l").terminal(compact=True)
     click.echo("Stop with Ctrl+C.")
-    server = serving.create_server(
-        app, host=host, port=port, threads=threads,
-        # Behind a reverse proxy every connection comes from the proxy: no per-address cap.
-        per_address=0 if app.config["PROXY_FIX"] else app.config["CONNECTIONS_PER_ADDRESS"],
-        header_timeout=app.config["REQUEST_HEADER_TIMEOUT"],
-    )
+    server = serving.create_server(app, host=host, port=port, threads=threads, **serving.options_for(app.config))
     server.run()

@@ -126,6 +126,18 @@ class GuardedServer(TcpWSGIServer):
                 channel.will_close = True
 
 
+def options_for(config) -> dict:
+    """The guards and proxy handling `flask serve` takes from the app's configuration."""
+    behind_proxy = bool(config["PROXY_FIX"])
+    return {
+        # Behind a reverse proxy every connection comes from the proxy: no per-address cap.
+        "per_address": 0 if behind_proxy else config["CONNECTIONS_PER_ADDRESS"],
+        "header_timeout": config["REQUEST_HEADER_TIMEOUT"],
+        # Waitress drops X-Forwarded-* headers by default; with PROXY_FIX the app reads them.
+        "clear_untrusted_proxy_headers": not behind_proxy,
+    }
+
+
 def _refuse(conn) -> None:
     try:
         conn.setblocking(False)

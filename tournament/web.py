@@ -37,7 +37,7 @@ class DatabaseIntConverter(IntegerConverter):
 def init_app(app: Flask) -> None:
     """Called before the blueprints are registered, so their routes use the bounded converter."""
     app.url_map.converters["int"] = DatabaseIntConverter
-    app.wsgi_app = HostCheck(app, app.wsgi_app)  # type: ignore[method-assign]
+    _check_hosts(app)
     app.before_request(_refuse_json_bodies)
     app.after_request(_security_headers)
     app.register_error_handler(CSRFError, _csrf_error)
@@ -71,6 +71,18 @@ class HostCheck:
             body = _error_html(400, BAD_HOST_TITLE, BAD_HOST_MESSAGE, environ.get("SCRIPT_NAME", ""))
         response = _security_headers(Response(body, 400, content_type="text/html; charset=utf-8"))
         return response(environ, start_response)
+
+
+def _check_hosts(app: Flask) -> None:
+    """Behind a proxy (PROXY_FIX) the host comes from X-Forwarded-Host, so it is checked after
+    ProxyFix has put it in place."""
+    from werkzeug.middleware.proxy_fix import ProxyFix
+
+    outer = app.wsgi_app
+    if isinstance(outer, ProxyFix):
+        outer.app = HostCheck(app, outer.app)
+    else:
+        app.wsgi_app = HostCheck(app, outer)  # type: ignore[method-assign]
 
 
 def _error_html(status: int, title: str, message: str, script_root: str) -> str:

@@ -32,7 +32,7 @@ def test_serve_runs_waitress_on_all_interfaces_and_prints_laptop_and_phone_urls(
     assert "http://192.168.1.23:8123/" in result.output
     assert "█" in result.output or "▀" in result.output  # the QR code drawn in the terminal
     assert served == [{"host": "0.0.0.0", "port": 8123, "threads": 16, "per_address": 64,
-                       "header_timeout": 10.0}]
+                       "header_timeout": 10.0, "clear_untrusted_proxy_headers": True}]
 
 
 def test_serve_on_one_address_prints_that_address(runner, served):
@@ -46,10 +46,11 @@ def test_serve_records_the_bind_address_for_links(runner, served, app):
     assert (app.config["BIND_HOST"], app.config["BIND_PORT"]) == ("10.0.0.5", 5001)
 
 
-def test_serve_behind_a_proxy_has_no_per_address_cap(runner, served, app):
+def test_serve_behind_a_proxy_passes_forwarded_headers_on_and_has_no_per_address_cap(runner, served, app):
     app.config["PROXY_FIX"] = True
     runner.invoke(args=["serve"])
     assert served[0]["per_address"] == 0
+    assert served[0]["clear_untrusted_proxy_headers"] is False
 
 
 def test_make_run_uses_the_serve_command():

@@ -85,3 +85,26 @@ def test_the_error_page_renders_even_when_no_address_can_be_built(app, client):
     response = client.get("/events/1/room", headers={"Host": "other.lan"})
     assert response.status_code == 400
     assert 'href="/static/app.css"' in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("forwarded", [b"xn--zz.lan", b"a" * 64 + b".lan", b"lap top.lan"])
+def test_behind_a_proxy_a_malformed_forwarded_host_gets_a_readable_400(tmp_path, forwarded):
+    """The server `flask serve` starts with PROXY_FIX on."""
+    import threading
+
+    from tests.conftest import PG_URL
+    from tournament import create_app, serving
+
+    app = create_app({"TESTING": True, "SECRET_KEY": "x", "PROXY_FIX": True,
+                      "DATABASE_URL": PG_URL or f"sqlite:///{tmp_path / 'proxy.sqlite3'}"})
+    server = serving.create_server(app, host="127.0.0.1", port=0, threads=2, **serving.options_for(app.config))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        status, _, body = raw_request(server, "/static/app.css",
+                                      b"Host: 127.0.0.1\r\nX-Forwarded-Host: " + forwarded + b"\r\n")
+    finally:
+        server.close()
+        server.task_dispatcher.shutdown(timeout=5)
+        thread.join(timeout=5)
+    assert status == 400 and b"Address not recognised" in body
