@@ -32,8 +32,9 @@ HEADER_TIMEOUT = config.REQUEST_HEADER_TIMEOUT
 # connections every 30 s by default, far too late to count as a timeout of a few seconds).
 CHECK_INTERVAL = 1.0
 ACCEPTS_PER_WAKEUP = 32
+_REFUSAL_TEXT = b"Too many connections from this device. Reload the page in a moment."
 REFUSAL = (b"HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Type: text/plain\r\n"
-           b"Content-Length: 52\r\n\r\nToo many connections from this device. Reload later.")
+           b"Content-Length: %d\r\n\r\n%s" % (len(_REFUSAL_TEXT), _REFUSAL_TEXT))
 
 
 class GuardedChannel(HTTPChannel):
