@@ -78,8 +78,11 @@ class Server:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self, timeout: float = 30.0) -> Server:
+        # Every simulated phone and projector connects from 127.0.0.1, so the per-device
+        # connection cap, meant for one real device, is off.
         env = dict(os.environ, TOURNAMENT_INSTANCE_PATH=str(self.instance),
-                   TOURNAMENT_DATABASE_URL=self.database_url, PYTHONPATH=str(ROOT))
+                   TOURNAMENT_DATABASE_URL=self.database_url, PYTHONPATH=str(ROOT),
+                   TOURNAMENT_CONNECTIONS_PER_ADDRESS="0")
         log = open(self.instance / "server.log", "ab")
         self.process = subprocess.Popen(
             [FLASK, "--app", "tournament", "serve", "--host", "127.0.0.1", "--port", str(self.port),

@@ -12,3 +12,15 @@ SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 WTF_CSRF_TIME_LIMIT = None  # a form left open during a long round must still submit
 MAX_NAME_LENGTH = 40
+# Links and QR codes use this address (e.g. "http://192.168.1.20:5000") unless the organiser
+# sets one on the Room page; None means: the address the server listens on, else a LAN guess.
+PUBLIC_BASE_URL: str | None = None
+# Host names the app answers to, as Werkzeug matches them ("laptop.local", ".example.org" for
+# a domain and its subdomains). None answers any well-formed host: phones reach a laptop by an
+# IP address or by whatever name the room's router gives it, unknown in advance. Malformed
+# Host headers are refused (400) either way. See docs/links-and-hosts.md.
+TRUSTED_HOSTS: list[str] | None = None
+# `flask serve`: connections one client address may hold open, and seconds a connection has to
+# send its request headers. Turned off with PROXY_FIX (every client is the proxy).
+CONNECTIONS_PER_ADDRESS = 64
+REQUEST_HEADER_TIMEOUT = 10.0

@@ -5,10 +5,11 @@ from __future__ import annotations
 from flask import Flask, Response, abort, current_app, render_template, request
 from sqlalchemy.exc import IntegrityError, OperationalError
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import BadHost, HTTPException, SecurityError
 from werkzeug.routing import IntegerConverter
 
 from . import db
+from .hostnames import is_well_formed
 from .services.errors import Conflict, DomainError, NotFound
 
 # Everything is served by the app itself (the classroom may have no internet), so the
@@ -36,6 +37,7 @@ class DatabaseIntConverter(IntegerConverter):
 def init_app(app: Flask) -> None:
     """Called before the blueprints are registered, so their routes use the bounded converter."""
     app.url_map.converters["int"] = DatabaseIntConverter
+    _check_hosts(app)
     app.before_request(_refuse_json_bodies)
     app.after_request(_security_headers)
     app.register_error_handler(CSRFError, _csrf_error)
@@ -43,6 +45,53 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(OperationalError, _simultaneous_change)
     app.register_error_handler(IntegrityError, _simultaneous_change)
+
+
+BAD_HOST_TITLE = "Address not recognised"
+BAD_HOST_MESSAGE = (
+    "This server does not answer to the address the browser used. "
+    "Open the link or QR code the organiser gave you, or ask the organiser for it."
+)
+
+
+class HostCheck:
+    """Refuses a request whose Host header no browser would send (see hostnames.py) before
+    Flask reads it: Werkzeug cannot build a single address for such a host, so neither the
+    page nor an error page with links could be rendered."""
+
+    def __init__(self, app: Flask, wsgi_app):
+        self.app = app
+        self.wsgi_app = wsgi_app
+
+    def __call__(self, environ, start_response):
+        host = environ.get("HTTP_HOST")
+        if host is None or is_well_formed(host):
+            return self.wsgi_app(environ, start_response)
+        with self.app.app_context():
+            body = _error_html(400, BAD_HOST_TITLE, BAD_HOST_MESSAGE, environ.get("SCRIPT_NAME", ""))
+        response = _security_headers(Response(body, 400, content_type="text/html; charset=utf-8"))
+        return response(environ, start_response)
+
+
+def _check_hosts(app: Flask) -> None:
+    """Behind a proxy (PROXY_FIX) the host comes from X-Forwarded-Host, so it is checked after
+    ProxyFix has put it in place."""
+    from werkzeug.middleware.proxy_fix import ProxyFix
+
+    outer = app.wsgi_app
+    if isinstance(outer, ProxyFix):
+        outer.app = HostCheck(app, outer.app)
+    else:
+        app.wsgi_app = HostCheck(app, outer)  # type: ignore[method-assign]
+
+
+def _error_html(status: int, title: str, message: str, script_root: str) -> str:
+    """The error page links by plain paths, not URL routing: an error may be about the very
+    address the routing would build links from."""
+    static = script_root + current_app.static_url_path
+    return render_template("error.html", status=status, title=title, message=message,
+                           home=script_root + "/", stylesheet=static + "/app.css",
+                           icon=static + "/favicon.svg")
 
 
 def _simultaneous_change(error: Exception):
@@ -77,7 +126,7 @@ def _wants_json() -> bool:
 def _error_page(status: int, title: str, message: str):
     if _wants_json():
         return {"error": message}, status
-    return render_template("error.html", status=status, title=title, message=message), status
+    return _error_html(status, title, message, request.script_root), status
 
 
 def _csrf_error(error: CSRFError):
@@ -95,6 +144,8 @@ def _domain_error(error: DomainError):
 
 
 def _http_error(error: HTTPException):
+    if isinstance(error, (BadHost, SecurityError)):
+        return _error_page(400, BAD_HOST_TITLE, BAD_HOST_MESSAGE)
     messages = {
         404: "There is no such page. Check the address or go back to the events list.",
         405: "This address does not accept that kind of request.",

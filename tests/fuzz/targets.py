@@ -121,6 +121,7 @@ FORM_FIELDS: dict[str, tuple[str, ...]] = {
     "room.timer_action": (),
     "room.durations": ("study_minutes", "practice_minutes", "round_minutes"),
     "room.display": ("projector_theme", "chime"),
+    "room.set_link_base": ("base_url",),
     "room.revoke": (),
     "room.regenerate": (),
     "room.regenerate_all": (),

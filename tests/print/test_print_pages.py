@@ -116,7 +116,7 @@ def test_signs_show_each_table_number_on_both_halves(organiser, event_id):
 
 def test_round_one_slips_before_the_start_list_the_home_tables(organiser, event_id):
     html = organiser.get(f"/events/{event_id}/print/slips").get_data(as_text=True)
-    assert html.count('<article class="page slip">') == 10
+    assert html.count('<article class="slip ') == 10
     assert html.count('<th scope="row">') == 40
     assert "Round 1" in html
     assert html.count("<svg") == 10
@@ -125,7 +125,7 @@ def test_round_one_slips_before_the_start_list_the_home_tables(organiser, event_
 def test_slips_for_a_started_round_list_who_is_seated_there(app, organiser, event_id):
     start_round_one(app, event_id)
     html = organiser.get(f"/events/{event_id}/print/slips?round=1").get_data(as_text=True)
-    assert html.count('<article class="page slip">') == 10
+    assert html.count('<article class="slip ') == 10
     assert organiser.get(f"/events/{event_id}/print/slips?round=2").status_code == 404
 
 
@@ -137,26 +137,24 @@ def test_player_names_on_slips_are_escaped(app, organiser):
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
 
 
-def test_slip_qr_code_opens_the_phone_page_when_there_is_one(app, event_id):
-    from tournament.blueprints.print.qr import entry_url
+def test_slip_qr_code_opens_the_phone_page_of_its_table(app, event_id):
+    from tournament.blueprints.links import table_entry_url
 
+    app.config["PUBLIC_BASE_URL"] = "http://192.0.2.10:5000"
+    with app.test_request_context():
+        table = db.session().get(Event, event_id).tables[2]
+        assert table_entry_url(table.event, table, 1) == f"http://192.0.2.10:5000/t/{table.token}"
+
+
+def test_slip_qr_code_of_a_revoked_table_opens_the_organiser_entry_page(app, event_id):
+    from tournament.blueprints.links import table_entry_url
+
+    app.config["PUBLIC_BASE_URL"] = "http://192.0.2.10:5000"
     with app.test_request_context():
         event = db.session().get(Event, event_id)
-        table = event.tables[2]
-        url = entry_url(event, table, 1)
-        if "table.enter" in app.view_functions:
-            assert table.token in url
-        else:
-            assert url.endswith(f"/events/{event_id}/rounds/1/tables/3")
-
-
-def test_slip_qr_code_falls_back_to_the_organiser_entry_page(app, event_id, monkeypatch):
-    from tournament.blueprints.print.qr import entry_url
-
-    monkeypatch.delitem(app.view_functions, "table.enter", raising=False)
-    with app.test_request_context():
-        event = db.session().get(Event, event_id)
-        assert entry_url(event, event.tables[2], 4) == f"http://localhost/events/{event_id}/rounds/4/tables/3"
+        event.tables[2].token = None
+        url = table_entry_url(event, event.tables[2], 4)
+        assert url == f"http://192.0.2.10:5000/events/{event_id}/rounds/4/tables/3"
 
 
 @pytest.mark.parametrize(("path", "status"), [

@@ -93,15 +93,15 @@ def test_the_table_links_page_shows_a_qr_code_per_table_and_revoked_tables(organ
 
 
 def test_qr_links_name_the_laptops_lan_address_not_localhost(app, monkeypatch):
-    from tournament.blueprints.lan_urls import external_url
+    from tournament.blueprints.links import external_url
 
-    monkeypatch.setattr("tournament.blueprints.lan_urls.lan_addresses", lambda: ["192.168.1.23"])
-    with app.test_request_context(base_url="http://127.0.0.1:5000"):
+    monkeypatch.setattr("tournament.blueprints.links.lan_addresses", lambda: ["192.168.1.23"])
+    with app.app_context(), app.test_request_context(base_url="http://127.0.0.1:5000"):
         assert external_url("table.enter", token="abc") == "http://192.168.1.23:5000/t/abc"
-    with app.test_request_context(base_url="http://192.168.1.50:8000"):
+    with app.app_context(), app.test_request_context(base_url="http://192.168.1.50:8000"):
         assert external_url("table.enter", token="abc") == "http://192.168.1.50:8000/t/abc"
     app.config["PUBLIC_BASE_URL"] = "https://cards.example.org/"
-    with app.test_request_context(base_url="http://127.0.0.1:5000"):
+    with app.app_context(), app.test_request_context(base_url="http://127.0.0.1:5000"):
         assert external_url("table.enter", token="abc") == "https://cards.example.org/t/abc"
 
 

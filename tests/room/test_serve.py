@@ -7,11 +7,21 @@ from tests.conftest import PG_URL
 from tournament import create_app
 
 
+class _NotRunning:
+    def run(self):
+        pass
+
+
 @pytest.fixture
 def served(monkeypatch, runner):
     calls = []
-    monkeypatch.setattr("waitress.serve", lambda app, **kwargs: calls.append(kwargs))
-    monkeypatch.setattr("tournament.cli.lan_addresses", lambda: ["192.168.1.23"])
+
+    def create_server(app, **kwargs):
+        calls.append(kwargs)
+        return _NotRunning()
+
+    monkeypatch.setattr("tournament.serving.create_server", create_server)
+    monkeypatch.setattr("tournament.blueprints.links.lan_addresses", lambda: ["192.168.1.23"])
     return calls
 
 
@@ -21,14 +31,26 @@ def test_serve_runs_waitress_on_all_interfaces_and_prints_laptop_and_phone_urls(
     assert "http://127.0.0.1:8123/" in result.output
     assert "http://192.168.1.23:8123/" in result.output
     assert "█" in result.output or "▀" in result.output  # the QR code drawn in the terminal
-    assert served == [{"host": "0.0.0.0", "port": 8123, "threads": 16, "ident": "tournament",
-                       "connection_limit": 1000}]
+    assert served == [{"host": "0.0.0.0", "port": 8123, "threads": 16, "per_address": 64,
+                       "header_timeout": 10.0, "clear_untrusted_proxy_headers": True}]
 
 
 def test_serve_on_one_address_prints_that_address(runner, served):
     result = runner.invoke(args=["serve", "--host", "10.0.0.5", "--port", "5000"])
     assert "http://10.0.0.5:5000/" in result.output
     assert served[0]["host"] == "10.0.0.5"
+
+
+def test_serve_records_the_bind_address_for_links(runner, served, app):
+    runner.invoke(args=["serve", "--host", "10.0.0.5", "--port", "5001"])
+    assert (app.config["BIND_HOST"], app.config["BIND_PORT"]) == ("10.0.0.5", 5001)
+
+
+def test_serve_behind_a_proxy_passes_forwarded_headers_on_and_has_no_per_address_cap(runner, served, app):
+    app.config["PROXY_FIX"] = True
+    runner.invoke(args=["serve"])
+    assert served[0]["per_address"] == 0
+    assert served[0]["clear_untrusted_proxy_headers"] is False
 
 
 def test_make_run_uses_the_serve_command():
@@ -61,3 +83,9 @@ def test_forwarded_headers_are_ignored_unless_proxy_fix_is_configured(tmp_path):
 def test_forwarded_headers_are_honoured_when_proxy_fix_is_configured(tmp_path):
     seen = _echo_app(tmp_path, True).test_client().get("/_echo", headers=FORWARDED).get_json()
     assert seen == {"host": "cards.example.org", "scheme": "https", "remote": "203.0.113.9"}
+
+
+def test_serve_on_this_laptop_only_says_phones_cannot_reach_it(runner, served):
+    result = runner.invoke(args=["serve", "--host", "127.0.0.1", "--port", "5000"])
+    assert "Phones cannot reach this server" in result.output
+    assert "On phones" not in result.output

@@ -1,4 +1,5 @@
-"""The printable pages: one per material, and one with everything. Each sheet is one page."""
+"""The printable pages: one per material, and one with everything. Each sheet is one page;
+score slips share pages, in thirds with cut lines between them."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from ...services.guide import GUIDE_TITLE, guide_sections
 from ...services.sheets import RuleSheet, marker, rule_sheet
 from ..fields import is_number
 from . import bp
-from .qr import entry_url, qr_svg
+from ..links import qr_svg, table_entry_url
 
 _sheet = lru_cache(maxsize=64)(rule_sheet)
 
@@ -28,10 +29,37 @@ def _guides(event) -> int:
     return max(1, len(event.tables)) * event.sheet_copies
 
 
+# A slip takes a third of a page while its table has at most this many players (up to 6 is
+# what the planner makes); a bigger table's slip takes two thirds, a huge one a whole page.
+PLAYERS_PER_THIRD = 6
+PLAYERS_PER_TWO_THIRDS = 14
+THIRDS_PER_PAGE = 3
+
+
+def _thirds(slip: printing.SlipTable) -> int:
+    players = len(slip.names)
+    return 1 if players <= PLAYERS_PER_THIRD else 2 if players <= PLAYERS_PER_TWO_THIRDS else THIRDS_PER_PAGE
+
+
+def slip_pages(slips) -> list[list[tuple[printing.SlipTable, int]]]:
+    """Slips in table order, packed onto pages of three thirds; (slip, thirds it takes). The
+    cut lines stay at the same height on every page, so a pile can be cut in one go."""
+    pages: list[list[tuple[printing.SlipTable, int]]] = []
+    used = THIRDS_PER_PAGE
+    for slip in slips:
+        thirds = _thirds(slip)
+        if used + thirds > THIRDS_PER_PAGE:
+            pages.append([])
+            used = 0
+        pages[-1].append((slip, thirds))
+        used += thirds
+    return pages
+
+
 def _slips(event, number: int):
     slip_set = printing.slips(db.session(), event, number)
-    codes = {t.table.id: qr_svg(entry_url(event, t.table, number)) for t in slip_set.tables}
-    return slip_set, codes
+    codes = {t.table.id: qr_svg(table_entry_url(event, t.table, number), "qr-code") for t in slip_set.tables}
+    return slip_set, codes, slip_pages(slip_set.tables)
 
 
 def _round_arg(event) -> int:
@@ -82,8 +110,8 @@ def slips(event_id: int):
     """Score slips for one round (?round=N): the names seated at each table, boxes per game,
     and a QR code to that table's result entry."""
     event = event_service.get_event(db.session(), event_id)
-    slip_set, codes = _slips(event, _round_arg(event))
-    return _render("print/slips.html", event, slip_set=slip_set, codes=codes)
+    slip_set, codes, pages = _slips(event, _round_arg(event))
+    return _render("print/slips.html", event, slip_set=slip_set, codes=codes, slip_pages=pages)
 
 
 @bp.get("/events/<int:event_id>/print/all")
@@ -91,6 +119,6 @@ def everything(event_id: int):
     """Guide, rule sheets, signs and the current round's slips, in that order."""
     event = event_service.get_event(db.session(), event_id)
     _needs_tables(event)
-    slip_set, codes = _slips(event, _round_arg(event))
+    slip_set, codes, pages = _slips(event, _round_arg(event))
     return _render("print/all.html", event, sections=guide_sections(event), guides=_guides(event),
-                   sheets=_rule_sheets(event), slip_set=slip_set, codes=codes)
+                   sheets=_rule_sheets(event), slip_set=slip_set, codes=codes, slip_pages=pages)

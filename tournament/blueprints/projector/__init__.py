@@ -8,7 +8,7 @@ from flask import Blueprint, current_app, render_template
 from ... import db
 from ...services import room, room_links, timer
 from ..conditional import conditional_json
-from ..lan_urls import external_url, qr_svg
+from ..links import external_url, qr_svg
 
 bp = Blueprint("projector", __name__, url_prefix="/p")
 

@@ -4,13 +4,14 @@ from flask import abort, flash, redirect, render_template, url_for
 
 from ... import db
 from ...services import events as event_service
-from ...services import timer
+from ...services import public_address, timer
+from ...services.errors import DomainError
 from ...services.round_data import load_round
 from ..conditional import conditional_json
-from ..lan_urls import external_url
+from ..links import external_url, link_base
 from ..organiser.forms import ButtonForm
 from . import bp
-from .forms import DisplayForm, DurationsForm
+from .forms import DisplayForm, DurationsForm, LinkBaseForm
 
 TIMER_ACTIONS = {
     "study": lambda event, now: timer.start(event, "study", now),
@@ -23,16 +24,41 @@ TIMER_ACTIONS = {
 }
 
 
-@bp.get("/events/<int:event_id>/room")
-def room_page(event_id: int):
-    """Timer controls, durations, projector look, and the room's links (projector, where-do-I-sit)."""
-    event = event_service.get_event(db.session(), event_id)
+def _room(event, link_form: LinkBaseForm | None = None, status: int = 200):
+    if link_form is None:
+        link_form = LinkBaseForm(base_url=public_address.stored_base_url(db.session()) or "")
     return render_template(
         "room/room.html", event=event, button=ButtonForm(), timer_view=timer.view(event, timer.now_utc()),
-        durations=DurationsForm(obj=event), display=DisplayForm(obj=event),
+        durations=DurationsForm(obj=event), display=DisplayForm(obj=event), link_form=link_form,
+        base=link_base(), example=public_address.EXAMPLE,
         projector_link=external_url("projector.show", token=event.projector_token),
         public_link=external_url("public.pick", token=event.public_token),
-    )
+    ), status
+
+
+@bp.get("/events/<int:event_id>/room")
+def room_page(event_id: int):
+    """Timer controls, durations, projector look, the address links use, and the room's links
+    (projector, where-do-I-sit)."""
+    return _room(event_service.get_event(db.session(), event_id))
+
+
+@bp.post("/events/<int:event_id>/room/link-base")
+def set_link_base(event_id: int):
+    """The address every link and QR code starts with, for the whole laptop; blank goes back
+    to the automatic choice. A refused address comes back with the reason beside it."""
+    session = db.session()
+    event = event_service.get_event(session, event_id)
+    form = LinkBaseForm()
+    if not form.validate_on_submit():
+        return _room(event, form, 400)
+    try:
+        stored = public_address.set_base_url(session, form.base_url.data)
+    except DomainError as error:
+        form.base_url.errors = [str(error)]
+        return _room(event, form, 400)
+    flash(f"Links now start with {stored}." if stored else "Links use the automatic address again.", "success")
+    return redirect(url_for("room.room_page", event_id=event.id))
 
 
 @bp.post("/events/<int:event_id>/room/timer/<action>")

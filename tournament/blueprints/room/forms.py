@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from flask_wtf import FlaskForm
-from wtforms import SelectChoice, BooleanField, SelectField
+from wtforms import SelectChoice, BooleanField, SelectField, StringField
 from wtforms.validators import InputRequired, NumberRange
 
 from ..fields import IntegerField
@@ -25,3 +25,8 @@ class DurationsForm(FlaskForm):
 class DisplayForm(FlaskForm):
     projector_theme = SelectField("Projector theme", choices=[SelectChoice("dark", "Dark"), SelectChoice("light", "Light")])
     chime = BooleanField("Chime when the time is up (the projector page needs one click to allow sound)")
+
+
+class LinkBaseForm(FlaskForm):
+    """Blank means automatic; the service checks the address itself (services.public_address)."""
+    base_url = StringField("Address in links and QR codes")

@@ -5,7 +5,7 @@ from flask import flash, redirect, render_template, url_for
 from ... import db
 from ...services import events as event_service
 from ...services import room_links
-from ..lan_urls import external_url, qr_svg
+from ..links import external_url, qr_svg
 from ..organiser.forms import ButtonForm
 from . import bp
 

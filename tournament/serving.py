@@ -1,0 +1,167 @@
+"""The LAN server: waitress, with two guards a classroom network needs.
+
+Waitress counts connections for the whole server only, so one device (a broken phone, a
+script) holding the whole connection limit with requests it never finishes locks every phone
+and projector out. Here:
+
+- one client address holds at most `per_address` connections; further ones get a short 503
+  and are closed at once, and every other address is served as usual;
+- a connection must deliver its request headers within `header_timeout` seconds of opening
+  (or of its first byte on a reused connection); otherwise it is closed.
+
+`flask serve` and the tests start the server through `create_server` alone.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import Counter
+
+from waitress.adjustments import Adjustments
+from waitress.channel import HTTPChannel
+from waitress.server import TcpWSGIServer
+from waitress.task import ThreadedTaskDispatcher
+
+from . import config
+
+CONNECTION_LIMIT = 1000
+CONNECTIONS_PER_ADDRESS = config.CONNECTIONS_PER_ADDRESS
+HEADER_TIMEOUT = config.REQUEST_HEADER_TIMEOUT
+# How often open connections are checked for unfinished headers (waitress checks idle
+# connections every 30 s by default, far too late to count as a timeout of a few seconds).
+CHECK_INTERVAL = 1.0
+ACCEPTS_PER_WAKEUP = 32
+_REFUSAL_TEXT = b"Too many connections from this device. Reload the page in a moment."
+REFUSAL = (b"HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Type: text/plain\r\n"
+           b"Content-Length: %d\r\n\r\n%s" % (len(_REFUSAL_TEXT), _REFUSAL_TEXT))
+
+
+class GuardedChannel(HTTPChannel):
+    """Counts itself against its client address and remembers when its request began."""
+
+    counted = False
+
+    def __init__(self, server, sock, addr, adj, map=None):
+        super().__init__(server, sock, addr, adj, map)
+        self.request_began = self.creation_time
+
+    def received(self, data):
+        if self.request is None and data:
+            self.request_began = time.time()
+        return super().received(data)
+
+    def waiting_too_long_for_headers(self, cutoff: float) -> bool:
+        waiting = self.request is not None and not self.request.headers_finished
+        never_spoke = self.request is None and not self.requests and self.last_activity == self.creation_time
+        return (waiting or never_spoke) and not self.requests and self.request_began < cutoff
+
+    def del_channel(self, map=None):
+        super().del_channel(map)
+        self.server.forget(self)
+
+
+class GuardedServer(TcpWSGIServer):
+    channel_class = GuardedChannel
+
+    def __init__(self, *args, per_address: int = CONNECTIONS_PER_ADDRESS,
+                 header_timeout: float = HEADER_TIMEOUT, **kwargs):
+        self.per_address = per_address
+        self.header_timeout = header_timeout
+        self.open_by_address: Counter[str] = Counter()
+        self.counting = threading.Lock()
+        super().__init__(*args, **kwargs)
+
+    def handle_accept(self):
+        # Several per wake-up: each wake-up polls every open connection, so accepting one at a
+        # time costs a thousand-socket poll per refused connection during a flood.
+        for _ in range(ACCEPTS_PER_WAKEUP):
+            if not self._accept_one():
+                return
+
+    def _accept_one(self) -> bool:
+        """Accept one waiting connection or refuse it; False when none was waiting."""
+        try:
+            accepted = self.accept()
+            if accepted is None:
+                return False
+            conn, addr = accepted
+            self.set_socket_options(conn)
+        except OSError:
+            return False
+        addr = self.fix_addr(addr)
+        client = addr[0] if isinstance(addr, tuple) else str(addr)
+        with self.counting:
+            refused = self.per_address and self.open_by_address[client] >= self.per_address
+            if not refused:
+                self.open_by_address[client] += 1
+        if refused:
+            _refuse(conn)
+            return True
+        try:
+            channel = self.channel_class(self, conn, addr, self.adj, map=self._map)
+        except Exception:
+            with self.counting:
+                self._decrement(client)
+            conn.close()
+            raise
+        channel.counted = True
+        return len(self._map) < self.adj.connection_limit
+
+    def forget(self, channel: GuardedChannel) -> None:
+        if channel.counted:
+            channel.counted = False
+            with self.counting:
+                self._decrement(channel.addr[0] if isinstance(channel.addr, tuple) else str(channel.addr))
+
+    def _decrement(self, client: str) -> None:
+        self.open_by_address[client] -= 1
+        if self.open_by_address[client] <= 0:
+            del self.open_by_address[client]
+
+    def maintenance(self, now):
+        super().maintenance(now)
+        cutoff = now - self.header_timeout
+        for channel in list(self.active_channels.values()):
+            if isinstance(channel, GuardedChannel) and channel.waiting_too_long_for_headers(cutoff):
+                channel.will_close = True
+
+
+def options_for(config) -> dict:
+    """The guards and proxy handling `flask serve` takes from the app's configuration."""
+    behind_proxy = bool(config["PROXY_FIX"])
+    return {
+        # Behind a reverse proxy every connection comes from the proxy: no per-address cap.
+        "per_address": 0 if behind_proxy else config["CONNECTIONS_PER_ADDRESS"],
+        "header_timeout": config["REQUEST_HEADER_TIMEOUT"],
+        # Waitress drops X-Forwarded-* headers by default; with PROXY_FIX the app reads them.
+        "clear_untrusted_proxy_headers": not behind_proxy,
+    }
+
+
+def _refuse(conn) -> None:
+    try:
+        conn.setblocking(False)
+        conn.send(REFUSAL)
+    except OSError:
+        pass
+    finally:
+        conn.close()
+
+
+def create_server(app, host: str, port: int, threads: int = 16, *, per_address: int = CONNECTIONS_PER_ADDRESS,
+                  header_timeout: float = HEADER_TIMEOUT, **adjustments) -> GuardedServer:
+    """The server `flask serve` runs (call `.run()`); port 0 picks a free one (`.effective_port`).
+    `per_address=0` turns the per-address cap off (behind a reverse proxy every connection comes
+    from the proxy's address)."""
+    adj = Adjustments(host=host, port=port, threads=threads, ident="tournament",
+                      # A lecture hall's phones plus projectors keep more than waitress's
+                      # default of 100 connections open.
+                      connection_limit=CONNECTION_LIMIT, cleanup_interval=CHECK_INTERVAL,
+                      # select() fails outright on a descriptor numbered 1024 or more, which a
+                      # thousand connections reach; poll() has no such limit.
+                      asyncore_use_poll=True, **adjustments)
+    dispatcher = ThreadedTaskDispatcher()
+    dispatcher.set_thread_count(adj.threads)
+    return GuardedServer(app, {}, dispatcher=dispatcher, adj=adj, sockinfo=adj.listen[0],
+                         per_address=per_address, header_timeout=header_timeout)
