@@ -63,7 +63,7 @@
     return card;
   }
 
-  var ARROWS = { up: "▲", down: "▼", stay: "●" };
+  var ARROWS = { up: "▲", down: "▼", stay: "●", out: "○" };
 
   function resultCard(table) {
     var card = el("section", "card results");
@@ -73,13 +73,16 @@
       var item = el("li", row.winner ? "winner" : null);
       item.appendChild(el("span", "who", row.name));
       item.appendChild(el("span", "games", row.games));
-      item.appendChild(el("span", "move " + row.direction, ARROWS[row.direction] + " " + row.to));
+      item.appendChild(el("span", "move " + row.direction,
+        ARROWS[row.direction] + " " + (row.to === null ? "out" : row.to)));
       list.appendChild(item);
     });
     card.appendChild(list);
-    if (table.ties.length) {
+    // The server's words: tables that reported no game, moves that differ from the ranking, ties.
+    var notes = (table.notes || []).concat(table.ties);
+    if (notes.length) {
       var ties = el("div", "ties");
-      table.ties.forEach(function (text) { ties.appendChild(el("p", null, text)); });
+      notes.forEach(function (text) { ties.appendChild(el("p", null, text)); });
       card.appendChild(ties);
     }
     return card;
