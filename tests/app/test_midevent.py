@@ -41,7 +41,7 @@ def test_latecomer_joins_the_planned_round_after_a_close(app, organiser, running
     assert seating(app, running, 2)["Zoe"] == 1 and "Zoe" not in seating(app, running, 1)
 
 
-def test_withdrawn_player_keeps_history_and_is_left_out_of_movement(app, organiser, running):
+def test_player_withdrawn_during_a_round_is_ranked_in_it_and_nobody_moves_in_her_place(app, organiser, running):
     bottom = sorted(n for n, t in seating(app, running, 1).items() if t == 1)
     organiser.post(f"/events/{running}/rounds/1/tables/1", data=winners_form(app, running, [bottom[0]]))
     ana_id = player_ids(app, running)[bottom[0]]
@@ -50,7 +50,11 @@ def test_withdrawn_player_keeps_history_and_is_left_out_of_movement(app, organis
     organiser.post(f"/events/{running}/rounds/1/close")
     assert bottom[0] in seating(app, running, 1)  # history kept
     assert bottom[0] not in seating(app, running, 2)  # no longer seated
-    assert seating(app, running, 2)[bottom[1]] == 2  # the next best moves up instead
+    # She won table 1's only game: she stays its round winner; her place up is not handed on.
+    assert seating(app, running, 2)[bottom[1]] == 1
+    page = organiser.get(f"/events/{running}/rounds/1/results").get_data(as_text=True)
+    assert f"{bottom[0]} did not play round 2" not in page  # round 2 has not started
+    assert f"{bottom[0]} is not seated in round 2." in page
 
 
 def test_observer_leaves_the_planned_round_and_can_come_back_at_a_chosen_table(app, organiser, running):

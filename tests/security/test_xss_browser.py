@@ -12,7 +12,7 @@ import time
 import pytest
 
 from tests.conftest import setup_event
-from tests.room.conftest import close_round, start_round, tokens
+from tests.room.conftest import close_round, record_winner, seated, start_round, tokens
 from tournament import db
 from tournament.models import Event, Organiser
 from tournament.services import accounts
@@ -81,7 +81,9 @@ def test_names_with_markup_never_run_as_script_on_any_page(app, live_server, bro
     public = [f"/s/{links['public']}", f"/s/{links['public']}/{marked}"]
 
     start_round(app, event_id)
-    close_round(app, event_id)  # no games: every table ties, so the tie texts name everyone
+    for table in (1, 2):  # one game each: the three others tie on 0, so the tie texts name them
+        record_winner(app, event_id, table, [sorted(seated(app, event_id, table))[-1]])
+    close_round(app, event_id)
     closed = _organiser_urls(app, event_id, 1, marked, colleague) + [f"/p/{links['projector']}"] + public
 
     start_round(app, event_id)

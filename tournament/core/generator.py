@@ -37,6 +37,10 @@ CANDIDATES: Final[tuple[RuleVariant, ...]] = tuple(
     if trump is not None or not any_time
 )
 
+# Candidate order as a lookup: `CANDIDATES.index` compares dataclasses one by one, which made
+# planning a lecture hall's thousand tables take seconds.
+_ORDER: Final[dict[RuleVariant, int]] = {candidate: index for index, candidate in enumerate(CANDIDATES)}
+
 
 def variants_for_tables(count: int) -> tuple[RuleVariant, ...]:
     """One rule variant per table, table 1 first."""
@@ -48,7 +52,7 @@ def variants_for_tables(count: int) -> tuple[RuleVariant, ...]:
         previous = chosen[-1]
         pick = min(
             (c for c in CANDIDATES if c.differences(previous) >= MIN_NEIGHBOUR_DIFFERENCES),
-            key=lambda c: (used[c], CANDIDATES.index(c)),
+            key=lambda c: (used[c], _ORDER[c]),
         )
         chosen.append(pick)
         used[pick] += 1

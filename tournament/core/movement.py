@@ -14,11 +14,15 @@ Invariants:
   on the order of the mappings.
 - Whenever players tied on games and the tie put them in different outcomes (up/stay/down before
   the top/bottom rule) or decided the round winner, a ``TieNote`` says so in plain words.
+- A table that reported no game has no result to rank by: it has no round winner, nobody seated
+  there moves (everyone stays; players from neighbouring tables may still arrive), no tie is
+  noted, and ``TableResult.note`` says so in plain words. ``plan_round`` is told which tables
+  reported; without that set (and in ``plan_moves``) every table counts as having reported.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import groupby
@@ -86,6 +90,8 @@ class TableResult:
     winner: str | None
     moves: tuple[Move, ...]  # in ranking order
     ties: tuple[TieNote, ...]
+    reported: bool = True  # False: no game was reported, so no winner and nobody moves
+    note: str | None = None  # plain words for a table that reported no game
 
     @property
     def ranking(self) -> tuple[str, ...]:
@@ -220,14 +226,51 @@ def _move(player: str, table: int, outcome: Direction, bottom: int, top: int) ->
     return Move(player, table, table, Direction.STAY, outcome, reason)
 
 
-def plan_round(tables: Mapping[int, Mapping[str, int]]) -> RoundPlan:
-    """Rank every table, decide every move, and explain the ties (see module invariants)."""
+def no_game_text(table: int) -> str:
+    """What happens at a table that reported no game, in the words every screen uses."""
+    return (f"Table {table} reported no game, so it has no round winner and nobody there moves: "
+            "everyone stays at the table (players from neighbouring tables may still arrive).")
+
+
+def _validate_reported(reported: object, tables: Collection[int]) -> frozenset[int]:
+    if isinstance(reported, (str, bytes, Mapping)) or not isinstance(reported, Collection):
+        raise RuleError(f"expected a set of table numbers that reported games, not {reported!r}")
+    for number in reported:
+        require_int(number, "a table number that reported games")
+        if number not in tables:
+            raise RuleError(f"table {number} reported games but is not one of the tables")
+    return frozenset(reported)
+
+
+def _unreported(number: int, games_won: Mapping[str, int]) -> TableResult:
+    won = sorted(player for player, games in games_won.items() if games)
+    if won:
+        raise RuleError(f"table {number} is listed as reporting no game, but {_join(tuple(won))} won games there")
+    ranked = standings(games_won)
+    return TableResult(
+        table=number,
+        standings=ranked,
+        winner=None,
+        moves=tuple(Move(s.player, number, number, Direction.STAY, Direction.STAY) for s in ranked),
+        ties=(),
+        reported=False,
+        note=no_game_text(number) if ranked else None,
+    )
+
+
+def plan_round(tables: Mapping[int, Mapping[str, int]], reported: Collection[int] | None = None) -> RoundPlan:
+    """Rank every table, decide every move, and explain the ties (see module invariants).
+    ``reported``: the tables that reported at least one game; ``None`` means every table did."""
     checked = validate_tables(tables)
     if not checked:
         return RoundPlan(tables=())
+    did_report = frozenset(checked) if reported is None else _validate_reported(reported, checked)
     bottom, top = min(checked), max(checked)
     results: list[TableResult] = []
     for number, games_won in checked.items():
+        if number not in did_report:
+            results.append(_unreported(number, games_won))
+            continue
         ranked = standings(games_won)
         ranking = tuple(standing.player for standing in ranked)
         called = outcomes(ranking)
@@ -244,5 +287,5 @@ def plan_round(tables: Mapping[int, Mapping[str, int]]) -> RoundPlan:
 
 
 def plan_moves(tables: Mapping[int, Mapping[str, int]]) -> dict[str, int]:
-    """Every player -> the table they sit at next round."""
+    """Every player -> the table they sit at next round (every table counts as reported)."""
     return plan_round(tables).destinations()

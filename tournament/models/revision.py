@@ -37,9 +37,12 @@ def _event_id(session: Session, obj) -> int | None:
 @sa_event.listens_for(Session, "before_flush")
 def _bump_revisions(session: Session, _context, _instances) -> None:
     touched: set[int] = set()
+    # `session.dirty` builds a new set on every access: read it once, or a flush of n rows
+    # costs n squared (seconds when a table plan seats thousands of players).
+    dirty = session.dirty
     with session.no_autoflush:
-        for obj in chain(session.new, session.deleted, session.dirty):
-            if obj in session.dirty and not session.is_modified(obj):
+        for obj in chain(session.new, session.deleted, dirty):
+            if obj in dirty and not session.is_modified(obj):
                 continue
             if isinstance(obj, Event) and obj in session.deleted:
                 continue

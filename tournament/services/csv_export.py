@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import csv
 import io
-from collections import Counter
 from typing import Any, Iterable
 
 from ..core.names import name_key
+from .outcome import round_outcome
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 GAMES_HEADER = ["round", "table", "game", "winner", "players", "tricks"]
-MOVES_HEADER = ["round", "player", "from_table", "games_won", "to_table", "move", "moved_by_hand"]
+MOVES_HEADER = ["round", "player", "from_table", "games_won", "to_table", "move", "moved_by_hand",
+                "round_winner", "note"]
 
 
 def _cell(value: Any) -> Any:
@@ -55,28 +56,28 @@ def games_csv(document: dict[str, Any]) -> str:
 
 
 def moves_csv(document: dict[str, Any]) -> str:
-    """One row per player per closed round: where they sat, games won, where they sit next.
-    "up"/"down" compare table numbers; "out" means not seated in the next round (withdrawn or
-    observing); the next round's seats include the organiser's manual changes."""
+    """One row per player per closed round, from ``services.outcome`` (what the results pages
+    and the projector show): where they sat, games won, round winner, where they sat next.
+    "up"/"down"/"stay" compare table numbers; "out" means not seated in the next round; the
+    next round's seats include the organiser's manual changes, and ``note`` says in words why a
+    move differs from what the ranking called for. A closed round without a next round shows
+    the ranking's moves."""
     rounds = document["rounds"]
+    tables = [t["number"] for t in document["tables"]]
     rows = []
     for index, round_ in enumerate(rounds):
         if round_["state"] != "closed":
             continue
         following = rounds[index + 1] if index + 1 < len(rounds) else None
-        nxt = {s["player"]: s for s in following["seats"]} if following else {}
-        won = Counter(g["winner"] for g in round_["games"] if g["winner"])
-        for seat in sorted(round_["seats"], key=lambda s: (s["table"], name_key(s["player"]))):
-            then = nxt.get(seat["player"])
-            rows.append([round_["number"], seat["player"], seat["table"], won[seat["player"]],
-                         then["table"] if then else "", _move(seat["table"], then, following),
-                         ("yes" if then["manual"] else "no") if then else ""])
+        outcome = round_outcome(
+            round_["number"], tables,
+            {s["player"]: s["table"] for s in round_["seats"]},
+            [(g["table"], g["winner"]) for g in round_["games"]],
+            {s["player"]: (s["table"], s["manual"]) for s in following["seats"]} if following else None,
+            following is not None and following["state"] != "planned",
+        )
+        for row in sorted(outcome.rows, key=lambda r: (r.from_table, name_key(r.player))):
+            rows.append([round_["number"], row.player, row.from_table, row.games,
+                         "" if row.to_table is None else row.to_table, row.direction,
+                         "yes" if row.manual else "no", "yes" if row.winner else "no", row.note or ""])
     return _csv(MOVES_HEADER, rows)
-
-
-def _move(table: int, then: dict | None, following: dict | None) -> str:
-    if following is None:
-        return ""
-    if then is None:
-        return "out"
-    return "up" if then["table"] > table else "down" if then["table"] < table else "stay"

@@ -53,9 +53,10 @@ def add_late_player(session: Session, event: Event, name: str, table_number: int
 def change_status(session: Session, event: Event, player: Player, status: PlayerStatus,
                   table_number: int | None = None) -> None:
     """Before round 1 this only changes the table plan. Afterwards: withdraw a player or make
-    them an observer (they leave the current round's seating; in a
-    running round their seat and games stay as history but they no longer move), or let an
-    observer or withdrawn player play again at `table_number`."""
+    them an observer (they leave a planned round's seating; in a running round their seat
+    and games stay: they are ranked in that round like everyone else, are not seated in the
+    next one, and nobody moves in their place, see services.outcome), or let an observer or
+    withdrawn player play again at `table_number`."""
     if player.status is status:
         return
     if not event.rounds:

@@ -69,18 +69,25 @@ def _tie_line(note) -> str:
     return f"{', '.join(note.players[:-1])} and {note.players[-1]} tied on {games}; alphabetical order ranks them as listed."
 
 
-def _results(data: RoundData) -> list[dict]:
+# The core's sentence (TableResult.note) shortened to fit a projector card.
+NO_GAME_LINE = "No game reported: no round winner, nobody here moves."
+
+
+def _results(data: RoundData, following: RoundData | None) -> list[dict]:
+    """The same outcome as the results page (``RoundData.outcome``), in the projector's words."""
     tables = []
-    for result in data.outcome().tables:
-        games = {s.player: s.games for s in result.standings}
+    for table in data.outcome(following).tables:
         tables.append({
-            "number": result.table,
+            "number": table.table,
             "rows": [
-                {"name": m.player, "games": games[m.player], "direction": m.direction.value,
-                 "to": m.to_table, "winner": m.player == result.winner}
-                for m in result.moves
+                {"name": row.player, "games": row.games, "direction": row.direction,
+                 "to": row.to_table, "winner": row.winner}
+                for row in table.rows
             ],
-            "ties": [_tie_line(note) for note in result.ties],
+            "ties": [_tie_line(note) for note in table.result.ties],
+            "reported": table.result.reported,
+            "notes": ([NO_GAME_LINE] if table.rows and not table.result.reported else [])
+                     + [row.note for row in table.rows if row.note],
         })
     return tables
 
@@ -93,7 +100,7 @@ def _standings(session: Session, event: Event) -> list[dict]:
 
 
 def snapshot(session: Session, event: Event, now: datetime) -> dict:
-    """The projector's data. Statements: 4 (+ 4 for standings after a closed round),
+    """The projector's data. Statements: 4 (+ 5 for standings after a closed round),
     independent of the number of tables, players and games."""
     tables = list(session.scalars(select(Table).where(Table.event_id == event.id).order_by(Table.number)))
     players = {p.id: p for p in session.scalars(select(Player).where(Player.event_id == event.id))}
@@ -120,7 +127,8 @@ def snapshot(session: Session, event: Event, now: datetime) -> dict:
         ])
     else:
         closed = latest if latest.state is RoundState.CLOSED else previous
-        result.update(phase="results", round=closed.number, results=_results(round_data(closed)),
+        following = round_data(latest) if latest is not closed else None
+        result.update(phase="results", round=closed.number, results=_results(round_data(closed), following),
                       standings=_standings(session, event))
         if latest is not closed:
             result.update(next_round=latest.number, seating=_seating(round_data(latest)))

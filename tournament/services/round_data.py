@@ -10,10 +10,10 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
 from ..core import RuleVariant
-from ..core.movement import RoundPlan, plan_round
 from ..core.names import name_key
-from ..models import Event, Game, Player, PlayerStatus, Round, Seat, Table
+from ..models import Event, Game, Player, PlayerStatus, Round, RoundState, Seat, Table
 from .errors import NotFound
+from .outcome import RoundOutcome, round_outcome
 
 
 @dataclass
@@ -26,6 +26,7 @@ class RoundData:
     games: list[Game]
     _seated: dict[int, list[Player]] = field(init=False)
     _games: dict[int, list[Game]] = field(init=False)
+    _manual: set[int] = field(init=False)
 
     def __post_init__(self) -> None:
         seated: dict[int, list[Player]] = defaultdict(list)
@@ -36,6 +37,7 @@ class RoundData:
         for game in self.games:
             games[game.table_id].append(game)
         self._games = {t: sorted(gs, key=lambda g: g.number) for t, gs in games.items()}
+        self._manual = {seat.player_id for seat in self.seats if seat.manual}
 
     def table(self, number: int) -> Table:
         for table in self.tables:
@@ -50,7 +52,7 @@ class RoundData:
         return self._games.get(table.id, [])
 
     def moved_by_hand(self, player: Player) -> bool:
-        return any(seat.manual for seat in self.seats if seat.player_id == player.id)
+        return player.id in self._manual
 
     def reported_count(self) -> int:
         return len({g.table_id for g in self.games})
@@ -60,16 +62,27 @@ class RoundData:
         won = Counter(g.winner_id for g in self.games_at(table) if g.winner_id is not None)
         return {p.name: won[p.id] for p in self.seated_at(table)}
 
-    def outcome(self) -> RoundPlan:
-        """Ranking, moves and tie notes, always derived from the recorded games.
-        Withdrawn players and observers are left out: they no longer move anywhere."""
-        tables: dict[int, dict[str, int]] = {}
-        for table in self.tables:
-            wins = self.wins_at(table)
-            tables[table.number] = {
-                p.name: wins[p.name] for p in self.seated_at(table) if p.status is PlayerStatus.SEATED
-            }
-        return plan_round(tables)
+    def outcome(self, following: RoundData | None = None) -> RoundOutcome:
+        """Ranking, winner, moves and tie notes from this round's seats and games only
+        (``services.outcome``); with the next round, the moves that happened."""
+        number = {t.id: t.number for t in self.tables}
+        name = {pid: p.name for pid, p in self.players.items()}
+        next_seats, leaving = None, ()
+        if following is not None:
+            next_seats = {name[s.player_id]: (number[s.table_id], s.manual) for s in following.seats}
+        elif self.round.state is not RoundState.CLOSED:
+            # Only a round still open previews who leaves; a closed one reads its next round's seats.
+            leaving = {name[s.player_id] for s in self.seats
+                       if self.players[s.player_id].status is not PlayerStatus.SEATED}
+        return round_outcome(
+            self.round.number,
+            (t.number for t in self.tables),
+            {name[s.player_id]: number[s.table_id] for s in self.seats},
+            ((number[g.table_id], name.get(g.winner_id)) for g in self.games),
+            next_seats,
+            following is not None and following.round.state is not RoundState.PLANNED,
+            leaving,
+        )
 
     def variant(self, table: Table) -> RuleVariant:
         return table.variant

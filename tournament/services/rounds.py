@@ -62,8 +62,9 @@ def _first_round(session: Session, event: Event) -> Round:
 
 
 def empty_tables(data: RoundData) -> list[int]:
-    """Tables with players but no recorded game: closing now would rank them alphabetically."""
-    return [t.number for t in data.tables if data.seated_at(t) and not data.games_at(t)]
+    """Tables with players but no reported game: closing now gives them no round winner and
+    moves nobody seated there (``services.outcome``)."""
+    return data.outcome().unreported()
 
 
 def close_round(session: Session, data: RoundData) -> Round:

@@ -1,5 +1,6 @@
 """Standings, always derived from the recorded seats and games (nothing is stored, so
-nothing can drift). Four statements, whatever the size of the event."""
+nothing can drift). Five statements, whatever the size of the event. A round won is a
+round winner as ``services.outcome`` decides it, the same function every results page reads."""
 
 from __future__ import annotations
 
@@ -9,9 +10,9 @@ from dataclasses import dataclass, field
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ..core import rank_players
 from ..core.names import name_key
 from ..models import Event, Game, Player, PlayerStatus, Round, RoundState, Seat, Table
+from .outcome import round_outcome
 
 
 @dataclass
@@ -38,6 +39,7 @@ class Standings:
 def compute_standings(session: Session, event: Event) -> Standings:
     """Ordered by games won, then rounds won; equal players alphabetically (the tie rule)."""
     rounds = list(session.scalars(select(Round).where(Round.event_id == event.id).order_by(Round.number)))
+    table_numbers = list(session.scalars(select(Table.number).where(Table.event_id == event.id)))
     players = list(session.scalars(select(Player).where(Player.event_id == event.id)))
     seats = session.execute(
         select(Seat.player_id, Seat.round_id, Table.number)
@@ -57,27 +59,28 @@ def compute_standings(session: Session, event: Event) -> Standings:
     closed = {r.id for r in rounds if r.state is RoundState.CLOSED}
     rows = {p.id: PlayerStanding(p) for p in players}
 
-    at_table: dict[tuple[int, int], dict[int, int]] = defaultdict(dict)  # (round, table) -> player -> wins
+    seats_of: dict[int, dict[str, int]] = defaultdict(dict)  # round -> player name -> table
     for player_id, round_id, table_number in seats:
         row = rows[player_id]
         row.path[number_of[round_id]] = table_number
+        seats_of[round_id][row.player.name] = table_number
         if round_id in played:
             row.highest_table = max(row.highest_table or 0, table_number)
-            at_table[(round_id, table_number)][player_id] = 0
     for row in rows.values():
         row.current_table = row.path[max(row.path)] if row.path else None
     won = Counter((round_id, winner_id) for round_id, _t, winner_id, _n in wins)
     for (round_id, player_id), count in won.items():
         rows[player_id].games_won += count
         rows[player_id].games_by_round[number_of[round_id]] = count
-    for (round_id, table_number), members in at_table.items():
-        if round_id not in closed:
-            continue
-        games = {rows[pid].player.name: won[(round_id, pid)] for pid in members}
-        if games:
-            winner_name = rank_players(games)[0]
-            winner = next(pid for pid in members if rows[pid].player.name == winner_name)
-            rows[winner].rounds_won += 1
+    winners_of: dict[int, list[tuple[int, str]]] = defaultdict(list)
+    for round_id, _t, winner_id, table_number in wins:
+        winners_of[round_id].append((table_number, rows[winner_id].player.name))
+    by_name = {row.player.name: row for row in rows.values()}
+    for round_ in rounds:
+        if round_.id in closed:
+            outcome = round_outcome(round_.number, table_numbers, seats_of[round_.id], winners_of[round_.id])
+            for winner in outcome.winners().values():
+                by_name[winner].rounds_won += 1
 
     ordered = sorted(
         (r for r in rows.values() if r.path or r.player.status is PlayerStatus.SEATED),

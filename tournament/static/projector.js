@@ -83,7 +83,7 @@
     return p;
   }
 
-  var ARROWS = { up: "▲", down: "▼", stay: "●" };
+  var ARROWS = { up: "▲", down: "▼", stay: "●", out: "○" };
 
   function resultCard(table) {
     var card = el("section", "card results");
@@ -93,14 +93,17 @@
       var item = el("li", row.winner ? "winner" : null);
       item.appendChild(el("bdi", "who", row.name));
       item.appendChild(el("span", "games", row.games));
-      item.appendChild(el("span", "move " + row.direction, ARROWS[row.direction] + " " + row.to));
+      item.appendChild(el("span", "move " + row.direction,
+        ARROWS[row.direction] + " " + (row.to === null ? "out" : row.to)));
       list.appendChild(item);
     });
     card.appendChild(list);
-    if (table.ties.length) {
+    // The server's words: tables that reported no game, moves that differ from the ranking, ties.
+    var notes = (table.notes || []).concat(table.ties);
+    if (notes.length) {
       var ties = el("div", "ties");
       var names = table.rows.map(function (row) { return row.name; });
-      table.ties.forEach(function (text) { ties.appendChild(withNames(text, names)); });
+      notes.forEach(function (text) { ties.appendChild(withNames(text, names)); });
       card.appendChild(ties);
     }
     return card;

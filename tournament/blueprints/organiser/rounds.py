@@ -85,7 +85,7 @@ def round_results(event_id: int, number: int):
         return redirect(url_for("organiser.round_board", event_id=event.id, number=number))
     following = _maybe_round(session, event, number + 1)
     can_undo = following is not None and not following.games and _maybe_round(session, event, number + 2) is None
-    return render_template("organiser/round_results.html", event=event, data=data, outcome=data.outcome(),
+    return render_template("organiser/round_results.html", event=event, data=data, outcome=data.outcome(following),
                            following=following, can_undo=can_undo, form=ButtonForm())
 
 

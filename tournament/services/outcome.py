@@ -1,0 +1,172 @@
+"""A round's outcome, computed here and only here: the results pages, the close preview, the
+projector, moves.csv and the standings' rounds won all read ``round_outcome``.
+
+Rules:
+- A round's ranking, round winner and the moves its ranking calls for depend only on that
+  round's seats and games, never on anyone's current status: a player who withdraws later stays
+  in the results of the rounds she played, with her games. A player withdrawn while a round
+  runs keeps her seat and games in that round, so she is ranked there like everyone else and
+  takes her place in its moves; she is simply not seated in the next round ("out"). Nobody else
+  moves in her stead.
+- A table whose games name no winner reported no game: no round winner, nobody there moves (the
+  core's rule, ``plan_round``'s ``reported``).
+- Once the next round has seats, what a closed round's page shows as each player's move is what
+  happened: the table she sits at in the next round (seats moved by hand included), or "out".
+  When that differs from what the ranking calls for, a sentence beside it says why: moved by
+  hand, not seated, or a correction made after the next round had started.
+
+Pure functions over plain values (names and table numbers), so the database pages and the
+exported document give the same answer.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass
+
+from ..core.movement import WARN_ABOVE, WARN_BELOW, Direction, Move, RoundPlan, TableResult, plan_round, size_warnings
+
+OUT = "out"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerMove:
+    """One line of a table's result. ``direction``/``to_table`` are what is shown: what
+    happened once the next round has seats, otherwise what the ranking calls for."""
+
+    player: str
+    from_table: int
+    games: int
+    winner: bool
+    ranked: Move  # what the ranking calls for
+    to_table: int | None  # None: not seated in the next round
+    direction: str  # "up", "down", "stay" or "out"
+    manual: bool  # the next round's seat was set by hand
+    note: str | None  # why the move shown differs from the ranking's
+
+    @property
+    def reason(self) -> str | None:
+        """The top/bottom-table explanation, when it is the move that happened."""
+        return self.ranked.reason if self.note is None else None
+
+
+@dataclass(frozen=True, slots=True)
+class TableOutcome:
+    result: TableResult
+    rows: tuple[PlayerMove, ...]  # ranking order
+
+    @property
+    def table(self) -> int:
+        return self.result.table
+
+
+@dataclass(frozen=True, slots=True)
+class RoundOutcome:
+    number: int
+    plan: RoundPlan
+    tables: tuple[TableOutcome, ...]  # bottom table first
+    next_sizes: Mapping[int, int] | None  # the next round's seating, when it exists
+    next_started: bool
+
+    @property
+    def rows(self) -> tuple[PlayerMove, ...]:
+        return tuple(row for table in self.tables for row in table.rows)
+
+    def destinations(self) -> dict[str, int]:
+        """Where the ranking sends every player who sat in the round (used to plan the next)."""
+        return self.plan.destinations()
+
+    def winners(self) -> dict[int, str]:
+        """Table number -> round winner; tables that reported no game have none."""
+        return {t.table: t.result.winner for t in self.tables if t.result.winner is not None}
+
+    def unreported(self) -> list[int]:
+        """Tables with players that reported no game."""
+        return [t.table for t in self.tables if t.rows and not t.result.reported]
+
+    def size_warnings(self, fewest: int = WARN_BELOW, most: int = WARN_ABOVE) -> tuple[str, ...]:
+        if self.next_sizes is None:
+            return self.plan.size_warnings(fewest, most)
+        return size_warnings(self.next_sizes, fewest, most, verb="has")
+
+
+def round_outcome(
+    number: int,
+    tables: Iterable[int],
+    seats: Mapping[str, int],
+    winners: Iterable[tuple[int, str | None]],
+    next_seats: Mapping[str, tuple[int, bool]] | None = None,
+    next_started: bool = False,
+    leaving: Collection[str] = (),
+) -> RoundOutcome:
+    """``seats``: player -> table in round ``number``; ``winners``: (table, winner) per game;
+    ``next_seats``: player -> (table, seated by hand) in round ``number + 1`` if it exists.
+    ``leaving``: for a round not closed yet (no next round), players who will not be seated
+    next round (withdrawn or observing); they are ranked all the same and shown as "out"."""
+    won: Counter[str] = Counter()
+    reported: set[int] = set()
+    for table, winner in winners:
+        if winner is not None and seats.get(winner) == table:
+            won[winner] += 1
+            reported.add(table)
+    by_table: dict[int, dict[str, int]] = {t: {} for t in tables}
+    for player, table in seats.items():
+        by_table.setdefault(table, {})[player] = won[player]
+    plan = plan_round(by_table, reported=reported)
+    outcomes = tuple(
+        TableOutcome(result, tuple(_row(number, result, move, won[move.player], next_seats, next_started, leaving)
+                                   for move in result.moves))
+        for result in plan.tables
+    )
+    sizes = None
+    if next_seats is not None:
+        sizes = {t: 0 for t in by_table}
+        for table, _manual in next_seats.values():
+            sizes[table] = sizes.get(table, 0) + 1
+    return RoundOutcome(number, plan, outcomes, sizes, next_started)
+
+
+def _direction(from_table: int, to_table: int | None) -> str:
+    if to_table is None:
+        return OUT
+    if to_table == from_table:
+        return Direction.STAY.value
+    return (Direction.UP if to_table > from_table else Direction.DOWN).value
+
+
+def _called(move: Move) -> str:
+    if move.direction is Direction.STAY:
+        return f"kept {move.player} at table {move.to_table}"
+    return f"sent {move.player} {move.direction.value} to table {move.to_table}"
+
+
+def _row(number: int, result: TableResult, move: Move, games: int, next_seats, started: bool,
+         leaving: Collection[str]) -> PlayerMove:
+    winner = move.player == result.winner
+    if next_seats is None and move.player in leaving:
+        return PlayerMove(move.player, move.from_table, games, winner, move, None, OUT, False,
+                          f"{move.player} is no longer playing, so will not be seated in round {number + 1}; "
+                          "nobody moves in that place.")
+    if next_seats is None:
+        return PlayerMove(move.player, move.from_table, games, winner, move, move.to_table,
+                          move.direction.value, False, None)
+    to_table, manual = next_seats.get(move.player, (None, False))
+    note = None
+    if to_table != move.to_table:
+        note = _difference(number + 1, move, to_table, manual, started)
+    return PlayerMove(move.player, move.from_table, games, winner, move, to_table,
+                      _direction(move.from_table, to_table), manual, note)
+
+
+def _difference(following: int, move: Move, to_table: int | None, manual: bool, started: bool) -> str:
+    name = move.player
+    if to_table is None:
+        return f"{name} did not play round {following}." if started else f"{name} is not seated in round {following}."
+    if manual:
+        verb = "was" if started else "is"
+        return f"{name} {verb} seated at table {to_table} by hand for round {following}; the ranking {_called(move)}."
+    if started:
+        return (f"After the correction the ranking would have {_called(move)}; "
+                f"{name} had already played round {following} at table {to_table}.")
+    return f"The ranking {_called(move)}; {name} is seated at table {to_table} for round {following}."
