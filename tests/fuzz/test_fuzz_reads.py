@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.fuzz.targets import hostile, query_string, url_for_rule
+from tests.fuzz.targets import query_string, url_for_rule
 from tests.fuzz.test_fuzz_forms import FUZZ
 from tournament import create_app
 

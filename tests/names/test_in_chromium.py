@@ -10,7 +10,6 @@ import unicodedata
 import pytest
 
 from tests.conftest import setup_event
-from tests.corpus.names import ACCEPTED
 from tests.names.test_pages import NAMES
 from tests.room.conftest import close_round, record_winner, seated, start_round, tokens
 from tournament import db

@@ -2,7 +2,7 @@
 
 from sqlalchemy import select
 
-from tests.room.conftest import close_round, record_winner, seated, start_round, tokens
+from tests.room.conftest import close_round, seated, start_round, tokens
 from tournament import db
 from tournament.models import Event, Game
 

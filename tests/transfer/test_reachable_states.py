@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from sqlalchemy import select
 
 from tournament import db
-from tournament.models import Event, Player, PlayerStatus, Round, RoundState, Seat, Table
+from tournament.models import Event, Player, Round, Seat, Table
 from tournament.services import backups
 
 NAME = st.text(st.characters(whitelist_categories=("L", "M", "N", "P", "S", "Zs")), min_size=1, max_size=14)
