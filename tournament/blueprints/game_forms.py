@@ -26,7 +26,7 @@ from ..services.games import MAX_GAMES_PER_ROUND, MAX_TRICKS_PER_GAME, GameEntry
 # Five Tricks takes about 40 s to shuffle and deal, then five tricks of one card per player at
 # about 4 s a card: 1 min 40 s at three players, 2 min at four, 2 min 40 s at six. The round's
 # last game may stop unfinished (it counts the tricks so far), hence rounding up. A 7-minute
-# round thus opens with 5 rows at a table of 3, 4 at 4 or 5, and 3 at 6.
+# round thus opens with 5 rows at a table of 3, 4 at a table of 4, and 3 at 5 or 6.
 DEAL_SECONDS = 40
 SECONDS_PER_CARD = 4
 TRICKS_PER_GAME = 5
@@ -117,7 +117,9 @@ def refuse_results(form, error: DomainError) -> int:
     """A refused submit: the reason goes beside the game it concerns (or on top of the page),
     nothing is saved, and the status to answer with is returned."""
     game = (error.field or "").removeprefix("game-") if (error.field or "").startswith("game-") else None
-    row = next((r for r in form.games.entries if game is not None and r.number.data == game), None)
+    # A row without a number is numbered by its position, as entries() does.
+    row = next((r for position, r in enumerate(form.games.entries, start=1)
+                if game is not None and (r.number.data or str(position)) == game), None)
     return refuse(error, row.winner if row is not None else None)
 
 

@@ -17,7 +17,7 @@ def _spans(numbers: list[int]) -> str:
             spans[-1].append(number)
         else:
             spans.append([number])
-    parts = [f"{s[0]}–{s[-1]}" if len(s) > 2 else ", ".join(map(str, s)) for s in spans]
+    parts = [f"{s[0]}–{s[-1]}" if len(s) > 1 else str(s[0]) for s in spans]
     return ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
 
 
