@@ -161,11 +161,11 @@ def entries(form, players) -> list[GameEntry]:
 def overruled(form, players) -> list[str]:
     """Games where the ticked winner differs from the one the tricks make: said after saving."""
     notes = []
-    for row in form.games.entries:
+    for position, row in enumerate(form.games.entries, start=1):
         tricks = {p.id: row[f"t{p.id}"].data for p in players if row[f"t{p.id}"].data is not None}
         ticked = (row.winner.data or "").strip()
         winner = tricks_winner(players, tricks) if any(tricks.values()) else None
         if winner is not None and ticked and ticked != str(winner):
             name = next(p.name for p in players if p.id == winner)
-            notes.append(f"Game {row.number.data}: the tricks make {name} the winner.")
+            notes.append(f"Game {row.number.data or position}: the tricks make {name} the winner.")
     return notes

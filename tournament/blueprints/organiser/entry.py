@@ -56,12 +56,13 @@ def table_results(event_id: int, number: int, table_number: int):
     if not form.validate_on_submit():
         return page(form, 400)
     closed = data.round.state is RoundState.CLOSED
+    notes = overruled(form, players)  # before the commit expires the players
     try:
         correction = correct_games(session, data, table, entries(form, players))
     except DomainError as error:
         return page(form, refuse_results(form, error))
     _flash_outcome(correction, table_number, number, closed)
-    for note in overruled(form, players):
+    for note in notes:
         flash(note, "success")
     return redirect(url_for("organiser.round_board", event_id=event.id, number=number))
 

@@ -62,11 +62,12 @@ def enter(token: str):
         return page(grow(form, players, request.form))
     if not form.validate_on_submit():
         return page(form, 400)
+    notes = overruled(form, players)  # before the commit expires the players
     try:
         result = record_games(session, data, table, entries(form, players), actor=f"phone, table {table.number}")
     except DomainError as error:
         return page(form, refuse_results(form, error))
     flash(_describe(result), "success")
-    for note in overruled(form, players):
+    for note in notes:
         flash(note, "success")
     return redirect(url_for("table.enter", token=token))
