@@ -46,6 +46,11 @@ class SaveResult:
     unchanged: list[int]
 
 
+def _row(entry: GameEntry) -> str:
+    """The field hint of a per-game error: the form shows it beside that game."""
+    return f"game-{entry.number}"
+
+
 def _derive_winner(entry: GameEntry, players: dict[int, Player]) -> int | None:
     if not entry.tricks or not any(entry.tricks.values()):
         return entry.winner_id
@@ -55,7 +60,7 @@ def _derive_winner(entry: GameEntry, players: dict[int, Player]) -> int | None:
     if entry.winner_id is not None and entry.winner_id != derived:
         raise DomainError(
             f"Game {entry.number}: the tricks make {players[derived].name} the winner, "
-            f"but {players[entry.winner_id].name} is marked. Correct one of them."
+            f"but {players[entry.winner_id].name} is marked. Correct one of them.", field=_row(entry)
         )
     return derived
 
@@ -64,17 +69,18 @@ def _check(entry: GameEntry, seated: dict[int, Player]) -> None:
     if not 1 <= entry.number <= MAX_GAMES_PER_ROUND:
         raise DomainError(f"Game numbers run from 1 to {MAX_GAMES_PER_ROUND}.")
     if entry.winner_id is not None and entry.winner_id not in seated:
-        raise DomainError(f"Game {entry.number}: the winner must be a player seated at this table.")
+        raise DomainError(f"Game {entry.number}: the winner must be a player seated at this table.", field=_row(entry))
     if entry.tricks:
         strangers = set(entry.tricks) - set(seated)
         if strangers:
-            raise DomainError(f"Game {entry.number}: tricks were given for a player not seated at this table.")
+            raise DomainError(f"Game {entry.number}: tricks were given for a player not seated at this table.",
+                              field=_row(entry))
         if any(count < 0 for count in entry.tricks.values()):
-            raise DomainError(f"Game {entry.number}: trick counts cannot be negative.")
+            raise DomainError(f"Game {entry.number}: trick counts cannot be negative.", field=_row(entry))
         if sum(entry.tricks.values()) > MAX_TRICKS_PER_GAME:
             raise DomainError(
                 f"Game {entry.number}: {sum(entry.tricks.values())} tricks in one game is more than "
-                f"the cards allow (at most {MAX_TRICKS_PER_GAME})."
+                f"the cards allow (at most {MAX_TRICKS_PER_GAME}).", field=_row(entry)
             )
 
 
@@ -135,12 +141,14 @@ def apply_games(
             continue
         winner_id = _derive_winner(entry, seated)
         if winner_id is None:
-            raise DomainError(f"Game {entry.number}: nobody took a trick, so there is no winner to record.")
+            raise DomainError(f"Game {entry.number}: nobody took a trick, so there is no winner to record.",
+                              field=_row(entry))
         if game is not None:
             _check_version(entry, game, wanted=(winner_id, entry.tricks))
         elif entry.version is not None:
             raise Conflict(
-                f"Game {entry.number} at table {table.number} was removed meanwhile. Reload the page and check."
+                f"Game {entry.number} at table {table.number} was removed meanwhile. Reload the page and check.",
+                field=_row(entry),
             )
         plan.append((entry, game, winner_id))
 
@@ -193,5 +201,5 @@ def _check_version(entry: GameEntry, game: Game, wanted) -> None:
         return
     raise Conflict(
         f"Game {entry.number} at this table was changed by someone else since this page was opened. "
-        "Reload the page to see the current result, then enter your change again."
+        "Reload the page to see the current result, then enter your change again.", field=_row(entry)
     )

@@ -4,7 +4,7 @@
   "use strict";
   document.querySelectorAll("form[data-once]").forEach(function (form) {
     form.addEventListener("submit", function () {
-      var button = form.querySelector("button[type=submit]");
+      var button = form.querySelector("[data-send]") || form.querySelector("button[type=submit]");
       if (!button) { return; }
       button.textContent = "Sending…";
       setTimeout(function () { button.disabled = true; }, 0);

@@ -25,6 +25,12 @@ def audit_log(event_id: int):
     filterable by round and table."""
     session = db.session()
     event = event_service.get_event(session, event_id)
-    where = audit.AuditFilter(round_number=_optional_int("round"), table_number=_optional_int("table"))
+    try:
+        where = audit.AuditFilter(round_number=_optional_int("round"), table_number=_optional_int("table"))
+    except DomainError as error:
+        # A hand-edited address: show the whole log with the reason beside the filter.
+        where = audit.AuditFilter(round_number=None, table_number=None)
+        return render_template("organiser/audit.html", event=event, where=where, problem=str(error),
+                               entries=audit.entries(session, event.id, where), limit=audit.PAGE_SIZE), 400
     return render_template("organiser/audit.html", event=event, where=where,
                            entries=audit.entries(session, event.id, where), limit=audit.PAGE_SIZE)

@@ -7,7 +7,9 @@ from ...models import RoundState
 from ...services import events as event_service
 from ...services.corrections import Correction, correct_games
 from ...services.round_data import load_round
-from ..game_forms import entries, results_form, rows_to_show
+from ...services.errors import DomainError
+from ..game_forms import (blank_row, entries, fill_recorded, grow, overruled, refuse_results, results_form,
+                          rows_to_show, wants_more_rows)
 from . import bp
 
 
@@ -29,34 +31,38 @@ def _flash_outcome(correction: Correction, table_number: int, round_number: int,
 @bp.route("/events/<int:event_id>/rounds/<int:number>/tables/<int:table_number>", methods=["GET", "POST"])
 def table_results(event_id: int, number: int, table_number: int):
     """Record a table's games in one submit, or correct them after the round closed: each
-    game's winner with one click, or the tricks (then the most tricks wins; an unfinished game
-    counts the tricks so far; a tie on tricks goes to the alphabetically first name)."""
+    game's winner with one click, or the tricks (then the most tricks wins, whatever is ticked;
+    an unfinished game counts the tricks so far; a tie on tricks goes to the alphabetically
+    first name). A refused submit comes back filled in, the reason beside the game."""
     session = db.session()
     event = event_service.get_event(session, event_id)
     data = load_round(session, event, number)
     table = data.table(table_number)
     players = data.seated_at(table)
     games = data.games_at(table)
-    rows = rows_to_show(games, request.args.get("rows", type=int))
+    rows = rows_to_show(games, request.args.get("rows", type=int), len(players), event.round_minutes)
 
-    if request.method == "POST":
-        form = results_form(players, rows, request.form)
-        if form.validate_on_submit():
-            closed = data.round.state is RoundState.CLOSED
-            correction = correct_games(session, data, table, entries(form, players))
-            _flash_outcome(correction, table_number, number, closed)
-            return redirect(url_for("organiser.round_board", event_id=event.id, number=number))
+    def page(form, status=200):
         return render_template("organiser/table_results.html", event=event, data=data, table=table,
-                               players=players, form=form, rows=rows), 400
+                               players=players, form=form, blank=blank_row(form), refused=status >= 400), status
 
-    form = results_form(players, rows)
-    for game in games:
-        if game.number > rows:
-            continue
-        row = form.games.entries[game.number - 1]
-        row.version.data = str(game.version)
-        row.winner.data = str(game.winner_id) if game.winner_id else ""
-        for tricks in game.tricks:
-            row[f"t{tricks.player_id}"].data = tricks.tricks
-    return render_template("organiser/table_results.html", event=event, data=data, table=table,
-                           players=players, form=form, rows=rows)
+    if request.method == "GET":
+        form = results_form(players, rows)
+        fill_recorded(form, games)
+        return page(form)
+    form = results_form(players, rows, request.form)
+    if wants_more_rows(request.form):
+        return page(grow(form, players, request.form))
+    if not form.validate_on_submit():
+        return page(form, 400)
+    closed = data.round.state is RoundState.CLOSED
+    notes = overruled(form, players)  # before the commit expires the players
+    try:
+        correction = correct_games(session, data, table, entries(form, players))
+    except DomainError as error:
+        return page(form, refuse_results(form, error))
+    _flash_outcome(correction, table_number, number, closed)
+    for note in notes:
+        flash(note, "success")
+    return redirect(url_for("organiser.round_board", event_id=event.id, number=number))
+

@@ -5,6 +5,8 @@ from flask import flash, redirect, render_template, url_for
 from ... import db
 from ...services import events as event_service
 from ...services import rounds as rounds_service
+from ...services.errors import DomainError
+from ..refusals import field_for, refuse
 from . import bp
 from .forms import ButtonForm, EventForm
 
@@ -22,11 +24,18 @@ def create_event():
     """Create an event and go straight to adding its players."""
     form = EventForm()
     if not form.validate_on_submit():
-        summaries = event_service.list_events(db.session())
-        return render_template("organiser/index.html", summaries=summaries, form=form), 400
-    event = event_service.create_event(db.session(), form.name.data, form.round_minutes.data)
+        return _index(form, 400)
+    try:
+        event = event_service.create_event(db.session(), form.name.data, form.round_minutes.data)
+    except DomainError as error:
+        return _index(form, refuse(error, field_for(form, error, form.name)))
     flash(f"Event “{event.name}” created. Now paste the players' names.", "success")
     return redirect(url_for("organiser.players", event_id=event.id))
+
+
+def _index(form, status):
+    return render_template("organiser/index.html", summaries=event_service.list_events(db.session()),
+                           form=form), status
 
 
 @bp.route("/events/<int:event_id>/settings", methods=["GET", "POST"])
@@ -34,11 +43,15 @@ def event_settings(event_id: int):
     """Rename the event or change its round length."""
     event = event_service.get_event(db.session(), event_id)
     form = EventForm(obj=event)
-    if form.validate_on_submit():
-        event_service.update_event(db.session(), event, form.name.data, form.round_minutes.data)
-        flash("Event saved.", "success")
-        return redirect(url_for("organiser.event", event_id=event.id))
     status = 400 if form.is_submitted() else 200
+    if form.validate_on_submit():
+        try:
+            event_service.update_event(db.session(), event, form.name.data, form.round_minutes.data)
+        except DomainError as error:
+            status = refuse(error, field_for(form, error, form.name))
+        else:
+            flash("Event saved.", "success")
+            return redirect(url_for("organiser.event", event_id=event.id))
     return render_template("organiser/event_settings.html", event=event, form=form,
                            delete_form=ButtonForm()), status
 

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from flask import flash, redirect, render_template, url_for
+from flask import flash, redirect, render_template, request, url_for
 from wtforms import SelectChoice
 
 from ... import db
@@ -8,9 +8,19 @@ from ...models import PlayerStatus
 from ...services import events as event_service
 from ...services import midevent
 from ...services import players as player_service
-from ...services.errors import DomainError
-from . import bp
-from .forms import JoinTableForm, LatePlayerForm, NamesForm, RenameForm
+from ...services.errors import Conflict, DomainError
+from ..refusals import field_for, refuse
+from . import bp, consequences
+from .forms import ButtonForm, JoinTableForm, LatePlayerForm, NamesForm, RenameForm
+
+
+def _players_page(session, event, form=None, late=None, status=200):
+    """The players page; a refused form is passed in so it shows what was typed."""
+    if late is None:
+        late = LatePlayerForm(formdata=None)
+        late.table.choices = _table_choices(event)
+    return render_template("organiser/players.html", event=event, form=form or NamesForm(formdata=None), late=late,
+                           current=midevent.current_round(session, event)), status
 
 
 @bp.route("/events/<int:event_id>/players", methods=["GET", "POST"])
@@ -20,23 +30,16 @@ def players(event_id: int):
     session = db.session()
     event = event_service.get_event(session, event_id)
     form = NamesForm()
-    status = 200
+    status = 400 if form.is_submitted() else 200
     if form.validate_on_submit():
         try:
             added = player_service.add_players(session, event, form.names.data)
         except DomainError as error:
-            session.rollback()
-            form.names.errors = [str(error)]
-            status = 400
+            status = refuse(error, form.names)
         else:
             flash(f"Added {len(added)} player{'s' if len(added) != 1 else ''}.", "success")
             return redirect(url_for("organiser.players", event_id=event.id))
-    elif form.is_submitted():
-        status = 400
-    late = LatePlayerForm()
-    late.table.choices = _table_choices(event)
-    return render_template("organiser/players.html", event=event, form=form, late=late,
-                           current=midevent.current_round(session, event)), status
+    return _players_page(session, event, form=form, status=status)
 
 
 STATUS_WORDS = {PlayerStatus.SEATED: "playing", PlayerStatus.OBSERVER: "an observer",
@@ -47,6 +50,22 @@ def _table_choices(event):
     return [SelectChoice(t.number, f"Table {t.number}") for t in event.tables]
 
 
+def _status(status: str) -> PlayerStatus:
+    try:
+        return PlayerStatus(status)
+    except ValueError:
+        raise DomainError("Unknown player status.") from None
+
+
+@bp.get("/events/<int:event_id>/players/<int:player_id>/withdraw")
+def withdraw_player(event_id: int, player_id: int):
+    """Withdrawing is confirmed on a page that says what it does; the change is a POST from it."""
+    session = db.session()
+    event = event_service.get_event(session, event_id)
+    player = player_service.get_player(session, event, player_id)
+    return _confirm_withdrawal(session, event, player, midevent.current_round(session, event))
+
+
 @bp.post("/events/<int:event_id>/players/<int:player_id>/status/<status>")
 def player_status(event_id: int, player_id: int, status: str):
     """Make a player an observer, withdraw them, or let them play again. Before round 1 this
@@ -55,17 +74,45 @@ def player_status(event_id: int, player_id: int, status: str):
     session = db.session()
     event = event_service.get_event(session, event_id)
     player = player_service.get_player(session, event, player_id)
-    try:
-        new_status = PlayerStatus(status)
-    except ValueError:
-        raise DomainError("Unknown player status.") from None
+    new_status = _status(status)
+    current = midevent.current_round(session, event)
     form = JoinTableForm()
     form.table.choices = _table_choices(event)
-    table = form.table.data if new_status is PlayerStatus.SEATED and form.validate_on_submit() else None
-    midevent.change_status(session, event, player, new_status, table)
+    joining = new_status is PlayerStatus.SEATED and current is not None
+    if joining and not form.validate_on_submit():
+        form.table.errors = [f"Choose the table where {player.name} joins round {current.number}."]
+        return _player_page(session, event, player, join=form, status=400)
+    try:
+        midevent.change_status(session, event, player, new_status, form.table.data if joining else None)
+    except DomainError as error:
+        if not event.rounds:
+            return _players_page(session, event, status=refuse(error))
+        if new_status is PlayerStatus.WITHDRAWN:
+            return _confirm_withdrawal(session, event, player, current, refuse(error))
+        return _player_page(session, event, player, join=form, status=refuse(error, field_for(form, error)))
     flash(f"{player.name} is now {STATUS_WORDS[new_status]}.", "success")
     return redirect(url_for("organiser.player", event_id=event.id, player_id=player.id)
                     if event.rounds else url_for("organiser.players", event_id=event.id))
+
+
+def _confirm_withdrawal(session, event, player, current, status=200):
+    return render_template("organiser/confirm.html", event=event, form=ButtonForm(formdata=None),
+                           title=f"Withdraw {player.name}?",
+                           lines=[consequences.withdrawal(session, player, current)],
+                           action=url_for("organiser.player_status", event_id=event.id, player_id=player.id,
+                                          status=PlayerStatus.WITHDRAWN.value),
+                           confirm=f"Withdraw {player.name}", danger=True,
+                           back=url_for("organiser.player", event_id=event.id, player_id=player.id)), status
+
+
+def _player_page(session, event, player, form=None, join=None, status=200):
+    if form is None:
+        form = RenameForm(formdata=None, name=player.name)
+    if join is None:
+        join = JoinTableForm(formdata=None)
+        join.table.choices = _table_choices(event)
+    return render_template("organiser/player.html", event=event, player=player, form=form, join=join,
+                           current=midevent.current_round(session, event)), status
 
 
 @bp.route("/events/<int:event_id>/players/<int:player_id>", methods=["GET", "POST"])
@@ -75,46 +122,59 @@ def player(event_id: int, player_id: int):
     event = event_service.get_event(session, event_id)
     player = player_service.get_player(session, event, player_id)
     form = RenameForm(name=player.name)
-    status = 200
+    status = 400 if form.is_submitted() else 200
     if form.validate_on_submit():
         try:
             midevent.rename(session, event, player, form.name.data)
         except DomainError as error:
-            session.rollback()
-            form.name.errors = [str(error)]
-            status = 400
+            status = refuse(error, form.name)
         else:
             flash(f"Renamed to {player.name}.", "success")
             return redirect(url_for("organiser.player", event_id=event.id, player_id=player.id))
-    elif form.is_submitted():
-        status = 400
-    join = JoinTableForm()
-    join.table.choices = _table_choices(event)
-    return render_template("organiser/player.html", event=event, player=player, form=form, join=join,
-                           current=midevent.current_round(session, event)), status
+    return _player_page(session, event, player, form=form, status=status)
 
 
 @bp.post("/events/<int:event_id>/players/late")
 def late_player(event_id: int):
-    """A latecomer joins a table of the running round, or of the planned next round."""
+    """A latecomer joins a table of the running round, or of the planned next round. A refused
+    latecomer comes back on the players page, typed name kept, the reason beside the field."""
     session = db.session()
     event = event_service.get_event(session, event_id)
     form = LatePlayerForm()
     form.table.choices = _table_choices(event)
     if not form.validate_on_submit():
-        raise DomainError("Give the latecomer's name and choose one of the event's tables.")
-    player = midevent.add_late_player(session, event, form.name.data, form.table.data)
+        return _players_page(session, event, late=form, status=400)
+    try:
+        player = midevent.add_late_player(session, event, form.name.data, form.table.data)
+    except DomainError as error:
+        # The table was checked against the choices, so what is left concerns the name, or the
+        # round (nothing to join), which belongs on top of the page.
+        at = None if isinstance(error, Conflict) else form.name
+        return _players_page(session, event, late=form, status=refuse(error, field_for(form, error, at)))
     flash(f"{player.name} joins table {form.table.data}.", "success")
     return redirect(url_for("organiser.players", event_id=event.id))
 
 
-@bp.post("/events/<int:event_id>/players/<int:player_id>/remove")
+@bp.route("/events/<int:event_id>/players/<int:player_id>/remove", methods=["GET", "POST"])
 def remove_player(event_id: int, player_id: int):
-    """Remove a mistyped name before the tournament starts."""
+    """Remove a mistyped name before the tournament starts, after a confirmation page."""
     session = db.session()
     event = event_service.get_event(session, event_id)
     player = player_service.get_player(session, event, player_id)
-    name = player.name
-    player_service.remove_player(session, event, player)
-    flash(f"Removed {name}.", "success")
-    return redirect(url_for("organiser.players", event_id=event.id))
+    form = ButtonForm()
+    status = 200
+    if form.validate_on_submit():
+        name = player.name
+        try:
+            player_service.remove_player(session, event, player)
+        except DomainError as error:
+            status = refuse(error)
+        else:
+            flash(f"Removed {name}.", "success")
+            return redirect(url_for("organiser.players", event_id=event.id))
+    elif form.is_submitted():
+        status = 400
+    return render_template("organiser/confirm.html", event=event, form=form, title=f"Remove {player.name}?",
+                           lines=[consequences.removal(player)], danger=True, confirm=f"Remove {player.name}",
+                           action=url_for("organiser.remove_player", event_id=event.id, player_id=player.id),
+                           back=url_for("organiser.players", event_id=event.id)), status

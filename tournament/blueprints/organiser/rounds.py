@@ -14,7 +14,8 @@ from ...services import rounds as rounds_service
 from ...services import timer
 from ...services.errors import DomainError
 from ...services.round_data import load_round
-from . import bp
+from ..refusals import field_for, refuse
+from . import bp, consequences
 from .forms import ButtonForm, MoveSeatForm
 from .transfer import backup_after_close
 
@@ -36,9 +37,32 @@ def start_round(event_id: int):
     session = db.session()
     event = event_service.get_event(session, event_id)
     timer.start(event, "round", timer.now_utc())  # the round's countdown; saved by start_round's commit
-    round_ = rounds_service.start_round(session, event)
+    try:
+        round_ = rounds_service.start_round(session, event)
+    except DomainError as error:
+        return _start_refused(session, event, error)
     flash(f"Round {round_.number} is running.", "success")
     return redirect(url_for("organiser.round_board", event_id=event.id, number=round_.number))
+
+
+def _start_refused(session, event, error: DomainError):
+    """Back to the page the start button is on (round 1's page, or the planned round's
+    seating), the reason on top; a running round's board otherwise."""
+    status = refuse(error)
+    latest = rounds_service.latest_round(session, event)
+    if latest is None:
+        return render_template("organiser/no_rounds.html", event=event, form=ButtonForm(formdata=None)), status
+    data = load_round(session, event, latest.number)
+    if latest.state is RoundState.PLANNED:
+        return _seats_page(data, _seat_form(data), status)
+    if latest.state is RoundState.RUNNING:
+        return _board_page(data, status)
+    return _results_page(session, data, status)
+
+
+def _board_page(data, status=200):
+    return render_template("organiser/round_board.html", event=data.event, data=data, form=ButtonForm(formdata=None),
+                           empty=rounds_service.empty_tables(data)), status
 
 
 @bp.get("/events/<int:event_id>/rounds/<int:number>")
@@ -51,8 +75,7 @@ def round_board(event_id: int, number: int):
         return redirect(url_for("organiser.round_results", event_id=event.id, number=number))
     if data.round.state is RoundState.PLANNED:
         return redirect(url_for("organiser.round_seats", event_id=event.id, number=number))
-    return render_template("organiser/round_board.html", event=event, data=data, form=ButtonForm(),
-                           empty=rounds_service.empty_tables(data))
+    return _board_page(data)
 
 
 @bp.route("/events/<int:event_id>/rounds/<int:number>/close", methods=["GET", "POST"])
@@ -64,14 +87,27 @@ def close_round(event_id: int, number: int):
     data = load_round(session, event, number)
     form = ButtonForm()
     if form.validate_on_submit():
-        following = rounds_service.close_round(session, data)
+        try:
+            following = rounds_service.close_round(session, data)
+        except DomainError as error:
+            status = refuse(error)
+            data = load_round(session, event, number)
+            if data.round.state is RoundState.RUNNING:
+                return _close_page(data, form, status)
+            return (_results_page(session, data, status) if data.round.state is RoundState.CLOSED
+                    else _board_page(data, status))
         backup_after_close(session, event)
         flash(f"Round {number} closed. Round {following.number}'s seating is planned below.", "success")
         return redirect(url_for("organiser.round_results", event_id=event.id, number=number))
     if data.round.state is not RoundState.RUNNING:
-        raise DomainError(f"Round {number} is not running, so it cannot be closed.")
-    return render_template("organiser/close_round.html", event=event, data=data, form=form,
-                           empty=rounds_service.empty_tables(data), outcome=data.outcome())
+        flash(f"Round {number} is not running, so it cannot be closed.", "warning")
+        return redirect(url_for("organiser.round_board", event_id=event.id, number=number))
+    return _close_page(data, form)
+
+
+def _close_page(data, form, status=200):
+    return render_template("organiser/close_round.html", event=data.event, data=data, form=form,
+                           empty=rounds_service.empty_tables(data), outcome=data.outcome()), status
 
 
 @bp.get("/events/<int:event_id>/rounds/<int:number>/results")
@@ -83,20 +119,43 @@ def round_results(event_id: int, number: int):
     data = load_round(session, event, number)
     if data.round.state is not RoundState.CLOSED:
         return redirect(url_for("organiser.round_board", event_id=event.id, number=number))
-    following = _maybe_round(session, event, number + 1)
-    can_undo = following is not None and not following.games and _maybe_round(session, event, number + 2) is None
-    return render_template("organiser/round_results.html", event=event, data=data, outcome=data.outcome(following),
-                           following=following, can_undo=can_undo, form=ButtonForm())
+    return _results_page(session, data)
 
 
-@bp.post("/events/<int:event_id>/rounds/<int:number>/reopen")
+def _results_page(session, data, status=200):
+    following = _maybe_round(session, data.event, data.round.number + 1)
+    can_undo = (following is not None and not following.games
+                and _maybe_round(session, data.event, data.round.number + 2) is None)
+    return render_template("organiser/round_results.html", event=data.event, data=data, outcome=data.outcome(following),
+                           following=following, can_undo=can_undo, form=ButtonForm(formdata=None)), status
+
+
+@bp.route("/events/<int:event_id>/rounds/<int:number>/reopen", methods=["GET", "POST"])
 def reopen_round(event_id: int, number: int):
-    """Undo the latest round close while the next round has no results."""
+    """Undo the latest round close while the next round has no results. A page first says
+    what undoing does (GET); the undo itself is a POST from it."""
     session = db.session()
     event = event_service.get_event(session, event_id)
-    corrections.undo_close(session, load_round(session, event, number))
-    flash(f"Round {number} is running again; the planned next round was removed.", "success")
-    return redirect(url_for("organiser.round_board", event_id=event.id, number=number))
+    data = load_round(session, event, number)
+    form = ButtonForm()
+    status = 200
+    if form.validate_on_submit():
+        try:
+            corrections.undo_close(session, data)
+        except DomainError as error:
+            status = refuse(error)
+        else:
+            flash(f"Round {number} is running again; the planned next round was removed.", "success")
+            return redirect(url_for("organiser.round_board", event_id=event.id, number=number))
+    elif form.is_submitted():
+        status = 400
+    following = _maybe_round(session, event, number + 1)
+    return render_template("organiser/confirm.html", event=event, form=form,
+                           title=f"Undo the close of round {number}?",
+                           lines=consequences.undo_close(data, following),
+                           action=url_for("organiser.reopen_round", event_id=event.id, number=number),
+                           confirm=f"Undo the close of round {number}", danger=False,
+                           back=url_for("organiser.round_results", event_id=event.id, number=number)), status
 
 
 def _maybe_round(session, event, number):
@@ -124,12 +183,21 @@ def round_seats(event_id: int, number: int):
     if data.round.state is not RoundState.PLANNED:
         return redirect(url_for("organiser.round_board", event_id=event.id, number=number))
     form = _seat_form(data, request.form if request.method == "POST" else None)
-    if request.method == "POST":
-        if not form.validate_on_submit():
-            raise DomainError("Choose a player seated in this round and one of the event's tables.")
+    if request.method == "GET":
+        return _seats_page(data, form)
+    if not form.validate_on_submit():
+        return _seats_page(data, form, 400)
+    try:
         player = player_service.get_player(session, event, form.player.data)
         rounds_service.move_planned_seat(session, data, player, form.table.data)
-        flash(f"{player.name} will sit at table {form.table.data} in round {number}.", "success")
-        return redirect(url_for("organiser.round_seats", event_id=event.id, number=number))
-    return render_template("organiser/round_seats.html", event=event, data=data, form=form,
-                           start_form=ButtonForm(), warnings=size_warnings({t.number: len(data.seated_at(t)) for t in data.tables}))
+    except DomainError as error:
+        status = refuse(error, field_for(form, error, form.player))
+        return _seats_page(load_round(session, event, number), form, status)
+    flash(f"{player.name} will sit at table {form.table.data} in round {number}.", "success")
+    return redirect(url_for("organiser.round_seats", event_id=event.id, number=number))
+
+
+def _seats_page(data, form, status=200):
+    warnings = size_warnings({t.number: len(data.seated_at(t)) for t in data.tables})
+    return render_template("organiser/round_seats.html", event=data.event, data=data, form=form,
+                           start_form=ButtonForm(formdata=None), warnings=warnings), status

@@ -13,6 +13,7 @@ from ...services import events as event_service
 from ...services import players as player_service
 from ...services import tables as table_service
 from ...services.errors import DomainError
+from ..refusals import field_for, refuse
 from . import bp
 from .forms import MoveSeatForm, TablePlanForm, VariantForm
 
@@ -28,7 +29,16 @@ def _move_form(event, data=None) -> MoveSeatForm:
 @bp.get("/events/<int:event_id>/tables")
 def tables(event_id: int):
     """The table plan: number of tables, each table's rules, and who sits where at home."""
-    event = event_service.get_event(db.session(), event_id)
+    return _tables_page(event_service.get_event(db.session(), event_id))
+
+
+def _tables_page(event, plan_form=None, move_form=None, status=200):
+    """The tables page; a refused form is passed in so it shows what was typed and why."""
+    if event.rounds:  # the plan and move forms are hidden then: say on top what was wrong
+        for form in (plan_form, move_form):
+            for messages in (form.errors.values() if form is not None else []):
+                for message in messages:
+                    flash(message, "error")
     at_home = defaultdict(list)
     for player in event.players:
         if player.status is PlayerStatus.SEATED and player.home_table is not None:
@@ -36,13 +46,19 @@ def tables(event_id: int):
     return render_template(
         "organiser/tables.html",
         event=event,
-        plan_form=TablePlanForm(tables=len(event.tables) or None),
-        move_form=_move_form(event),
+        plan_form=plan_form or TablePlanForm(formdata=None, tables=len(event.tables) or None),
+        move_form=move_form or _move_form(event),
         at_home=at_home,
         suggestion=table_service.suggested_plan(event),
         observers=[p for p in event.players if p.status is PlayerStatus.OBSERVER],
         unseated=[p for p in event.players if p.status is PlayerStatus.SEATED and p.home_table is None],
-    )
+    ), status
+
+
+def _shown(event, field):
+    """Once the tournament has started the plan and move forms are not on the page, so their
+    refusals go on top of it."""
+    return None if event.rounds else field
 
 
 @bp.post("/events/<int:event_id>/tables/plan")
@@ -53,8 +69,11 @@ def table_plan(event_id: int):
     event = event_service.get_event(session, event_id)
     form = TablePlanForm()
     if not form.validate_on_submit():
-        raise DomainError(" ".join(e for errors in form.errors.values() for e in errors))
-    plan = table_service.set_table_count(session, event, form.tables.data, even=form.even.data)
+        return _tables_page(event, plan_form=form, status=400)
+    try:
+        plan = table_service.set_table_count(session, event, form.tables.data, even=form.even.data)
+    except DomainError as error:
+        return _tables_page(event, plan_form=form, status=refuse(error, _shown(event, field_for(form, error, form.tables))))
     sizes = ", ".join(str(size) for size in plan.sizes)
     note = f" {plan.observers} player(s) observe." if plan.observers else ""
     flash(f"{plan.table_count} tables (players per table: {sizes}); home tables shuffled.{note}", "success")
@@ -68,9 +87,12 @@ def move_home(event_id: int):
     event = event_service.get_event(session, event_id)
     form = _move_form(event, request.form)
     if not form.validate_on_submit():
-        raise DomainError("Choose a player of this event and one of its tables.")
-    player = player_service.get_player(session, event, form.player.data)
-    player_service.set_home_table(session, event, player, table_service.get_table(event, form.table.data))
+        return _tables_page(event, move_form=form, status=400)
+    try:
+        player = player_service.get_player(session, event, form.player.data)
+        player_service.set_home_table(session, event, player, table_service.get_table(event, form.table.data))
+    except DomainError as error:
+        return _tables_page(event, move_form=form, status=refuse(error, _shown(event, field_for(form, error, form.player))))
     flash(f"{player.name} now starts at table {form.table.data}.", "success")
     return redirect(url_for("organiser.tables", event_id=event.id))
 
@@ -89,7 +111,10 @@ def table_rules(event_id: int, number: int):
             trump=Suit(form.trump.data) if form.trump.data else None,
             trump_any_time=form.trump_any_time.data,
         )
-        table_service.set_variant(session, event, table, variant)
+        try:
+            table_service.set_variant(session, event, table, variant)
+        except DomainError as error:
+            return render_template("organiser/table_rules.html", event=event, table=table, form=form), refuse(error)
         flash(f"Rules of table {number} saved.", "success")
         return redirect(url_for("organiser.tables", event_id=event.id))
     status = 400 if form.is_submitted() else 200

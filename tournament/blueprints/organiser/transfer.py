@@ -13,7 +13,9 @@ from flask import current_app, flash, redirect, render_template, send_file, url_
 from ... import db
 from ...services import backups, csv_export, duplicate, transfer
 from ...services import events as event_service
-from ...services.transfer_checks import FileProblem
+from ...services import rounds as rounds_service
+from ...services.errors import DomainError
+from ..refusals import refuse
 from . import bp
 from .forms import ButtonForm
 from .transfer_forms import ImportForm
@@ -75,7 +77,8 @@ def import_event():
     try:
         event = transfer.import_bytes(db.session(), form.file.data.read(),
                                       max_name_length=current_app.config["MAX_NAME_LENGTH"])
-    except FileProblem as problem:
+    except DomainError as problem:  # a FileProblem, or a rule of the app the file breaks
+        db.session().rollback()
         return render_template("organiser/import.html", form=form, problem=str(problem)), 400
     flash(f"Event “{event.name}” imported as a new event.", "success")
     return redirect(url_for("organiser.event", event_id=event.id))
@@ -84,9 +87,12 @@ def import_event():
 @bp.get("/events/<int:event_id>/backups")
 def event_backups(event_id: int):
     """The automatic backups taken after each round close, newest first (the last 20 are kept)."""
-    event = event_service.get_event(db.session(), event_id)
+    return _backups_page(event_service.get_event(db.session(), event_id))
+
+
+def _backups_page(event, status=200):
     return render_template("organiser/backups.html", event=event, backups=backups.list_backups(event),
-                           keep=backups.KEEP, form=ButtonForm())
+                           keep=backups.KEEP, form=ButtonForm(formdata=None)), status
 
 
 @bp.post("/events/<int:event_id>/backups/<name>/restore")
@@ -95,7 +101,10 @@ def restore_backup(event_id: int, name: str):
     Only file names of this event's backups are accepted (404 otherwise)."""
     session = db.session()
     event = event_service.get_event(session, event_id)
-    restored = backups.restore(session, event, name)
+    try:
+        restored = backups.restore(session, event, name)
+    except DomainError as error:
+        return _backups_page(event, refuse(error))
     flash(f"Backup restored as the new event “{restored.name}”.", "success")
     return redirect(url_for("organiser.event", event_id=restored.id))
 
@@ -104,7 +113,13 @@ def restore_backup(event_id: int, name: str):
 def duplicate_event(event_id: int):
     """A copy for the next group: tables, rules and players (not withdrawn ones), no rounds."""
     session = db.session()
-    copy = duplicate.duplicate_event(session, event_service.get_event(session, event_id))
+    event = event_service.get_event(session, event_id)
+    try:
+        copy = duplicate.duplicate_event(session, event)
+    except DomainError as error:
+        status = refuse(error)
+        return render_template("organiser/event.html", event=event,
+                               latest=rounds_service.latest_round(session, event)), status
     flash(f"Created “{copy.name}” with the same tables and players and no rounds.", "success")
     return redirect(url_for("organiser.event", event_id=copy.id))
 

@@ -5,12 +5,13 @@ from sqlalchemy import select
 
 from ... import db
 from ...models import Round, RoundState
-from ...services.errors import Conflict
+from ...services.errors import Conflict, DomainError
 from ...services.games import record_games
 from ...services.round_data import load_table_rows
 from ...services.room_links import table_by_token
 from . import bp
-from ..game_forms import entries, results_form, rows_to_show
+from ..game_forms import (blank_row, entries, fill_recorded, grow, overruled, refuse_results, results_form,
+                          rows_to_show, wants_more_rows)
 
 
 
@@ -42,29 +43,31 @@ def enter(token: str):
     data = load_table_rows(session, table.event, round_, table)
     players = data.seated_at(table)
     games = data.games_at(table)
-    rows = rows_to_show(games, request.args.get("rows", type=int))
+    rows = rows_to_show(games, request.args.get("rows", type=int), len(players), table.event.round_minutes)
 
-    if request.method == "POST":
-        form = results_form(players, rows, request.form)
-        if form.round.data != str(round_.number):
-            raise Conflict(f"That form was for round {form.round.data or '?'}, which is over. "
-                           f"Nothing was recorded. Reload to enter round {round_.number}.")
-        if not form.validate_on_submit():
-            return render_template("table/enter.html", table=table, round=round_, players=players,
-                                   form=form, rows=rows), 400
+    def page(form, status=200):
+        return render_template("table/enter.html", table=table, round=round_, players=players,
+                               form=form, blank=blank_row(form), refused=status >= 400), status
+
+    if request.method == "GET":
+        form = results_form(players, rows)
+        form.round.data = str(round_.number)
+        fill_recorded(form, games)
+        return page(form)
+    form = results_form(players, rows, request.form)
+    if form.round.data != str(round_.number):
+        raise Conflict(f"That form was for round {form.round.data or '?'}, which is over. "
+                       f"Nothing was recorded. Reload to enter round {round_.number}.")
+    if wants_more_rows(request.form):
+        return page(grow(form, players, request.form))
+    if not form.validate_on_submit():
+        return page(form, 400)
+    notes = overruled(form, players)  # before the commit expires the players
+    try:
         result = record_games(session, data, table, entries(form, players), actor=f"phone, table {table.number}")
-        flash(_describe(result), "success")
-        # "Send, then add another game" saves what was tapped before the page grows a row.
-        more = {"rows": rows + 1} if request.form.get("more") else {}
-        return redirect(url_for("table.enter", token=token, **more))
-
-    form = results_form(players, rows)
-    form.round.data = str(round_.number)
-    for game in games:
-        if game.number <= rows:
-            row = form.games.entries[game.number - 1]
-            row.version.data = str(game.version)
-            row.winner.data = str(game.winner_id) if game.winner_id else ""
-            for tricks in game.tricks:
-                row[f"t{tricks.player_id}"].data = tricks.tricks
-    return render_template("table/enter.html", table=table, round=round_, players=players, form=form, rows=rows)
+    except DomainError as error:
+        return page(form, refuse_results(form, error))
+    flash(_describe(result), "success")
+    for note in notes:
+        flash(note, "success")
+    return redirect(url_for("table.enter", token=token))

@@ -1,0 +1,36 @@
+"""Refused forms come back filled in, with the reason beside the input it concerns.
+
+A view catches the service's DomainError, calls `refuse` and renders its own page again with
+the returned status. Nothing the refused request staged is kept (the session is rolled back),
+while the form keeps what was typed because it was built from the request."""
+
+from __future__ import annotations
+
+from flask import flash
+
+from .. import db
+from ..services.errors import Conflict, DomainError, NotFound
+
+
+def status_of(error: DomainError) -> int:
+    """404: the thing asked for does not exist; 409: it changed meanwhile; 400: the rules refuse it."""
+    return 404 if isinstance(error, NotFound) else 409 if isinstance(error, Conflict) else 400
+
+
+def refuse(error: DomainError, field=None) -> int:
+    """Undo what the request staged and put the message beside `field` (a WTForms field), or at
+    the top of the page when no single input is to blame. Returns the status to answer with."""
+    db.session().rollback()
+    if field is not None:
+        field.errors = [*field.errors, str(error)]
+    else:
+        flash(str(error), "error")
+    return status_of(error)
+
+
+
+def field_for(form, error: DomainError, default=None):
+    """The form field the error names (its `field` hint), else `default`."""
+    if error.field and error.field in form:
+        return form[error.field]
+    return default

@@ -1,0 +1,92 @@
+/* A table's results form (organiser page and table phone), two conveniences; the server
+   applies the same rules without this script.
+   1. Tricks decide the winner: while trick counts are typed, the winner they imply is ticked
+      and named under the game (most tricks; on equal tricks the player listed first, as the
+      page lists players in the tie rule's alphabetical order).
+   2. "More game rows" adds a row in the page, so winners already ticked stay ticked. */
+(function () {
+  "use strict";
+
+  function impliedWinner(game) {
+    var best = null;
+    game.querySelectorAll("input[data-tricks-of]").forEach(function (input) {
+      var value = input.value.trim();
+      if (!/^\d+$/.test(value)) { return; }
+      var count = parseInt(value, 10);
+      if (count > 0 && (best === null || count > best.count)) {  // strictly more: ties keep the first
+        best = { id: input.getAttribute("data-tricks-of"), name: input.getAttribute("data-name"), count: count };
+      }
+    });
+    return best;
+  }
+
+  function showImplied(game, tick) {
+    var note = game.querySelector("[data-implied]");
+    var best = impliedWinner(game);
+    if (!note) { return; }
+    if (best === null) { note.hidden = true; note.textContent = ""; return; }
+    var radio = game.querySelector('input[type=radio][value="' + best.id + '"]');
+    if (tick && radio) { radio.checked = true; }
+    var ticked = game.querySelector("input[type=radio]:checked");
+    note.hidden = false;
+    if (ticked && ticked !== radio) {
+      note.textContent = "The tricks decide: " + best.name + " wins this game. Clear the tricks to pick the winner by hand.";
+      note.className = "implied warning";
+    } else {
+      note.textContent = "By the tricks: " + best.name + " wins.";
+      note.className = "implied";
+    }
+  }
+
+  function wire(game) {
+    game.addEventListener("input", function (event) {
+      if (event.target.hasAttribute("data-tricks-of")) { showImplied(game, true); }
+    });
+    game.addEventListener("change", function (event) {
+      if (event.target.type === "radio") { showImplied(game, false); }
+    });
+    showImplied(game, false);
+  }
+
+  function renumber(node, index, number) {
+    var prefix = /^games-\d+-/;
+    node.querySelectorAll("[name], [id], label[for]").forEach(function (el) {
+      ["name", "id", "for"].forEach(function (attribute) {
+        var value = el.getAttribute(attribute);
+        if (value && prefix.test(value)) { el.setAttribute(attribute, value.replace(prefix, "games-" + index + "-")); }
+      });
+    });
+    node.querySelectorAll("[data-game-number]").forEach(function (el) { el.textContent = String(number); });
+    var group = node.querySelector("[role=radiogroup]");
+    if (group) { group.setAttribute("aria-label", "Winner of game " + number); }
+    var hidden = node.querySelector('input[name$="-number"]');
+    if (hidden) { hidden.value = String(number); }
+  }
+
+  document.querySelectorAll("form[data-results-form]").forEach(function (form) {
+    var rows = form.querySelector("[data-rows]");
+    var template = form.querySelector("template[data-row-template]");
+    var button = form.querySelector("[data-add-rows]");
+    var max = parseInt(form.getAttribute("data-max-rows"), 10) || 40;
+    rows.querySelectorAll("[data-game]").forEach(wire);
+    if (!template || !button) { return; }
+    button.addEventListener("click", function (event) {
+      event.preventDefault();
+      var games = rows.querySelectorAll("[data-game]");
+      if (games.length >= max) { return; }
+      var index = 0, number = 0;
+      rows.querySelectorAll('input[name$="-number"]').forEach(function (input) {
+        var match = /^games-(\d+)-/.exec(input.name);
+        if (match) { index = Math.max(index, parseInt(match[1], 10) + 1); }
+        number = Math.max(number, parseInt(input.value, 10) || 0);
+      });
+      var game = template.content.querySelector("[data-game]").cloneNode(true);
+      renumber(game, index, Math.max(number, games.length) + 1);
+      rows.appendChild(game);
+      wire(game);
+      if (games.length + 1 >= max) { button.hidden = true; }
+      var first = game.querySelector("input[type=radio]");
+      if (first) { first.focus(); }
+    });
+  });
+})();
