@@ -42,3 +42,8 @@ def winners_form(app, event_id: int, winners: list[str], tricks: list[dict[str, 
 def event_row(app, event_id: int) -> Event:
     with app.app_context():
         return db.session().get(Event, event_id)
+
+
+def page_text(response) -> str:
+    """A page's HTML with the isolates around names removed, so sentences read as written."""
+    return response.get_data(as_text=True).replace("<bdi>", "").replace("</bdi>", "")

@@ -5,7 +5,7 @@ from sqlalchemy import select
 
 from tournament import db
 from tournament.models import Player, PlayerStatus
-from tests.app.helpers import player_ids, seating, winners_form
+from tests.app.helpers import page_text, player_ids, seating, winners_form
 from tests.conftest import setup_event
 
 NAMES = ["Ana", "Ben", "Cleo", "Dan", "Eve", "Fay", "Gus", "Hal"]
@@ -52,7 +52,7 @@ def test_player_withdrawn_during_a_round_is_ranked_in_it_and_nobody_moves_in_her
     assert bottom[0] not in seating(app, running, 2)  # no longer seated
     # She won table 1's only game: she stays its round winner; her place up is not handed on.
     assert seating(app, running, 2)[bottom[1]] == 1
-    page = organiser.get(f"/events/{running}/rounds/1/results").get_data(as_text=True)
+    page = page_text(organiser.get(f"/events/{running}/rounds/1/results"))
     assert f"{bottom[0]} did not play round 2" not in page  # round 2 has not started
     assert f"{bottom[0]} is not seated in round 2." in page
 
