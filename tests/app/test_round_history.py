@@ -47,6 +47,7 @@ def _play(organiser, app, event_id: int, number: int, top_winners: list[str]) ->
 
 
 def _card(page: str, table: int) -> str:
+    page = page.replace("<bdi>", "").replace("</bdi>", "")  # names sit in isolates
     start = page.index(f"<h2>Table {table}</h2>")
     return page[start:page.index("</section>", start)]
 
@@ -54,6 +55,7 @@ def _card(page: str, table: int) -> str:
 def _rows(card: str) -> dict[str, tuple[int, bool, str]]:
     """name -> (games, round winner, text of the move cell)."""
     found = {}
+    card = card.replace("<bdi>", "").replace("</bdi>", "")  # names sit in isolates
     for name, badge, games, move in re.findall(
             r"<td>([^<]+?)( <span class=\"badge ok\">round winner</span>)?</td>\s*"
             r"<td class=\"num\">(\d+)</td>\s*<td>(.*?)</td>", card, re.S):
