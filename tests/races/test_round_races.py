@@ -1,0 +1,79 @@
+"""Round lifecycle under simultaneous requests, against the real threaded server."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.races.conftest import (
+    audit_count, games_in, planned_event, player_id, round_states, running_event, table_token,
+)
+from tests.races.harness import organiser_client, phone_client, race, succeeded
+from tournament import db
+from tournament.models import Event
+
+TRIES = 100
+
+
+def test_a_game_a_phone_was_told_is_recorded_survives_an_undo_of_the_close(app, server):
+    organiser = organiser_client(server.url)
+    phone = phone_client(server.url, table_token(app, running_event(app)))
+
+    def prepare(_number):
+        event_id = running_event(app, 2)
+        return event_id, table_token(app, event_id), player_id(app, event_id, "Ben")
+
+    def contenders(state):
+        event_id, token, ben = state
+        return [
+            lambda c: c.post(f"/events/{event_id}/rounds/1/reopen", {"csrf_token": c.token}),
+            lambda c: c.post(f"/t/{token}", {"csrf_token": c.token, "round": "2", "games-0-number": "1",
+                                             "games-0-winner": str(ben), "games-0-version": ""}),
+        ]
+
+    def check(attempt):
+        event_id = attempt.state[0]
+        undone, recorded = (succeeded(r) for r in attempt.replies)
+        states = round_states(app, event_id)
+        problems = []
+        if undone == recorded:
+            problems.append(f"undo {'and' if undone else 'nor'} phone succeeded: {[r.status for r in attempt.replies]}")
+        if recorded and (states != {1: "closed", 2: "running"} or games_in(app, event_id, 2) != 1):
+            problems.append(f"phone told 'recorded' but rounds are {states}, games {games_in(app, event_id, 2)}")
+        if undone and states != {1: "running"}:
+            problems.append(f"undo answered success but rounds are {states}")
+        lines = audit_count(app, event_id, "game recorded", 2)
+        if lines != games_in(app, event_id, 2):
+            problems.append(f"{lines} 'game recorded' log lines for {games_in(app, event_id, 2)} games")
+        return problems
+
+    report = race(TRIES, [organiser, phone], prepare, contenders, check)
+    report.assert_clean()
+
+
+CLICKS = 8  # the live server's thread count: every click is in flight at once
+
+
+@pytest.mark.parametrize("number", [1, 2], ids=["round 1", "planned round 2"])
+def test_simultaneous_start_clicks_start_the_round_once(app, server, number):
+    tabs = [organiser_client(server.url) for _ in range(CLICKS)]
+
+    def contenders(event_id):
+        return [lambda c: c.post(f"/events/{event_id}/rounds/start", {"csrf_token": c.token})] * CLICKS
+
+    def check(attempt):
+        event_id = attempt.state
+        started = [r.status for r in attempt.replies if succeeded(r)]
+        problems = [] if len(started) == 1 else [f"{len(started)} of {CLICKS} clicks started the round"]
+        lines = audit_count(app, event_id, "round started", number)
+        if lines != 1:
+            problems.append(f"{lines} 'round started' log lines")
+        if round_states(app, event_id).get(number) != "running":
+            problems.append(f"round {number} is {round_states(app, event_id).get(number)}")
+        with app.app_context():
+            event = db.session().get(Event, event_id)
+            if event.timer_phase != "round" or event.timer_started_at is None:
+                problems.append("the round's countdown was not started")
+        return problems
+
+    report = race(TRIES, tabs, lambda _n: planned_event(app, number), contenders, check)
+    report.assert_clean()
