@@ -9,7 +9,7 @@ from sqlalchemy import func, select
 from tests.conftest import setup_event
 from tests.races.harness import ORGANISER
 from tournament import db
-from tournament.models import AuditEntry, Event, Game, Player, Round
+from tournament.models import AuditEntry, Event, Game, Player, Round, Seat, Table
 from tournament.services import accounts, rounds
 from tournament.services.games import GameEntry, record_games
 from tournament.services.round_data import load_round
@@ -40,17 +40,41 @@ def running_event(app, number: int = 1, tables: int = 1, names: list[str] = NAME
     return event_id
 
 
-def planned_event(app, number: int) -> int:
-    """An event whose round `number` is planned (round 1: only the table plan exists)."""
+def planned_event(app, number: int, tables: int = 1, names: list[str] = NAMES) -> int:
+    """An event whose round `number` is planned (round 1: only the table plan exists); each
+    earlier round had one game per table, won by the alphabetically first player there."""
     if number == 1:
-        return setup_event(app, NAMES, tables=1, name="Race")
-    event_id = running_event(app, number - 1)
+        return setup_event(app, names, tables=tables, name="Race")
+    event_id = running_event(app, number - 1, tables, names)
     with app.app_context():
         session = db.session()
         data = load_round(session, session.get(Event, event_id), number - 1)
-        record_games(session, data, data.tables[0], [GameEntry(1, None, data.seated_at(data.tables[0])[0].id, None)])
+        for table in data.tables:
+            record_games(session, data, table, [GameEntry(1, None, data.seated_at(table)[0].id, None)])
         rounds.close_round(session, load_round(session, session.get(Event, event_id), number - 1))
     return event_id
+
+
+EIGHT = ["Ana", "Ben", "Cleo", "Dan", "Eva", "Finn", "Gus", "Hana"]
+
+
+def seating(app, event_id: int, round_number: int) -> dict[str, tuple[int, bool]]:
+    """Name -> (table number, moved by hand) in that round."""
+    with app.app_context():
+        rows = db.session().execute(
+            select(Player.name, Table.number, Seat.manual).join(Seat, Seat.player_id == Player.id)
+            .join(Table, Seat.table_id == Table.id).join(Round, Seat.round_id == Round.id)
+            .where(Round.event_id == event_id, Round.number == round_number))
+        return {name: (number, manual) for name, number, manual in rows}
+
+
+def log_ids(app, event_id: int, action: str, round_number: int | None = None) -> list[int]:
+    """Ids of the audit lines of that action, oldest first (ids grow with commit order under the lock)."""
+    with app.app_context():
+        query = select(AuditEntry.id).where(AuditEntry.event_id == event_id, AuditEntry.action == action)
+        if round_number is not None:
+            query = query.where(AuditEntry.round_number == round_number)
+        return list(db.session().scalars(query.order_by(AuditEntry.id)))
 
 
 def table_token(app, event_id: int, number: int = 1) -> str:

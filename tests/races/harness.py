@@ -10,6 +10,8 @@ shows as "3 of 100 tries" instead of a flaky single assertion.
 
 from __future__ import annotations
 
+import random
+import re
 import threading
 import time
 from collections.abc import Callable
@@ -51,6 +53,7 @@ class Try:
 class RaceReport:
     tries: int
     seconds: float
+    phases: dict[str, float] = field(default_factory=lambda: dict.fromkeys(("prepare", "fire", "check"), 0.0))
     failures: dict[int, list[str]] = field(default_factory=dict)  # try number -> what went wrong
 
     def assert_clean(self) -> None:
@@ -59,15 +62,20 @@ class RaceReport:
             raise AssertionError(f"{len(self.failures)} of {self.tries} tries went wrong:\n{shown}")
 
 
-def fire(clients: list[Client], contenders: list[Contender]) -> list[Reply]:
-    """Send every contender's request at the same instant, each from its own client and thread."""
+def fire(clients: list[Client], contenders: list[Contender], spread: float = 0.0) -> list[Reply]:
+    """Send every contender's request at the same instant, each from its own client and thread.
+    With `spread`, each waits a random part of that many seconds after the release, so that
+    requests of unequal length also meet at their middles, not only at their starts."""
     assert len(clients) >= len(contenders)
     barrier = threading.Barrier(len(contenders))
     replies: list[Reply | BaseException | None] = [None] * len(contenders)
+    delays = [random.uniform(0, spread) for _ in contenders]
 
     def run(index: int) -> None:
         try:
             barrier.wait(timeout=30)
+            if delays[index]:
+                time.sleep(delays[index])
             replies[index] = contenders[index](clients[index])
         except BaseException as error:  # reported below, with the contender's index
             replies[index] = error
@@ -89,22 +97,49 @@ def race(
     prepare: Callable[[int], object],
     contenders: Callable[[object], list[Contender]],
     check: Callable[[Try], list[str]],
+    spread: float = 0.0,
 ) -> RaceReport:
     """`tries` times: build fresh state, fire the contenders at once, then check the database.
     A server error (5xx) is always a failure; `check` returns what else went wrong."""
     started = time.monotonic()
     report = RaceReport(tries, 0.0)
     for number in range(tries):
+        moment = time.monotonic()
         state = prepare(number)
-        replies = fire(clients, contenders(state))
+        report.phases["prepare"] += time.monotonic() - moment
+        moment = time.monotonic()
+        replies = fire(clients, contenders(state), spread)
+        report.phases["fire"] += time.monotonic() - moment
+        moment = time.monotonic()
         problems = [f"contender {i} got {r.status}" for i, r in enumerate(replies) if r.status >= 500]
         problems += check(Try(number, state, replies))
+        report.phases["check"] += time.monotonic() - moment
         if problems:
             report.failures[number] = problems
     report.seconds = time.monotonic() - started
     return report
 
 
+FLASH = re.compile(r'class="flash flash-(\w+)"[^>]*>(.*?)</p>', re.S)
+
+
+def post_and_follow(client: Client, path: str, form: dict) -> Reply:
+    """Post a form and, after a redirect, open the page it leads to and keep the messages it
+    flashes, for forms whose redirect alone does not tell whether anything was done."""
+    reply = page = client.post(path, form)
+    for _hop in range(5):
+        if page.status not in (302, 303):
+            break
+        page = client.get("/" + page.headers["location"].split("://", 1)[-1].partition("/")[2])
+    if reply.status in (302, 303):
+        reply.flashes = FLASH.findall(page.text)
+    return reply
+
+
 def succeeded(reply: Reply) -> bool:
-    """Every state-changing form answers success with a redirect; a refusal is a 4xx page."""
-    return reply.status in (302, 303)
+    """Every state-changing form answers success with a redirect (followed: one that flashes
+    a success message); a refusal is a 4xx page."""
+    if reply.status not in (302, 303):
+        return False
+    flashes = getattr(reply, "flashes", None)
+    return flashes is None or any(category == "success" for category, _text in flashes)

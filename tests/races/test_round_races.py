@@ -77,3 +77,46 @@ def test_simultaneous_start_clicks_start_the_round_once(app, server, number):
 
     report = race(TRIES, tabs, lambda _n: planned_event(app, number), contenders, check)
     report.assert_clean()
+
+
+def test_a_close_counts_every_game_a_phone_was_told_is_recorded(app, server):
+    from tests.races.conftest import EIGHT, seating
+    from tournament.services.round_data import load_round
+
+    organiser = organiser_client(server.url)
+    first = running_event(app, 1, tables=2, names=EIGHT)
+    phones = [phone_client(server.url, table_token(app, first, n)) for n in (1, 2)]
+
+    def prepare(_number):
+        event_id = running_event(app, 1, tables=2, names=EIGHT)
+        # The alphabetically last player wins, so a counted game changes who moves.
+        last = {n: sorted(name for name, (t, _m) in seating(app, event_id, 1).items() if t == n)[-1] for n in (1, 2)}
+        return event_id, {n: (table_token(app, event_id, n), player_id(app, event_id, last[n])) for n in (1, 2)}
+
+    def contenders(state):
+        event_id, phones_of = state
+
+        def phone(number):
+            token, winner = phones_of[number]
+            return lambda c: c.post(f"/t/{token}", {"csrf_token": c.token, "round": "1", "games-0-number": "1",
+                                                    "games-0-winner": str(winner), "games-0-version": ""})
+
+        return [lambda c: c.post(f"/events/{event_id}/rounds/1/close", {"csrf_token": c.token}), phone(1), phone(2)]
+
+    def check(attempt):
+        event_id = attempt.state[0]
+        closed, *sent = (succeeded(r) for r in attempt.replies)
+        if not closed:
+            return [f"the close answered {attempt.replies[0].status}"]
+        problems = []
+        if games_in(app, event_id, 1) != sum(sent):
+            problems.append(f"{sum(sent)} phones told 'recorded', {games_in(app, event_id, 1)} games stored")
+        with app.app_context():
+            session = db.session()
+            expected = load_round(session, session.get(Event, event_id), 1).outcome().destinations()
+        planned = {name: table for name, (table, _manual) in seating(app, event_id, 2).items()}
+        if planned != expected:
+            problems.append("round 2's seating leaves out a game recorded before the close")
+        return problems
+
+    race(TRIES, [organiser, *phones], prepare, contenders, check).assert_clean()

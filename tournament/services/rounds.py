@@ -49,9 +49,11 @@ def start_round(session: Session, event: Event) -> Round:
 
 
 def _first_round(session: Session, event: Event) -> Round:
+    # Read again under the lock: event.players may predate a player added or removed a moment ago.
+    players = session.scalars(select(Player).where(Player.event_id == event.id).order_by(Player.id))
+    seated = [p for p in players if p.status is PlayerStatus.SEATED]
     if not event.tables:
         raise DomainError("Make the table plan before starting round 1.")
-    seated = [p for p in event.players if p.status is PlayerStatus.SEATED]
     if not seated:
         raise DomainError("No players are seated. Add players before starting round 1.")
     homeless = [p.name for p in seated if p.home_table is None]
