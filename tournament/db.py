@@ -11,8 +11,8 @@ Transactions, so that simultaneous requests never see each other half done:
   taking one transaction-scoped advisory lock. So what a form handler reads before calling a
   service is already what the service will decide on. Services also lock the event's row
   (services.locks), which keeps them correct when called outside a request.
-- Any other transaction reads one snapshot (SQLite: a deferred BEGIN; PostgreSQL, in a request:
-  REPEATABLE READ), so a page never pairs a seat with a player deleted a moment later.
+- On SQLite any other transaction reads one snapshot (a deferred BEGIN), so a page never pairs
+  a seat with a player deleted a moment later. (PostgreSQL pages read at READ COMMITTED.)
 """
 
 from __future__ import annotations
@@ -58,8 +58,6 @@ def _sqlite_begin(connection) -> None:
 def _postgres_begin(connection) -> None:
     if _changing_request():
         connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({CHANGES_LOCK})")
-    elif has_request_context():
-        connection.exec_driver_sql("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
 
 
 def make_engine(url: str) -> Engine:
