@@ -33,7 +33,7 @@ def start_round(session: Session, event: Event) -> Round:
     if latest is None:
         round_ = _first_round(session, event)
     elif latest.state is RoundState.RUNNING:
-        raise Conflict(f"Round {latest.number} is still running. Close it before starting the next one.")
+        raise Conflict(f"Round {latest.number} is already running. Close it before starting the next one.")
     elif latest.state is RoundState.CLOSED:
         raise Conflict(f"Round {latest.number} is closed but has no next round planned.")
     else:

@@ -73,7 +73,7 @@ def _run_for(event: Event, left: float, now: datetime) -> None:
     event.timer_paused_left = None
 
 
-TIMER_COLUMNS = ["timer_phase", "timer_seconds", "timer_started_at", "timer_paused_left"]
+_TIMER_COLUMNS = ["timer_phase", "timer_seconds", "timer_started_at", "timer_paused_left"]
 
 
 def _locked(event: Event) -> None:
@@ -82,7 +82,7 @@ def _locked(event: Event) -> None:
     session = object_session(event)
     if session is not None and event.id is not None:
         lock_event(session, event.id)
-        session.refresh(event, TIMER_COLUMNS)
+        session.refresh(event, _TIMER_COLUMNS)
 
 
 def start(event: Event, phase: str, now: datetime, seconds: int | None = None) -> None:
