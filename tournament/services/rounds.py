@@ -27,13 +27,13 @@ def latest_round(session: Session, event: Event) -> Round | None:
 def start_round(session: Session, event: Event) -> Round:
     """Start round 1 from the home tables, or the planned next round as adjusted.
     Under the event's lock: of simultaneous clicks, the first starts the round and the
-    others are told it is already running."""
+    others are told it is running."""
     lock_event(session, event.id)
     latest = latest_round(session, event)
     if latest is None:
         round_ = _first_round(session, event)
     elif latest.state is RoundState.RUNNING:
-        raise Conflict(f"Round {latest.number} is already running. Close it before starting the next one.")
+        raise Conflict(f"Round {latest.number} is still running. Close it before starting the next one.")
     elif latest.state is RoundState.CLOSED:
         raise Conflict(f"Round {latest.number} is closed but has no next round planned.")
     else:
