@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import pytest
+from sqlalchemy import select
 
 from tests.races.conftest import (
-    EIGHT, audit_count, games_in, planned_event, player_id, round_states, running_event, seating, table_token,
+    EIGHT, NAMES, audit_count, games_in, planned_event, player_id, round_states, running_event, seating, table_token,
 )
 from tests.races.harness import organiser_client, phone_client, race, succeeded
 from tournament import db
-from tournament.models import Event
+from tournament.models import Event, Game, Round
 from tournament.services import rounds
 from tournament.services.round_data import load_round
 
@@ -138,3 +139,36 @@ def test_a_close_counts_every_game_a_phone_was_told_is_recorded(app, server):
         return problems
 
     race(TRIES, [organiser, *phones], prepare, contenders, check).assert_clean()
+
+
+def test_phones_of_one_table_sending_the_same_game_at_once_record_it_once(app, server):
+    first = running_event(app, 1)
+    phones = [phone_client(server.url, table_token(app, first)) for _ in NAMES]
+
+    def prepare(_number):
+        event_id = running_event(app, 1)
+        return event_id, table_token(app, event_id), [player_id(app, event_id, name) for name in NAMES]
+
+    def contenders(state):
+        _event_id, token, winners = state
+
+        def phone(winner):
+            return lambda c: c.post(f"/t/{token}", {"csrf_token": c.token, "round": "1", "games-0-number": "1",
+                                                    "games-0-winner": str(winner), "games-0-version": ""})
+
+        return [phone(winner) for winner in winners]
+
+    def check(attempt):
+        event_id, _token, winners = attempt.state
+        told = [winner for winner, reply in zip(winners, attempt.replies) if succeeded(reply)]
+        with app.app_context():
+            stored = list(db.session().scalars(
+                select(Game.winner_id).join(Round).where(Round.event_id == event_id)))
+        problems = []
+        if len(told) != 1 or stored != told:
+            problems.append(f"phones of {told} were told 'recorded'; stored winners {stored}")
+        if audit_count(app, event_id, "game recorded") != 1:
+            problems.append(f"{audit_count(app, event_id, 'game recorded')} 'game recorded' log lines")
+        return problems
+
+    race(TRIES, phones, prepare, contenders, check).assert_clean()
