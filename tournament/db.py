@@ -4,13 +4,23 @@ One engine per app; one session per request (or CLI command), closed at teardown
 SQLite gets WAL (phones and the projector read while the organiser writes) and
 foreign keys (SQLite leaves them off by default). An SQLite file is created 0600 just before
 the first connection (see private_files), so its -wal and -shm files are private too.
+
+Transactions, so that simultaneous requests never see each other half done:
+- A request that changes something (any method but GET/HEAD/OPTIONS) is serialised with every
+  other such request from its first statement: on SQLite its transactions begin IMMEDIATE
+  (the single write lock, waited for up to the busy timeout); on PostgreSQL they begin by
+  taking one transaction-scoped advisory lock. So what a form handler reads before calling a
+  service is already what the service will decide on. Services also lock the event's row
+  (services.locks), which keeps them correct when called outside a request.
+- On SQLite any other transaction reads one snapshot (a deferred BEGIN), so a page never pairs
+  a seat with a player deleted a moment later. (PostgreSQL pages read at READ COMMITTED.)
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from flask import Flask, current_app, g
+from flask import Flask, current_app, g, has_request_context, request
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
 
@@ -32,6 +42,26 @@ def _sqlite_pragmas(dbapi_connection, _record) -> None:
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA busy_timeout=10000")
     cursor.close()
+    # The sqlite3 module would begin transactions only at the first write, so the reads
+    # before it would each see a different moment; _sqlite_begin begins them instead.
+    dbapi_connection.isolation_level = None
+
+
+# Any fixed number: the advisory lock every changing request takes on PostgreSQL.
+CHANGES_LOCK = 5_121_957
+
+
+def _changing_request() -> bool:
+    return has_request_context() and request.method not in ("GET", "HEAD", "OPTIONS")
+
+
+def _sqlite_begin(connection) -> None:
+    connection.exec_driver_sql("BEGIN IMMEDIATE" if _changing_request() else "BEGIN")
+
+
+def _postgres_begin(connection) -> None:
+    if _changing_request():
+        connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({CHANGES_LOCK})")
 
 
 def sqlite_file(url: str) -> Path | None:
@@ -52,8 +82,11 @@ def make_engine(url: str) -> Engine:
             # Before SQLite opens (and perhaps creates) the file, so it is never born readable.
             event.listen(engine, "do_connect", lambda *_args: secure_sqlite(path))
         event.listen(engine, "connect", _sqlite_pragmas)
+        event.listen(engine, "begin", _sqlite_begin)
         return engine
-    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+    engine = create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+    event.listen(engine, "begin", _postgres_begin)
+    return engine
 
 
 def init_app(app: Flask) -> None:

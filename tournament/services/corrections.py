@@ -17,6 +17,7 @@ from ..models import RoundState, Table
 from . import audit
 from .errors import Conflict, NotFound
 from .games import GameEntry, SaveResult, apply_games
+from .locks import lock_round
 from .round_data import RoundData, load_round, load_round_rows
 
 
@@ -83,10 +84,14 @@ def _rederive_seating(session: Session, closed: RoundData, planned: RoundData) -
 
 def undo_close(session: Session, data: RoundData) -> None:
     """Reopen the latest closed round while the next round has no results: the next round
-    and its seating disappear and the round runs again, exactly as before the close."""
+    and its seating disappear and the round runs again, exactly as before the close.
+    Decided under the event's lock, which a phone sending the next round's first game also
+    takes: either that game is saved first and the undo is refused, or the undo comes first
+    and the phone is told its round is over."""
     round_ = data.round
-    if round_.state is not RoundState.CLOSED:
-        raise Conflict(f"Round {round_.number} is not closed.")
+    state = lock_round(session, round_)
+    if state is not RoundState.CLOSED:
+        raise Conflict(f"Round {round_.number} is not closed (it was reopened a moment ago).")
     following = _following(session, data)
     if following is not None:
         if following.games:

@@ -15,6 +15,7 @@ from ..core.names import fold_name
 from ..models import Event, Player, PlayerStatus, Round, RoundState, Seat
 from . import audit
 from .errors import Conflict, DomainError
+from .locks import lock_event
 from .players import check_room, one_name, set_status
 from .rounds import latest_round
 from .tables import get_table
@@ -29,16 +30,24 @@ def current_round(session: Session, event: Event) -> Round | None:
     return latest if latest is not None and latest.state is not RoundState.CLOSED else None
 
 
+def _players(session: Session, event: Event) -> list[Player]:
+    """Everyone in the event as committed now (event.players may have been loaded earlier)."""
+    return list(session.scalars(select(Player).where(Player.event_id == event.id)))
+
+
 def _seat_in(session: Session, round_: Round, player: Player) -> Seat | None:
     return session.scalar(select(Seat).where(Seat.round_id == round_.id, Seat.player_id == player.id))
 
 
 def add_late_player(session: Session, event: Event, name: str, table_number: int) -> Player:
-    """A latecomer joins a table of the running round (or of the planned next round)."""
+    """A latecomer joins a table of the running round (or of the planned next round).
+    The current round is read under the event's lock: a round closed a moment before has
+    already planned the next one, and the latecomer joins that."""
+    lock_event(session, event.id)
     round_ = current_round(session, event)
     if round_ is None:
         raise Conflict("There is no running or planned round to join.")
-    clean = _one_name(name, [p.name for p in event.players])
+    clean = _one_name(name, [p.name for p in _players(session, event)])
     check_room(event, 1)
     table = get_table(event, table_number)
     player = Player(event=event, name=clean, name_key=fold_name(clean), home_table=table)
@@ -57,9 +66,12 @@ def change_status(session: Session, event: Event, player: Player, status: Player
     and games stay: they are ranked in that round like everyone else, are not seated in the
     next one, and nobody moves in their place, see services.outcome), or let an observer or
     withdrawn player play again at `table_number`."""
+    lock_event(session, event.id)  # a close at the same moment either sees the change or precedes it
+    if session.scalar(select(Player).where(Player.id == player.id)) is None:  # read again, under the lock
+        raise Conflict(f"{player.name} was removed from the event a moment ago.")
     if player.status is status:
         return
-    if not event.rounds:
+    if latest_round(session, event) is None:
         set_status(session, event, player, status)
         return
     round_ = current_round(session, event)
@@ -85,7 +97,8 @@ def change_status(session: Session, event: Event, player: Player, status: Player
 
 def rename(session: Session, event: Event, player: Player, new_name: str) -> None:
     """Names stay unique in the event, ignoring case and accents."""
-    others = [p.name for p in event.players if p.id != player.id]
+    lock_event(session, event.id)
+    others = [p.name for p in _players(session, event) if p.id != player.id]
     clean = _one_name(new_name, others)
     if clean == player.name:
         return

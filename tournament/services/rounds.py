@@ -14,7 +14,7 @@ from ..models import Event, Player, PlayerStatus, Round, RoundState, Seat
 from ..models.base import utcnow
 from . import audit
 from .errors import Conflict, DomainError
-from .locks import lock_round
+from .locks import lock_event, lock_round
 from .round_data import RoundData, load_round_rows
 
 
@@ -25,7 +25,10 @@ def latest_round(session: Session, event: Event) -> Round | None:
 
 
 def start_round(session: Session, event: Event) -> Round:
-    """Start round 1 from the home tables, or the planned next round as adjusted."""
+    """Start round 1 from the home tables, or the planned next round as adjusted.
+    Under the event's lock: of simultaneous clicks, the first starts the round and the
+    others are told it is running."""
+    lock_event(session, event.id)
     latest = latest_round(session, event)
     if latest is None:
         round_ = _first_round(session, event)
@@ -46,9 +49,11 @@ def start_round(session: Session, event: Event) -> Round:
 
 
 def _first_round(session: Session, event: Event) -> Round:
+    # Read again under the lock: event.players may predate a player added or removed a moment ago.
+    players = session.scalars(select(Player).where(Player.event_id == event.id).order_by(Player.id))
+    seated = [p for p in players if p.status is PlayerStatus.SEATED]
     if not event.tables:
         raise DomainError("Make the table plan before starting round 1.")
-    seated = [p for p in event.players if p.status is PlayerStatus.SEATED]
     if not seated:
         raise DomainError("No players are seated. Add players before starting round 1.")
     homeless = [p.name for p in seated if p.home_table is None]
@@ -71,6 +76,8 @@ def close_round(session: Session, data: RoundData) -> Round:
     """Close a running round and plan the next one from the movement rules."""
     round_ = data.round
     state = lock_round(session, round_)
+    if state is None:
+        raise Conflict(f"Round {round_.number} was removed a moment ago (its previous round was reopened).")
     if state is RoundState.CLOSED:
         raise Conflict(f"Round {round_.number} is already closed.")
     if state is not RoundState.RUNNING:
@@ -94,9 +101,14 @@ def close_round(session: Session, data: RoundData) -> Round:
 
 
 def move_planned_seat(session: Session, data: RoundData, player: Player, table_number: int) -> None:
-    """A manual seat change in a planned round (recorded as such)."""
-    if data.round.state is not RoundState.PLANNED:
+    """A manual seat change in a planned round (recorded as such). Under the event's lock, so
+    a round started or undone a moment before is not changed behind the organiser's back."""
+    state = lock_round(session, data.round)
+    if state is None:
+        raise Conflict(f"Round {data.round.number} was removed a moment ago (its previous round was reopened).")
+    if state is not RoundState.PLANNED:
         raise Conflict(f"Round {data.round.number} has started; its seats are as played.")
+    data = load_round_rows(session, data.event, data.round)
     table = data.table(table_number)
     seat = next((s for s in data.seats if s.player_id == player.id), None)
     if seat is None:

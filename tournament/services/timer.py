@@ -8,6 +8,8 @@ Invariants:
   every screen derives the same countdown from the same stored end time.
 - Functions here change the Event but never commit: the calling request commits once, so a
   round start and its countdown are saved together or not at all.
+- Each change first takes the event's lock and reads the timer again: two "+1 minute" clicks at
+  the same moment add two minutes, and a pause never undoes a resume it did not see.
 """
 
 from __future__ import annotations
@@ -16,10 +18,11 @@ import math
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, object_session
 
 from ..models import Event
 from .errors import DomainError
+from .locks import lock_event
 
 PHASES = ("study", "practice", "round")
 LABELS = {"study": "Study the rules", "practice": "Practice at your home table", "round": "Round"}
@@ -70,9 +73,22 @@ def _run_for(event: Event, left: float, now: datetime) -> None:
     event.timer_paused_left = None
 
 
+_TIMER_COLUMNS = ["timer_phase", "timer_seconds", "timer_started_at", "timer_paused_left"]
+
+
+def _locked(event: Event) -> None:
+    """Lock the event and read its timer again (an Event outside a session, as in unit tests,
+    has nothing to lock)."""
+    session = object_session(event)
+    if session is not None and event.id is not None:
+        lock_event(session, event.id)
+        session.refresh(event, _TIMER_COLUMNS)
+
+
 def start(event: Event, phase: str, now: datetime, seconds: int | None = None) -> None:
     if phase not in PHASES:
         raise DomainError(f"Unknown timer phase {phase!r}: choose study, practice or round.")
+    _locked(event)
     event.timer_phase = phase
     event.timer_seconds = phase_seconds(event, phase) if seconds is None else seconds
     event.timer_started_at = now
@@ -102,6 +118,7 @@ def add_time(event: Event, now: datetime, seconds: int = EXTRA_SECONDS) -> None:
 
 
 def stop(event: Event) -> None:
+    _locked(event)
     event.timer_phase = None
     event.timer_started_at = None
     event.timer_paused_left = None
@@ -109,6 +126,7 @@ def stop(event: Event) -> None:
 
 
 def _require(event: Event, now: datetime) -> TimerView:
+    _locked(event)
     current = view(event, now)
     if current is None:
         raise DomainError("No timer is set. Start the study, practice or round timer first.")
