@@ -11,7 +11,7 @@ from tests.races.conftest import (
 )
 from tests.races.harness import organiser_client, phone_client, post_and_follow, race, succeeded
 from tournament import db
-from tournament.models import Event, Game, GameTricks, Player, PlayerStatus, Round, Seat
+from tournament.models import Event, Game, GameTricks, Player, Round, Seat
 from tournament.services import timer
 
 TRIES = 100
