@@ -88,7 +88,8 @@ def count_queries(app):
     statements: list[str] = []
 
     def before(conn, cursor, statement, *args):
-        statements.append(statement)
+        if not statement.startswith("BEGIN"):  # transaction control, not a query
+            statements.append(statement)
 
     engine = app.extensions["db_engine"]
     sa_event.listen(engine, "before_cursor_execute", before)
@@ -107,17 +108,19 @@ CHROMIUM_ARGS = [
 
 @pytest.fixture
 def live_server(app):
-    """The app served by waitress on a free loopback port, CSRF on as in real use."""
+    """The app served by the same guarded waitress server `flask serve` runs, on a free loopback
+    port, CSRF on as in real use."""
     import threading
 
-    from waitress.server import create_server
+    from tournament import serving
 
     app.config["WTF_CSRF_ENABLED"] = True
-    server = create_server(app, host="127.0.0.1", port=0, threads=8)
+    server = serving.create_server(app, host="127.0.0.1", port=0, threads=8)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     server.url = f"http://127.0.0.1:{server.effective_port}"
     yield server
+    server.task_dispatcher.shutdown()
     server.close()
     thread.join(timeout=5)
 
