@@ -104,3 +104,66 @@ def test_a_bad_compressed_file_is_refused_and_nothing_changes(app, organiser, ra
     assert response.status_code == 400
     assert message in html.unescape(response.get_data(as_text=True))
     assert row_counts(app) == before
+
+
+def test_the_largest_event_the_limits_allow_fits_as_the_compressed_download():
+    """Every cap at its maximum at once: rounds, tables, players and games per event."""
+    rounds = limits.MAX_ROUNDS - 1  # closed rounds; the document adds the planned next one
+    games = -(-limits.MAX_GAMES_PER_EVENT // (rounds * limits.MAX_TABLES))
+    document = event_document(limits.MAX_TABLES, limits.MAX_PLAYERS // limits.MAX_TABLES, rounds=rounds, games=games)
+    assert len(document["rounds"]) == limits.MAX_ROUNDS
+    assert sum(len(r["games"]) for r in document["rounds"]) >= limits.MAX_GAMES_PER_EVENT
+    raw = _compact(document)
+    assert len(raw) <= limits.MAX_FILE_BYTES
+    assert len(gzip.compress(raw)) <= limits.MAX_UPLOAD_BYTES
+
+
+def test_closing_the_last_round_an_event_keeps_plans_no_next_round(app, monkeypatch):
+    from tournament import db
+    from tournament.models import Event
+    from tournament.services import rounds as round_service
+    from tournament.services.round_data import load_round
+
+    monkeypatch.setattr(round_service, "MAX_ROUNDS", 1)
+    event_id = setup_event(app, ["Ana", "Ben", "Cem", "Dora"], tables=1)
+    with app.app_context():
+        session = db.session()
+        event = session.get(Event, event_id)
+        round_service.start_round(session, event)
+        closed = round_service.close_round(session, load_round(session, event, 1))
+        assert closed.number == 1 and len(event.rounds) == 1
+        with pytest.raises(Exception, match="last round one event keeps"):
+            round_service.start_round(session, event)
+
+
+def test_an_event_refuses_games_beyond_the_most_one_event_keeps(app, organiser, monkeypatch):
+    from tests.app.helpers import winners_form
+    from tests.room.conftest import start_round
+    from tournament.services import games as game_service
+
+    monkeypatch.setattr(game_service, "MAX_GAMES_PER_EVENT", 2)
+    event_id = setup_event(app, ["Ana", "Ben", "Cem", "Dora"], tables=1)
+    start_round(app, event_id)
+    url = f"/events/{event_id}/rounds/1/tables/1"
+    assert organiser.post(url, data=winners_form(app, event_id, ["Ana", "Ben"])).status_code == 302
+    refused = organiser.post(url, data=winners_form(app, event_id, ["Ana", "Ben", "Cem"]))
+    assert refused.status_code in (400, 409)
+    assert "the most one event keeps" in refused.get_data(as_text=True)
+
+
+def test_import_refuses_more_games_than_one_event_keeps(app, organiser, monkeypatch):
+    from tournament.services import transfer_schema
+
+    monkeypatch.setattr(transfer_schema, "MAX_GAMES_PER_EVENT", 5)
+    raw = _compact(event_document(2, 4, rounds=2, games=2))
+    response = _upload(organiser, raw)
+    assert response.status_code == 400
+    assert "the most one event keeps" in html.unescape(response.get_data(as_text=True))
+
+
+def test_a_whole_event_of_the_longest_names_can_be_pasted_at_once(app, organiser):
+    event_id = setup_event(app, ["Ana", "Ben", "Cem"])
+    names = "\n".join(f"{n:04d} " + "ü" * 35 for n in range(limits.MAX_PLAYERS - 3))
+    response = organiser.post(f"/events/{event_id}/players", data={"names": names})
+    assert response.status_code == 302, html.unescape(response.get_data(as_text=True))[-400:]
+    assert row_counts(app)["Player"] == limits.MAX_PLAYERS

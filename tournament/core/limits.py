@@ -3,7 +3,8 @@ event-file import share, so that whatever the pages let a teacher build can be e
 imported and restored.
 
 Invariants:
-- Every count the pages let grow (tables, players, games per table and round) stops at the same
+- Every count the pages let grow (tables, players, rounds, games per table and round, games
+  per event) stops at the same
   number the event-file import accepts, so any event the pages reach exports and imports again.
 - MAX_UPLOAD_BYTES holds the compact file of the sized event (SIZED_*, every count at its
   maximum, names of the longest length); MAX_FILE_BYTES bounds a file once decompressed.
@@ -14,7 +15,10 @@ from __future__ import annotations
 
 MAX_TABLES = 200
 MAX_PLAYERS = 1000  # per event, withdrawn players included (they stay in the file)
-MAX_ROUNDS = 200
+# Rounds and games per event: without these an event could grow (round after round) past
+# what any file the import accepts can hold. A class plays 3-6 rounds of a few games.
+MAX_ROUNDS = 30
+MAX_GAMES_PER_EVENT = 25_000
 MAX_GAMES_PER_TABLE = 40  # per round
 MAX_TRICKS_PER_GAME = 14  # 28 cards: even at a two-player table no game has more tricks
 MAX_EVENT_NAME = 120

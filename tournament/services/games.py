@@ -10,20 +10,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session, selectinload
 
 from ..core import game_winner
+from ..core.limits import MAX_GAMES_PER_EVENT, MAX_GAMES_PER_TABLE, MAX_TRICKS_PER_GAME
 from ..core.names import name_key
-from ..models import Game, GameTricks, Player, RoundState, Table
+from ..models import Game, GameTricks, Player, Round, RoundState, Table
 from . import audit
 from .errors import Conflict, DomainError
 from .locks import lock_round
 from .round_data import RoundData
 
-MAX_GAMES_PER_ROUND = 40
-# 28 cards: even at a two-player table a game cannot have more tricks than this.
-MAX_TRICKS_PER_GAME = 14
+MAX_GAMES_PER_ROUND = MAX_GAMES_PER_TABLE
 
 
 @dataclass(frozen=True)
@@ -152,6 +151,7 @@ def apply_games(
             )
         plan.append((entry, game, winner_id))
 
+    _check_room_for_games(session, data, sum(1 for _entry, game, winner in plan if game is None and winner))
     result = SaveResult([], [], [])
     players = data.players
 
@@ -179,6 +179,17 @@ def apply_games(
                              winner_id=winner_id, tricks=_tricks_rows(entry.tricks), version=1))
             result.saved.append(entry.number)
     return result
+
+
+def _check_room_for_games(session: Session, data: RoundData, new_games: int) -> None:
+    """An event stops at MAX_GAMES_PER_EVENT games, so its event file can always be imported."""
+    if not new_games:
+        return
+    recorded = session.scalar(
+        select(func.count(Game.id)).join(Round, Game.round_id == Round.id).where(Round.event_id == data.event.id))
+    if recorded + new_games > MAX_GAMES_PER_EVENT:
+        raise DomainError(f"This event already holds {recorded:,} games, the most one event keeps "
+                          f"({MAX_GAMES_PER_EVENT:,}). Start a new event (Duplicate on the event page) to go on.")
 
 
 def _current_games(session: Session, data: RoundData, table: Table) -> list[Game]:

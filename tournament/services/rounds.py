@@ -10,6 +10,7 @@ from __future__ import annotations
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from ..core.limits import MAX_ROUNDS
 from ..models import Event, Player, PlayerStatus, Round, RoundState, Seat
 from ..models.base import utcnow
 from . import audit
@@ -34,6 +35,9 @@ def start_round(session: Session, event: Event) -> Round:
         round_ = _first_round(session, event)
     elif latest.state is RoundState.RUNNING:
         raise Conflict(f"Round {latest.number} is still running. Close it before starting the next one.")
+    elif latest.state is RoundState.CLOSED and latest.number >= MAX_ROUNDS:
+        raise Conflict(f"Round {latest.number} was the last round one event keeps. "
+                       "Start a new event (Duplicate on the event page) to play more rounds.")
     elif latest.state is RoundState.CLOSED:
         raise Conflict(f"Round {latest.number} is closed but has no next round planned.")
     else:
@@ -73,7 +77,8 @@ def empty_tables(data: RoundData) -> list[int]:
 
 
 def close_round(session: Session, data: RoundData) -> Round:
-    """Close a running round and plan the next one from the movement rules."""
+    """Close a running round and plan the next one from the movement rules (none after the
+    last round an event keeps, MAX_ROUNDS). Returns the planned round, or the closed one."""
     round_ = data.round
     state = lock_round(session, round_)
     if state is None:
@@ -90,6 +95,9 @@ def close_round(session: Session, data: RoundData) -> Round:
               round_number=round_.number, old=RoundState.RUNNING.value, new=RoundState.CLOSED.value)
     round_.state = RoundState.CLOSED
     round_.closed_at = utcnow()
+    if round_.number >= MAX_ROUNDS:  # the last round an event keeps: nothing to plan
+        session.commit()
+        return round_
     following = Round(event_id=data.event.id, number=round_.number + 1, state=RoundState.PLANNED)
     session.add(following)
     for player_name, table_number in outcome.destinations().items():

@@ -22,7 +22,7 @@ from typing import Any
 
 from ..core import RuleVariant
 from ..core.errors import RuleError
-from ..core.limits import (MAX_AUDIT_ENTRIES, MAX_AUDIT_TEXT, MAX_EVENT_NAME, MAX_GAMES_PER_TABLE, MAX_PLAYERS,
+from ..core.limits import (MAX_AUDIT_ENTRIES, MAX_AUDIT_TEXT, MAX_EVENT_NAME, MAX_GAMES_PER_EVENT, MAX_GAMES_PER_TABLE, MAX_PLAYERS,
                            MAX_ROUNDS, MAX_TABLES, MAX_TRICKS_PER_GAME)
 from ..core.names import clean_text, fold_name, name_key
 from .transfer_checks import FileProblem, array, choice, fail, flag, integer, label, moment, name, obj, text
@@ -203,6 +203,7 @@ def _rounds(value: Any, tables: dict[int, RuleVariant], known: dict[str, PlayerS
     if items and not tables:
         fail("rounds", "rounds need tables, but the file has none")
     rounds = []
+    total_games = 0
     for index, item in enumerate(items):
         path = f"rounds[{index}]"
         obj(item, path, ("number", "state", "started_at", "closed_at", "seats", "games"))
@@ -214,6 +215,9 @@ def _rounds(value: Any, tables: dict[int, RuleVariant], known: dict[str, PlayerS
             fail(f"{path}.state", f"round {number} is {state}, but only the last round can be planned or running")
         seats = _seats(item["seats"], path, number, tables, known)
         games = _games(item["games"], path, state, seats, tables, known)
+        total_games += len(games)
+        if total_games > MAX_GAMES_PER_EVENT:
+            fail(f"{path}.games", f"the file holds more than {MAX_GAMES_PER_EVENT:,} games, the most one event keeps")
         rounds.append(RoundSpec(
             number=number, state=state,
             started_at=moment(item["started_at"], f"{path}.started_at", optional=True),

@@ -6,7 +6,11 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, SelectChoice, PasswordField, SelectField, StringField, TextAreaField
 from wtforms.validators import DataRequired, EqualTo, Length, NumberRange, Optional
 
+from ...core.limits import MAX_PLAYERS
 from ..fields import IntegerField
+
+
+PASTE_LIMIT = MAX_PLAYERS * 64
 
 
 class SetupForm(FlaskForm):
@@ -34,7 +38,9 @@ class EventForm(FlaskForm):
 
 
 class NamesForm(FlaskForm):
-    names = TextAreaField("Names, one per line", validators=[DataRequired(), Length(max=40_000)])
+    # Room for a whole event's list (MAX_PLAYERS names of the longest length, with the spaces
+    # and invisible characters a pasted list brings along).
+    names = TextAreaField("Names, one per line", validators=[DataRequired(), Length(max=PASTE_LIMIT)])
 
 
 class TablePlanForm(FlaskForm):

@@ -97,7 +97,11 @@ def close_round(event_id: int, number: int):
             return (_results_page(session, data, status) if data.round.state is RoundState.CLOSED
                     else _board_page(data, status))
         backup_after_close(session, event)
-        flash(f"Round {number} closed. Round {following.number}'s seating is planned below.", "success")
+        if following.number > number:
+            flash(f"Round {number} closed. Round {following.number}'s seating is planned below.", "success")
+        else:
+            flash(f"Round {number} closed. It is the last round one event keeps, so no next round is planned.",
+                  "success")
         return redirect(url_for("organiser.round_results", event_id=event.id, number=number))
     if data.round.state is not RoundState.RUNNING:
         flash(f"Round {number} is not running, so it cannot be closed.", "warning")

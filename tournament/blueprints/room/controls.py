@@ -24,12 +24,15 @@ TIMER_ACTIONS = {
 }
 
 
-def _room(event, link_form: LinkBaseForm | None = None, status: int = 200):
+def _room(event, link_form: LinkBaseForm | None = None, status: int = 200, *,
+          durations: DurationsForm | None = None, display: DisplayForm | None = None):
+    """The Room page; a refused form is passed in, so it comes back as typed with its messages."""
     if link_form is None:
         link_form = LinkBaseForm(base_url=public_address.stored_base_url(db.session()) or "")
     return render_template(
         "room/room.html", event=event, button=ButtonForm(), timer_view=timer.view(event, timer.now_utc()),
-        durations=DurationsForm(obj=event), display=DisplayForm(obj=event), link_form=link_form,
+        durations=durations or DurationsForm(obj=event), display=display or DisplayForm(obj=event),
+        link_form=link_form,
         base=link_base(), example=public_address.EXAMPLE,
         projector_link=external_url("projector.show", token=event.projector_token),
         public_link=external_url("public.pick", token=event.public_token),
@@ -82,9 +85,7 @@ def durations(event_id: int):
     event = event_service.get_event(session, event_id)
     form = DurationsForm()
     if not form.validate_on_submit():
-        for errors in form.errors.values():
-            flash(" ".join(errors), "error")
-        return redirect(url_for("room.room_page", event_id=event.id))
+        return _room(event, status=400, durations=form)
     timer.set_durations(session, event, form.study_minutes.data, form.practice_minutes.data, form.round_minutes.data)
     flash("Durations saved.", "success")
     return redirect(url_for("room.room_page", event_id=event.id))
@@ -96,11 +97,12 @@ def display(event_id: int):
     session = db.session()
     event = event_service.get_event(session, event_id)
     form = DisplayForm()
-    if form.validate_on_submit():
-        event.projector_theme = form.projector_theme.data
-        event.chime = form.chime.data
-        session.commit()
-        flash("Projector settings saved.", "success")
+    if not form.validate_on_submit():
+        return _room(event, status=400, display=form)
+    event.projector_theme = form.projector_theme.data
+    event.chime = form.chime.data
+    session.commit()
+    flash("Projector settings saved.", "success")
     return redirect(url_for("room.room_page", event_id=event.id))
 
 
