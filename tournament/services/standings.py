@@ -17,6 +17,9 @@ from .outcome import round_outcome
 
 @dataclass
 class PlayerStanding:
+    """`current_table`: where the player sits now, or next when the next round is planned (None
+    once withdrawn or observing). `highest_table`: the highest table played at or reached."""
+
     player: Player
     games_won: int = 0
     rounds_won: int = 0
@@ -56,6 +59,7 @@ def compute_standings(session: Session, event: Event) -> Standings:
 
     number_of = {r.id: r.number for r in rounds}
     played = {r.id for r in rounds if r.state is not RoundState.PLANNED}
+    played_numbers = {number_of[round_id] for round_id in played}
     closed = {r.id for r in rounds if r.state is RoundState.CLOSED}
     rows = {p.id: PlayerStanding(p) for p in players}
 
@@ -64,10 +68,13 @@ def compute_standings(session: Session, event: Event) -> Standings:
         row = rows[player_id]
         row.path[number_of[round_id]] = table_number
         seats_of[round_id][row.player.name] = table_number
-        if round_id in played:
-            row.highest_table = max(row.highest_table or 0, table_number)
     for row in rows.values():
-        row.current_table = row.path[max(row.path)] if row.path else None
+        if row.path and row.player.status is PlayerStatus.SEATED:
+            row.current_table = row.path[max(row.path)]
+        reached = [table for number, table in row.path.items() if number in played_numbers]
+        if row.current_table is not None:
+            reached.append(row.current_table)
+        row.highest_table = max(reached, default=None)
     won = Counter((round_id, winner_id) for round_id, _t, winner_id, _n in wins)
     for (round_id, player_id), count in won.items():
         rows[player_id].games_won += count
