@@ -66,6 +66,7 @@ class Flood:
         self.selector = selectors.DefaultSelector()
         self.refused = 0
         self.stop = threading.Event()
+        self.stopped = threading.Event()  # set when hold() has let go of the sockets
         for _ in range(FLOOD):
             self.selector.register(flood_socket(port), selectors.EVENT_READ)
 
@@ -84,9 +85,11 @@ class Flood:
                 if not self.stop.is_set():
                     self.selector.register(flood_socket(self.port), selectors.EVENT_READ)
             time.sleep(0.01)  # a steady flood, not a busy loop competing for this process's CPU
+        self.stopped.set()
 
     def close(self):
         self.stop.set()
+        self.stopped.wait(timeout=5)  # closing sockets under a running hold() breaks its select
         for key in list(self.selector.get_map().values()):
             key.fileobj.close()
         self.selector.close()

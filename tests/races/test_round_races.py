@@ -10,6 +10,7 @@ from tests.races.conftest import (
 )
 from tests.races.harness import organiser_client, phone_client, race, succeeded
 from tournament import db
+from tournament.core.limits import MAX_ROUNDS
 from tournament.models import Event, Game, Round
 from tournament.services import rounds
 from tournament.services.round_data import load_round
@@ -66,7 +67,7 @@ def test_simultaneous_start_clicks_start_the_round_once(app, server, first):
         the previous try started, which plans a fresh round in a few statements."""
         if first:
             return planned_event(app, 1), 1
-        if not chain:
+        if not chain or chain["number"] >= MAX_ROUNDS:  # an event keeps MAX_ROUNDS rounds
             chain["event"], chain["number"] = planned_event(app, 2), 2
         else:
             with app.app_context():
