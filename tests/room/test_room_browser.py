@@ -179,3 +179,19 @@ def test_projector_screens_fit_ten_tables_of_six_in_every_phase(browser, live_se
         seat = open_page(browser, PHONE, f"{live_server.url}/s/{links['public']}/{player}", outside, live_server.url)
         seat.screenshot(path=str(folder / "where-do-i-sit.png"))
     assert outside == []
+
+
+def test_an_open_seat_page_says_so_when_its_player_withdraws(app, live_server, page):
+    from tournament.models import Player, PlayerStatus
+    from tournament.services.midevent import change_status
+
+    event_id = setup_event(app, NAMES[:9], tables=3)
+    start_round(app, event_id)
+    name, player_id = next(iter(seated(app, event_id, 1).items()))
+    page.goto(f"{live_server.url}/s/{tokens(app, event_id)['public']}/{player_id}")
+    page.wait_for_selector("#seat-note >> text=updates by itself")
+    with app.app_context():
+        session = db.session()
+        change_status(session, session.get(Event, event_id), session.get(Player, player_id), PlayerStatus.WITHDRAWN)
+    page.wait_for_selector(f"#seat-note >> text={name} is not playing in the next round.")
+    assert page.inner_text("#seat-number") == "–"
