@@ -56,6 +56,8 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     web.init_app(app)
     name_display.init_app(app)
+    from .core.wording import plural
+    app.add_template_filter(plural, "plural")
     register_blueprints(app)
     cli.init_app(app)
     return app

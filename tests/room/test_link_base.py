@@ -61,7 +61,7 @@ def test_organiser_sets_the_link_address_on_the_room_page_and_every_link_follows
     with app.app_context():
         assert db.session().get(AppSetting, "public_base_url").value == "http://laptop.lan:8000"
     room = organiser.get(f"/events/{event_id}/room").get_data(as_text=True)
-    assert "set on this page" in room and "http://laptop.lan:8000/s/" in room
+    assert "Set on this page." in room and "http://laptop.lan:8000/s/" in room
     links = organiser.get(f"/events/{event_id}/room/tables").get_data(as_text=True)
     assert f"http://laptop.lan:8000/t/{tokens(app, event_id)[1]}" in links
 

@@ -192,3 +192,29 @@ def test_more_game_rows_on_the_phone_keeps_the_taps_and_saves_nothing(app, clien
     assert page.count('data-game>') == 7 + 1  # five usual rows and two more, plus the page's row template
     with app.app_context():
         assert db.session().query(Game).count() == 0
+
+
+def test_sending_an_empty_form_says_nothing_was_sent_and_shows_the_form_again(phone, app, running):
+    url = f"/t/{tokens(app, running)[1]}"
+    response = phone.post(url, data=form(1, ("", ""), ("", "")))
+    text = response.get_data(as_text=True)
+    assert response.status_code == 400
+    assert "Nothing to send: tap the winner of at least one game." in text
+    assert "already recorded" not in text
+    assert "data-results-form" in text
+    assert games_of(app, running) == []
+
+
+def test_every_game_row_offers_no_game_so_a_wrong_tap_can_be_undone(phone, app, running):
+    url = f"/t/{tokens(app, running)[1]}"
+    text = phone.get(url).get_data(as_text=True)
+    rows = text.split("<fieldset")[1:]  # the blank row in the <template> included
+    assert rows and all("No game" in row and 'value=""' in row for row in rows)
+
+
+def test_no_game_on_an_unrecorded_row_leaves_that_game_blank(phone, app, running):
+    ids = list(seated(app, running, 1).values())
+    url = f"/t/{tokens(app, running)[1]}"
+    response = phone.post(url, data=form(1, ("", ""), (ids[1], ""), ("", "")))
+    assert response.status_code == 302
+    assert games_of(app, running) == [(1, 2, ids[1], 1)]

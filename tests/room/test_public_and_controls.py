@@ -1,5 +1,7 @@
 """'Where do I sit' and the organiser's room controls."""
 
+import pytest
+
 from tests.room.conftest import close_round, record_winner, seated, tokens
 from tournament import db
 from tournament.models import Event
@@ -13,7 +15,8 @@ def test_where_do_i_sit_lists_names_and_shows_the_home_table_before_round_one(ph
         ana = next(p for p in db.session().get(Event, event_id).players if p.name == "Ana")
         home = ana.home_table.number
     data = phone.get(f"/s/{public}/{ana.id}.json").get_json()
-    assert data == {"name": "Ana", "table": home, "round": None, "label": "Your home table"}
+    assert data == {"name": "Ana", "table": home, "round": None, "label": "Your home table",
+                    "note": "This page updates by itself after each round.", "playing": True}
 
 
 def test_after_a_round_closes_a_player_sees_the_next_rounds_table(phone, app, running):
@@ -33,13 +36,42 @@ def test_where_do_i_sit_shows_nothing_but_names_and_table_numbers(phone, app, ru
     player_id = next(iter(seated(app, running, 1).values()))
     record_winner(app, running, 1, [next(iter(seated(app, running, 1)))])
     data = phone.get(f"/s/{public}/{player_id}.json").get_json()
-    assert set(data) == {"name", "table", "round", "label"}
+    assert set(data) == {"name", "table", "round", "label", "note", "playing"}
 
 
 def test_where_do_i_sit_refuses_unknown_tokens_and_players(phone, app, event_id):
     public = tokens(app, event_id)["public"]
     assert phone.get("/s/nope").status_code == 404
     assert phone.get(f"/s/{public}/99999").status_code == 404
+
+
+def _change_status(app, event_id, player_id, status):
+    from tournament.models import Player
+    from tournament.services.midevent import change_status
+
+    with app.app_context():
+        session = db.session()
+        change_status(session, session.get(Event, event_id), session.get(Player, player_id), status)
+
+
+@pytest.mark.parametrize("status, sentence", [
+    ("WITHDRAWN", "{} is not playing in the next round."),
+    ("OBSERVER", "{} is watching, not playing, this round."),
+])
+def test_an_open_seat_page_says_a_player_who_left_the_game_is_not_playing(phone, app, running, status, sentence):
+    from tournament.models import PlayerStatus
+
+    public = tokens(app, running)["public"]
+    name, player_id = next(iter(seated(app, running, 1).items()))
+    _change_status(app, running, player_id, PlayerStatus[status])
+    page = phone.get(f"/s/{public}/{player_id}")
+    text = page.get_data(as_text=True)
+    assert page.status_code == 200
+    assert sentence.format(name) in text and "Not found" not in text
+    assert f'href="/s/{public}"' in text  # back to the name list, not to the organiser's login
+    data = phone.get(f"/s/{public}/{player_id}.json")
+    assert data.status_code == 200
+    assert data.get_json()["note"] == sentence.format(name) and data.get_json()["table"] is None
 
 
 def test_room_controls_need_the_organiser_login(phone, organiser, app, event_id):

@@ -68,6 +68,10 @@ def assert_fits(page):
     clipped = page.evaluate("""() => [...document.querySelectorAll('.card')]
         .filter(c => c.scrollHeight > c.clientHeight + 1 || c.scrollWidth > c.clientWidth + 1).length""")
     assert clipped == 0
+    # A move label ("○ out", "▲ 10") wider than its column would be cut off by the row.
+    cut = page.evaluate("""() => [...document.querySelectorAll('.results .move')]
+        .filter(m => m.scrollWidth > m.clientWidth + 1).map(m => m.textContent)""")
+    assert cut == []
     assert page.evaluate("document.documentElement.scrollHeight <= window.innerHeight")
 
 
@@ -179,3 +183,44 @@ def test_projector_screens_fit_ten_tables_of_six_in_every_phase(browser, live_se
         seat = open_page(browser, PHONE, f"{live_server.url}/s/{links['public']}/{player}", outside, live_server.url)
         seat.screenshot(path=str(folder / "where-do-i-sit.png"))
     assert outside == []
+
+
+def test_an_open_seat_page_says_so_when_its_player_withdraws(app, live_server, page):
+    from tournament.models import Player, PlayerStatus
+    from tournament.services.midevent import change_status
+
+    event_id = setup_event(app, NAMES[:9], tables=3)
+    start_round(app, event_id)
+    name, player_id = next(iter(seated(app, event_id, 1).items()))
+    page.goto(f"{live_server.url}/s/{tokens(app, event_id)['public']}/{player_id}")
+    page.wait_for_selector("#seat-note >> text=updates by itself")
+    with app.app_context():
+        session = db.session()
+        change_status(session, session.get(Event, event_id), session.get(Player, player_id), PlayerStatus.WITHDRAWN)
+    page.wait_for_selector(f"#seat-note >> text={name} is not playing in the next round.")
+    assert page.inner_text("#seat-number") == "–"
+
+
+@pytest.mark.parametrize("viewport", [PROJECTOR, SMALL_PROJECTOR], ids=["1080p", "720p"])
+def test_projector_move_labels_fit_their_column(browser, live_server, app, tmp_path, viewport):
+    from tournament.models import Player, PlayerStatus
+    from tournament.services.midevent import change_status
+
+    event_id = setup_event(app, NAMES, tables=10)
+    start_round(app, event_id)
+    for table in range(1, 11):
+        names = sorted(seated(app, event_id, table))
+        record_winner(app, event_id, table, [names[0]])
+    leaving = sorted(seated(app, event_id, 10).values())[-1]
+    with app.app_context():
+        session = db.session()
+        change_status(session, session.get(Event, event_id), session.get(Player, leaving), PlayerStatus.WITHDRAWN)
+    close_round(app, event_id)
+    outside: list[str] = []
+    projector = open_page(browser, viewport, f"{live_server.url}/p/{tokens(app, event_id)['projector']}",
+                          outside, live_server.url)
+    projector.wait_for_selector("text=Round 1 results")
+    labels = projector.locator(".results .move").all_inner_texts()
+    assert "○ out" in labels and "▲ 10" in labels
+    projector.screenshot(path=str(tmp_path / "moves.png"))
+    assert_fits(projector)

@@ -30,12 +30,12 @@ from ..services.public_address import stored_base_url
 
 # Why the base was chosen, as the Room page says it.
 SOURCES = {
-    "room": "set on this page",
-    "config": "PUBLIC_BASE_URL in the configuration",
-    "bind": "the address the server listens on",
-    "request": "the address this page was opened with",
-    "lan": "the laptop's address on the room's network (a guess)",
-    "loopback": "this laptop only: no network address was found",
+    "room": "Set on this page",
+    "config": "Taken from PUBLIC_BASE_URL in the configuration",
+    "bind": "The address the server listens on",
+    "request": "The address this page was opened with",
+    "lan": "The laptop's address on the room's network (a guess)",
+    "loopback": "This laptop only: no network address was found",
 }
 
 

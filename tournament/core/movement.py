@@ -30,6 +30,7 @@ from typing import Final
 
 from .errors import RuleError, require_int
 from .ranking import Standing, standings, validate_counts
+from .wording import plural
 
 # From the tournament guide: "If there are more than four players at a table, the two players..."
 BIG_TABLE_ABOVE: Final[int] = 4
@@ -137,18 +138,10 @@ def size_warnings(sizes: Mapping[int, int], fewest: int = WARN_BELOW, most: int 
     warnings: list[str] = []
     for table, size in sorted(sizes.items()):
         if size < fewest:
-            warnings.append(f"Table {table} {verb} {_players(size)}, fewer than {fewest}.")
+            warnings.append(f"Table {table} {verb} {plural(size, 'player')}, fewer than {fewest}.")
         elif size > most:
-            warnings.append(f"Table {table} {verb} {_players(size)}, more than {most}.")
+            warnings.append(f"Table {table} {verb} {plural(size, 'player')}, more than {most}.")
     return tuple(warnings)
-
-
-def _players(count: int) -> str:
-    return f"{count} player" if count == 1 else f"{count} players"
-
-
-def _games(count: int) -> str:
-    return f"{count} game" if count == 1 else f"{count} games"
 
 
 def _join(names: tuple[str, ...]) -> str:
@@ -158,7 +151,7 @@ def _join(names: tuple[str, ...]) -> str:
 def tie_text(players: tuple[str, ...], games: int) -> str:
     """ "Ana and Ben tied on 1 game; alphabetical order ranks Ana above Ben." """
     return (
-        f"{_join(players)} tied on {_games(games)}; "
+        f"{_join(players)} tied on {plural(games, 'game')}; "
         f"alphabetical order ranks {' above '.join(players)}."
     )
 

@@ -6,14 +6,11 @@ fills in the event's own timings and table count, so the guide never contradicts
 
 from __future__ import annotations
 
+from ..core.wording import plural
 from ..models import Event
 from .sheets import Section
 
 GUIDE_TITLE = "Tournament guide"
-
-
-def _minutes(count: int) -> str:
-    return f"{count} minute" if count == 1 else f"{count} minutes"
 
 
 def guide_sections(event: Event) -> tuple[Section, ...]:
@@ -21,15 +18,15 @@ def guide_sections(event: Event) -> tuple[Section, ...]:
     top = len(event.tables)
     top_text = f"table {top}" if top > 1 else "the highest-numbered table"
     texts = (
-        ("Study", f"You have {_minutes(event.study_minutes)} to read the rules of Five Tricks and "
+        ("Study", f"You have {plural(event.study_minutes, 'minute')} to read the rules of Five Tricks and "
          "try a few practice games. Then the rule sheets are collected."),
         ("Silence", "From that moment on nobody may speak or write words, and sign language is not "
          "allowed either. You may gesture and draw pictures, but no words."),
-        ("Start", f"The tournament starts with about {_minutes(event.practice_minutes)} of play at "
+        ("Start", f"The tournament starts with about {plural(event.practice_minutes, 'minute')} of play at "
          "your home table, still in silence. Scoring starts with the tournament."),
         ("Game winner", "A game is one hand. The player who took the most tricks wins it. If the "
          "round ends before a game is finished, the player with the most tricks so far wins that game."),
-        ("Round winner", f"Each round lasts {_minutes(event.round_minutes)}, usually long enough for "
+        ("Round winner", f"Each round lasts {plural(event.round_minutes, 'minute')}, usually long enough for "
          "several games. The player who won the most games in the round wins the round."),
         ("Moving", "When a round ends, the player with the most games won moves up to the next "
          "higher-numbered table, and the player with the fewest moves down to the next "

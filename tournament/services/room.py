@@ -21,6 +21,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ..core.names import name_key
+from ..core.wording import plural
 from ..models import Event, Game, Player, PlayerStatus, Round, RoundState, Seat, Table
 from . import timer
 from .round_data import RoundData
@@ -65,7 +66,7 @@ def _tie_line(note) -> str:
     """The core's wording; long ties are shortened because the rows above show the order."""
     if len(note.players) <= 2:
         return note.text
-    games = f"{note.games} game" if note.games == 1 else f"{note.games} games"
+    games = plural(note.games, "game")
     return f"{', '.join(note.players[:-1])} and {note.players[-1]} tied on {games}; alphabetical order ranks them as listed."
 
 

@@ -19,23 +19,46 @@ def names(session: Session, event: Event) -> list[tuple[int, str]]:
     return sorted(((p.id, p.name) for p in players), key=lambda item: name_key(item[1]))
 
 
+SEATED_NOTE = "This page updates by itself after each round."
+UNSEATED_NOTE = "You are not seated at a table right now."
+
+
+def _not_playing(player: Player) -> str | None:
+    """Why a player who is on the event's list has no table to go to, or None if they play.
+    A page opened before a withdrawal keeps working and says so, rather than "not found"."""
+    if player.status is PlayerStatus.WITHDRAWN:
+        return f"{player.name} is not playing in the next round."
+    if player.status is PlayerStatus.OBSERVER:
+        return f"{player.name} is watching, not playing, this round."
+    return None
+
+
 def where(session: Session, event: Event, player_id: int) -> dict:
     """The latest round's seat (the planned next round as soon as a round closes), or the
-    home table before round 1. Three statements."""
+    home table before round 1; `note` is the sentence shown under the table number, and
+    `playing` is false for withdrawn players and observers. At most three statements."""
     player = session.scalar(select(Player).where(Player.id == player_id, Player.event_id == event.id))
-    if player is None or player.status is PlayerStatus.WITHDRAWN:
+    if player is None:
         raise NotFound("That name is not on this event's list. Go back and pick your name again.")
+    reason = _not_playing(player)
+    if reason is not None:
+        return {"name": player.name, "table": None, "round": None, "label": "Not playing",
+                "note": reason, "playing": False}
     latest = session.scalar(
         select(Round).where(Round.event_id == event.id).order_by(Round.number.desc()).limit(1)
     )
     if latest is None:
         table = session.scalar(select(Table.number).where(Table.id == player.home_table_id)) \
             if player.home_table_id else None
-        return {"name": player.name, "table": table, "round": None, "label": "Your home table"}
+        return _seat(player, table, None, "Your home table")
     table = session.scalar(
         select(Table.number).join(Seat, Seat.table_id == Table.id)
         .where(Seat.round_id == latest.id, Seat.player_id == player.id)
     )
     verb = {RoundState.PLANNED: "Next", RoundState.RUNNING: "Now", RoundState.CLOSED: "Last"}[latest.state]
-    return {"name": player.name, "table": table, "round": latest.number,
-            "label": f"{verb}: round {latest.number}"}
+    return _seat(player, table, latest.number, f"{verb}: round {latest.number}")
+
+
+def _seat(player: Player, table: int | None, round_number: int | None, label: str) -> dict:
+    return {"name": player.name, "table": table, "round": round_number, "label": label,
+            "note": SEATED_NOTE if table else UNSEATED_NOTE, "playing": True}

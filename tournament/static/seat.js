@@ -6,10 +6,20 @@
 
   var filter = document.getElementById("name-filter");
   if (filter) {
-    /* Letters compare as in the app's alphabetical order: case and accents ignored, and Ø, Ł, Æ
-       match O, L, AE ("oystein" finds "Øystein"). */
+    /* Letters compare as in the app's alphabetical order: case and accents ignored, and letters
+       people type as two (ß, Æ, Œ, Þ) or without their stroke (Ø, Ł, Đ, dotless ı) match their
+       plain spelling on both sides: "strasse" finds "Straße", "aerin" finds "Ærin". The
+       collator then catches what the table below does not list. */
+    var LETTERS = { "ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "ł": "l", "đ": "d", "þ": "th", "ı": "i" };
+    var fold = function (text) {
+      return text.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "")
+        .replace(/[ßæœøłđþı]/g, function (letter) { return LETTERS[letter]; }).normalize("NFC");
+    };
     var same = new Intl.Collator("und", { sensitivity: "base", usage: "search" });
     var contains = function (text, wanted) {
+      text = fold(text);
+      wanted = fold(wanted);
+      if (text.indexOf(wanted) !== -1) { return true; }
       for (var start = 0; start + wanted.length <= text.length; start++) {
         if (same.compare(text.substr(start, wanted.length), wanted) === 0) { return true; }
       }
@@ -39,8 +49,7 @@
     }
     document.getElementById("seat-name").textContent = data.name;
     document.getElementById("seat-label").textContent = data.label;
-    document.getElementById("seat-note").textContent = data.table === null
-      ? "You are not seated at a table right now." : "This page updates by itself after each round.";
+    document.getElementById("seat-note").textContent = data.note;
   }
 
   function poll() {

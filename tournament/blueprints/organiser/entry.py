@@ -3,6 +3,7 @@ from __future__ import annotations
 from flask import flash, redirect, render_template, request, url_for
 
 from ... import db
+from ...core.wording import plural
 from ...models import RoundState
 from ...services import events as event_service
 from ...services.corrections import Correction, correct_games
@@ -16,7 +17,7 @@ from . import bp
 def _flash_outcome(correction: Correction, table_number: int, round_number: int, closed: bool) -> None:
     result = correction.result
     changed = len(result.saved) + len(result.removed)
-    flash(f"Table {table_number}: {changed} game(s) saved." if changed else
+    flash(f"Table {table_number}: {plural(changed, 'game')} saved." if changed else
           f"Table {table_number}: nothing changed.", "success")
     if correction.reseated:
         moves = "; ".join(f"{c.player} now sits at table {c.new_table} (was {c.old_table})"

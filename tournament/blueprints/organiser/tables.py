@@ -7,6 +7,7 @@ from flask import flash, redirect, render_template, request, url_for
 
 from ... import db
 from ...core import RuleVariant, Suit
+from ...core.wording import plural
 from ...models import PlayerStatus
 from ...name_display import by_name
 from ...services import events as event_service
@@ -75,8 +76,9 @@ def table_plan(event_id: int):
     except DomainError as error:
         return _tables_page(event, plan_form=form, status=refuse(error, _shown(event, field_for(form, error, form.tables))))
     sizes = ", ".join(str(size) for size in plan.sizes)
-    note = f" {plan.observers} player(s) observe." if plan.observers else ""
-    flash(f"{plan.table_count} tables (players per table: {sizes}); home tables shuffled.{note}", "success")
+    verb = "observes" if plan.observers == 1 else "observe"
+    note = f" {plural(plan.observers, 'player')} {verb}." if plan.observers else ""
+    flash(f"{plural(plan.table_count, 'table')} (players per table: {sizes}); home tables shuffled.{note}", "success")
     return redirect(url_for("organiser.tables", event_id=event.id))
 
 

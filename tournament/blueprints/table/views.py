@@ -13,6 +13,7 @@ from . import bp
 from ..game_forms import (blank_row, entries, fill_recorded, grow, overruled, refuse_results, results_form,
                           rows_to_show, wants_more_rows)
 
+NOTHING_TO_SEND = "Nothing to send: tap the winner of at least one game."
 
 
 def _running_round(session, table):
@@ -64,7 +65,11 @@ def enter(token: str):
         return page(form, 400)
     notes = overruled(form, players)  # before the commit expires the players
     try:
-        result = record_games(session, data, table, entries(form, players), actor=f"phone, table {table.number}")
+        games_sent = entries(form, players)
+        if all(entry.blank and not entry.clear for entry in games_sent):
+            # Nothing ticked, typed or cleared: "already recorded" would mislead the table.
+            raise DomainError(NOTHING_TO_SEND)
+        result = record_games(session, data, table, games_sent, actor=f"phone, table {table.number}")
     except DomainError as error:
         return page(form, refuse_results(form, error))
     flash(_describe(result), "success")
