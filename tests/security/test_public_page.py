@@ -46,11 +46,11 @@ def test_where_do_i_sit_shows_no_results_rules_or_other_events(client, world):
         assert not [n for n in NAMES_B if n in body], what
 
 
-def test_the_seat_feed_carries_exactly_name_table_round_and_label(client, world):
+def test_the_seat_feed_carries_exactly_name_table_round_label_and_whether_playing(client, world):
     for what, response in _pages(client, world).items():
         if what.startswith("json"):
             data = response.get_json()
-            assert set(data) == {"name", "table", "round", "label"}
+            assert set(data) == {"name", "table", "round", "label", "note", "playing"}
             assert data["name"] in NAMES_A and isinstance(data["table"], int)
 
 
