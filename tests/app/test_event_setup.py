@@ -136,3 +136,10 @@ def test_renaming_an_event(organiser, app):
     organiser.post(f"/events/{event_id}/settings", data={"name": "Renamed", "round_minutes": "9"})
     with app.app_context():
         assert db.session().get(Event, event_id).name == "Renamed"
+
+
+def test_tables_page_warns_about_a_home_table_too_small_to_play(app, organiser):
+    event_id = setup_event(app, ["Ana", "Ben", "Cem"], tables=3)
+    page = organiser.get(f"/events/{event_id}/tables").get_data(as_text=True)
+    assert "Table 1 has 1 player, fewer than 2." in page
+    assert "Table 3 has 1 player, fewer than 2." in page

@@ -7,6 +7,7 @@ from flask import flash, redirect, render_template, request, url_for
 
 from ... import db
 from ...core import RuleVariant, Suit
+from ...core.movement import size_warnings
 from ...core.wording import plural
 from ...models import PlayerStatus
 from ...name_display import by_name
@@ -50,6 +51,8 @@ def _tables_page(event, plan_form=None, move_form=None, status=200):
         plan_form=plan_form or TablePlanForm(formdata=None, tables=len(event.tables) or None),
         move_form=move_form or _move_form(event),
         at_home=at_home,
+        # The same thresholds as the next round's seating: a table of one cannot play.
+        size_notes=() if event.rounds else size_warnings({t.number: len(at_home[t.number]) for t in event.tables}),
         suggestion=table_service.suggested_plan(event),
         observers=[p for p in event.players if p.status is PlayerStatus.OBSERVER],
         unseated=[p for p in event.players if p.status is PlayerStatus.SEATED and p.home_table is None],
