@@ -25,6 +25,7 @@ from ..core.wording import plural
 from ..models import Event, Game, Player, PlayerStatus, Round, RoundState, Seat, Table
 from . import timer
 from .round_data import RoundData
+from .single_flight import RevisionCache
 from .standings import compute_standings
 
 
@@ -136,24 +137,22 @@ def snapshot(session: Session, event: Event, now: datetime) -> dict:
     return result
 
 
-def polled_snapshot(session: Session, event: Event, now: datetime, cache: dict) -> tuple[dict, str]:
+def polled_snapshot(session: Session, event: Event, now: datetime, cache: RevisionCache) -> tuple[dict, str]:
     """The snapshot and its ETag, recomputed only when the event's revision moved.
 
     Every screen polls every 700 ms while almost nothing changes, so the body is kept per event
     (keyed by id and projector token, since a deleted event's id can come back) with the hash of
     its JSON; only the timer, which is cheap, is rebuilt per request. The revision is read before
-    anything else, so a cached body is never older than the revision it is stored under.
+    anything else, so a cached body is never older than the revision it is stored under; screens
+    that find it stale together wait for one rebuild (see services.single_flight).
     """
-    key = (event.id, event.projector_token)
-    revision = event.revision
-    hit = cache.get(key)
-    if hit is None or hit[0] != revision:
+    def build() -> tuple[dict, str]:
         body = snapshot(session, event, now)
         body.pop("timer")
         text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
-        hit = (revision, body, hashlib.sha256(text.encode()).hexdigest())
-        cache[key] = hit
-    _revision, body, body_hash = hit
+        return body, hashlib.sha256(text.encode()).hexdigest()
+
+    body, body_hash = cache.get((event.id, event.projector_token), event.revision, build)
     clock = timer_data(event, now)
     clock_text = json.dumps(clock, sort_keys=True, separators=(",", ":"), default=str)
     tag = hashlib.sha256((body_hash + clock_text).encode()).hexdigest()[:32]

@@ -5,6 +5,7 @@ from markupsafe import Markup
 
 from ... import db
 from ...services import events as event_service
+from ...services.single_flight import RevisionCache
 from ...services.standings import compute_standings
 from . import bp
 
@@ -16,10 +17,9 @@ def standings(event_id: int):
     session = db.session()
     event = event_service.get_event(session, event_id)
     # 600 players x 10 rounds is thousands of cells; they change only when the event does.
-    cache = current_app.extensions.setdefault("standings_tables", {})
-    key, revision = (event.id, event.projector_token), event.revision
-    hit = cache.get(key)
-    if hit is None or hit[0] != revision:
-        html = render_template("organiser/_standings_table.html", standings=compute_standings(session, event))
-        hit = cache[key] = (revision, html)
-    return render_template("organiser/standings.html", event=event, table_html=Markup(hit[1]))
+    # Read before building, so the table is never older than the revision it is stored under.
+    revision = event.revision
+    cache = current_app.extensions.setdefault("standings_tables", RevisionCache())
+    html = cache.get((event.id, event.projector_token), revision, lambda: render_template(
+        "organiser/_standings_table.html", standings=compute_standings(session, event)))
+    return render_template("organiser/standings.html", event=event, table_html=Markup(html))

@@ -1,0 +1,44 @@
+"""A per-event cache whose rebuilds happen once per revision, however many requests ask.
+
+Thirty projectors polling the same event all find the cache stale the moment the event moves;
+without a lock each of them would rebuild the same body at once. Here the first request for a
+key takes that key's lock and rebuilds; the others wait on the lock and then find the fresh
+entry. Rules:
+
+- an entry is ``(revision, value)``; ``value`` was built after ``revision`` was read, so it is
+  never older than the revision it is stored under (the caller reads the revision first);
+- requests for different keys (events) never wait for each other;
+- a build that raises leaves the cache as it was, the exception goes to its caller, and the
+  next waiter builds in turn: nothing is stored, nothing stays locked.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Hashable
+from typing import Any
+
+
+class RevisionCache:
+    def __init__(self) -> None:
+        self._entries: dict[Hashable, tuple[Any, Any]] = {}
+        self._locks: dict[Hashable, threading.Lock] = {}
+        self._guard = threading.Lock()
+
+    def _lock_for(self, key: Hashable) -> threading.Lock:
+        with self._guard:
+            return self._locks.setdefault(key, threading.Lock())
+
+    def get(self, key: Hashable, revision: Any, build: Callable[[], Any]) -> Any:
+        """The value stored for ``key`` at ``revision``, built by ``build()`` once if missing."""
+        hit = self._entries.get(key)
+        if hit is not None and hit[0] == revision:
+            return hit[1]
+        with self._lock_for(key):
+            # Whoever held the lock before us may have built this very revision.
+            hit = self._entries.get(key)
+            if hit is not None and hit[0] == revision:
+                return hit[1]
+            value = build()
+            self._entries[key] = (revision, value)
+            return value
