@@ -104,3 +104,20 @@ def test_the_feed_uses_the_same_number_of_statements_for_5_and_50_tables(client,
         counts.append(_snapshot_statements(app, client, event_id))
     assert counts[0] == counts[1], counts
     assert counts[0] <= 12
+
+
+def test_the_projector_polls_every_250_ms_while_a_round_runs_and_700_ms_otherwise(client, app, event_id):
+    assert feed(client, app, event_id).get_json()["poll_ms"] == 700  # home tables
+    start_round(app, event_id)
+    running = feed(client, app, event_id)
+    assert running.get_json()["poll_ms"] == 250
+    assert feed(client, app, event_id, **{"If-None-Match": running.headers["ETag"]}).status_code == 304
+    close_round(app, event_id)
+    assert feed(client, app, event_id).get_json()["poll_ms"] == 700  # results
+
+
+def test_the_projector_script_waits_as_long_as_the_feed_says():
+    from tournament import PROJECT_ROOT
+
+    script = (PROJECT_ROOT / "tournament" / "static" / "projector.js").read_text()
+    assert "pollMs = data.poll_ms" in script and "setTimeout(poll, pollMs)" in script

@@ -140,7 +140,7 @@ def snapshot(session: Session, event: Event, now: datetime) -> dict:
 def polled_snapshot(session: Session, event: Event, now: datetime, cache: RevisionCache) -> tuple[dict, str]:
     """The snapshot and its ETag, recomputed only when the event's revision moved.
 
-    Every screen polls every 700 ms while almost nothing changes, so the body is kept per event
+    Every screen polls every 250-700 ms while almost nothing changes, so the body is kept per event
     (keyed by id and projector token, since a deleted event's id can come back) with the hash of
     its JSON; only the timer, which is cheap, is rebuilt per request. The revision is read before
     anything else, so a cached body is never older than the revision it is stored under; screens

@@ -5,7 +5,7 @@
 (function () {
   "use strict";
 
-  var POLL_MS = 700;
+  var pollMs = 700;         // until the feed says otherwise (its "poll_ms", set per phase)
   var SLIDE_MS = 12000;
   var PER_PAGE = 10;        // tables per page: 10 tables of 6 fit a 16:9 screen
   var STANDINGS_PER_PAGE = 24;
@@ -289,13 +289,16 @@
       })
       .then(function (data) {
         setStatus("", false);
-        if (data) { update(data); }
+        if (data) {
+          if (data.poll_ms > 0) { pollMs = data.poll_ms; }
+          update(data);
+        }
       })
       .catch(function (error) {
         setStatus(error.message === "gone" ? "This projector link was replaced: open the new one from the Room page."
           : "Connection lost — reconnecting…", true);
       })
-      .then(function () { setTimeout(poll, POLL_MS); });
+      .then(function () { setTimeout(poll, pollMs); });
   }
 
   document.addEventListener("keydown", function (event) {

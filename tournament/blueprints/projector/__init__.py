@@ -14,6 +14,17 @@ from ..links import external_url, qr_svg
 bp = Blueprint("projector", __name__, url_prefix="/p")
 
 
+# While a round runs, reports arrive table by table and the room watches the board fill up;
+# between rounds the screen changes only when the organiser acts.
+POLL_MS_ROUND = 250
+POLL_MS_OTHERWISE = 700
+
+
+def poll_ms(phase: str) -> int:
+    """How long the projector waits between polls in this phase (the script obeys it)."""
+    return POLL_MS_ROUND if phase == "round" else POLL_MS_OTHERWISE
+
+
 @bp.get("/<token>")
 def show(token: str):
     """Full-screen projector page; it follows the event's phase by itself (see services.room)."""
@@ -30,4 +41,5 @@ def feed(token: str):
     event = room_links.event_by_projector_token(session, token)
     cache = current_app.extensions.setdefault("projector_snapshots", RevisionCache())
     data, tag = room.polled_snapshot(session, event, timer.now_utc(), cache)
+    data["poll_ms"] = poll_ms(data["phase"])  # follows the phase, which the ETag already covers
     return conditional_json(tag=tag, build=lambda: data)
