@@ -89,3 +89,19 @@ def test_serve_on_this_laptop_only_says_phones_cannot_reach_it(runner, served):
     result = runner.invoke(args=["serve", "--host", "127.0.0.1", "--port", "5000"])
     assert "Phones cannot reach this server" in result.output
     assert "On phones" not in result.output
+
+
+def test_serve_freezes_startup_objects_out_of_the_garbage_collector_before_serving(runner, monkeypatch):
+    events = []
+
+    class Recording:
+        def run(self):
+            events.append("run")
+
+    monkeypatch.setattr("tournament.serving.create_server", lambda app, **kwargs: Recording())
+    monkeypatch.setattr("tournament.blueprints.links.lan_addresses", lambda: [])
+    monkeypatch.setattr("gc.collect", lambda *args: events.append("collect") or 0)
+    monkeypatch.setattr("gc.freeze", lambda: events.append("freeze"))
+    result = runner.invoke(args=["serve", "--host", "127.0.0.1"])
+    assert result.exit_code == 0, result.output
+    assert events == ["collect", "freeze", "run"]
