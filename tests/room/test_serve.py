@@ -99,7 +99,7 @@ def test_serve_freezes_startup_objects_out_of_the_garbage_collector_before_servi
             events.append("run")
 
     monkeypatch.setattr("tournament.serving.create_server", lambda app, **kwargs: Recording())
-    monkeypatch.setattr("tournament.blueprints.links.lan_addresses", lambda: [])
+    monkeypatch.setattr("tournament.blueprints.links.lan_addresses", list)
     monkeypatch.setattr("gc.collect", lambda *args: events.append("collect") or 0)
     monkeypatch.setattr("gc.freeze", lambda: events.append("freeze"))
     result = runner.invoke(args=["serve", "--host", "127.0.0.1"])

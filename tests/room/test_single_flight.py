@@ -1,12 +1,11 @@
 """Screens that find a cached body stale together wait for one rebuild per event and revision;
 different events rebuild side by side; a failed rebuild leaves nothing behind."""
 
+import json
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
-
-import json
 import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
