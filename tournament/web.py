@@ -10,7 +10,7 @@ from werkzeug.routing import IntegerConverter
 
 from . import db
 from .hostnames import is_well_formed
-from .services.errors import Conflict, DomainError, NotFound
+from .services.errors import DomainError
 
 # Everything is served by the app itself (the classroom may have no internet), so the
 # policy allows no outside origin at all.
@@ -138,7 +138,7 @@ def _csrf_error(error: CSRFError):
 
 
 def _domain_error(error: DomainError):
-    status = 404 if isinstance(error, NotFound) else 409 if isinstance(error, Conflict) else 400
+    status = error.http_status
     title = {404: "Not found", 409: "Changed meanwhile", 400: "Cannot do that"}[status]
     return _error_page(status, title, str(error))
 

@@ -9,12 +9,7 @@ from __future__ import annotations
 from flask import flash
 
 from .. import db
-from ..services.errors import Conflict, DomainError, NotFound
-
-
-def status_of(error: DomainError) -> int:
-    """404: the thing asked for does not exist; 409: it changed meanwhile; 400: the rules refuse it."""
-    return 404 if isinstance(error, NotFound) else 409 if isinstance(error, Conflict) else 400
+from ..services.errors import DomainError
 
 
 def refuse(error: DomainError, field=None) -> int:
@@ -25,7 +20,7 @@ def refuse(error: DomainError, field=None) -> int:
         field.errors = [*field.errors, str(error)]
     else:
         flash(str(error), "error")
-    return status_of(error)
+    return error.http_status
 
 
 
