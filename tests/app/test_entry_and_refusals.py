@@ -276,8 +276,20 @@ def test_undoing_a_close_asks_first_and_says_what_will_happen(app, organiser, ru
     results = organiser.get(f"/events/{running}/rounds/1/results").get_data(as_text=True)
     assert not _posts_to(results, action) and f'href="{action}"' in results
     confirm = html.unescape(organiser.get(action).get_data(as_text=True))
-    assert "Round 1 will be running again" in confirm and "Round 2's planned seating will be removed" in confirm
+    assert "Round 1 will be running again" in confirm and "Round 2 will be removed with its seating" in confirm
     assert _posts_to(confirm, action)
     organiser.post(action)
     with app.app_context():
         assert [r.state for r in db.session().scalars(select(Round).where(Round.event_id == running))] == [RoundState.RUNNING]
+
+
+def test_undo_page_for_a_round_whose_next_round_has_results_says_why_instead_of_asking(app, organiser):
+    event_id = setup_event(app, ["Ana", "Ben", "Cem", "Dora"], tables=1)
+    organiser.post(f"/events/{event_id}/rounds/start")
+    organiser.post(f"/events/{event_id}/rounds/1/close")
+    organiser.post(f"/events/{event_id}/rounds/start")
+    organiser.post(f"/events/{event_id}/rounds/2/tables/1", data=winners_form(app, event_id, [sorted(seating(app, event_id, 2))[0]]))
+    response = organiser.get(f"/events/{event_id}/rounds/1/reopen", follow_redirects=True)
+    page = response.get_data(as_text=True)
+    assert "Round 2 already has results" in page
+    assert "Undo the close of round 1</button>" not in page

@@ -82,6 +82,21 @@ def _rederive_seating(session: Session, closed: RoundData, planned: RoundData) -
     return sorted(changes, key=lambda c: name_key(c.player))
 
 
+def undo_refusal(session: Session, data: RoundData, following: RoundData | None) -> str | None:
+    """Why the close of `data.round` cannot be undone (None: it can). The one rule the undo
+    itself, the results page's button and the confirmation page all follow."""
+    if data.round.state is not RoundState.CLOSED:
+        return f"Round {data.round.number} is not closed."
+    if following is None:
+        return None
+    if following.games:
+        return (f"Round {following.round.number} already has results; the close of round "
+                f"{data.round.number} can no longer be undone. Correct results instead.")
+    if _following(session, following) is not None:
+        return "Only the latest round's close can be undone."
+    return None
+
+
 def undo_close(session: Session, data: RoundData) -> None:
     """Reopen the latest closed round while the next round has no results: the next round
     and its seating disappear and the round runs again, exactly as before the close.
@@ -93,14 +108,10 @@ def undo_close(session: Session, data: RoundData) -> None:
     if state is not RoundState.CLOSED:
         raise Conflict(f"Round {round_.number} is not closed (it was reopened a moment ago).")
     following = _following(session, data)
+    refusal = undo_refusal(session, data, following)
+    if refusal:
+        raise Conflict(refusal)
     if following is not None:
-        if following.games:
-            raise Conflict(
-                f"Round {following.round.number} already has results; the close of round "
-                f"{round_.number} can no longer be undone. Correct results instead."
-            )
-        if _following(session, following) is not None:
-            raise Conflict("Only the latest round's close can be undone.")
         session.delete(following.round)
     audit.log(session, data.event.id, audit.ORGANISER, "round reopened", f"round {round_.number}",
               round_number=round_.number, old=RoundState.CLOSED.value, new=RoundState.RUNNING.value)

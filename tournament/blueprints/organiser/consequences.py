@@ -56,6 +56,7 @@ def undo_close(data: RoundData, following: RoundData | None) -> list[str]:
     if following is not None:
         by_hand = sum(1 for seat in following.seats if seat.manual)
         moved = f", including {by_hand} seat{'s' if by_hand != 1 else ''} you moved by hand" if by_hand else ""
-        lines.append(f"Round {following.round.number}'s planned seating will be removed{moved}; "
+        started = " (started, no results yet)" if following.round.state is not RoundState.PLANNED else ""
+        lines.append(f"Round {following.round.number}{started} will be removed with its seating{moved}; "
                      f"it is planned again when you close round {number}.")
     return lines

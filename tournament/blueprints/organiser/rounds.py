@@ -128,8 +128,7 @@ def round_results(event_id: int, number: int):
 
 def _results_page(session, data, status=200):
     following = _maybe_round(session, data.event, data.round.number + 1)
-    can_undo = (following is not None and not following.games
-                and _maybe_round(session, data.event, data.round.number + 2) is None)
+    can_undo = following is not None and corrections.undo_refusal(session, data, following) is None
     return render_template("organiser/round_results.html", event=data.event, data=data, outcome=data.outcome(following),
                            following=following, can_undo=can_undo, form=ButtonForm(formdata=None)), status
 
@@ -154,6 +153,10 @@ def reopen_round(event_id: int, number: int):
     elif form.is_submitted():
         status = 400
     following = _maybe_round(session, event, number + 1)
+    refusal = corrections.undo_refusal(session, data, following)
+    if refusal and status == 200:  # nothing to confirm: say why where the button was
+        flash(refusal, "error")
+        return redirect(url_for("organiser.round_results", event_id=event.id, number=number))
     return render_template("organiser/confirm.html", event=event, form=form,
                            title=f"Undo the close of round {number}?",
                            lines=consequences.undo_close(data, following),
