@@ -114,7 +114,8 @@ def _one_word(text: str) -> str:
 
 
 def _split_spaces(text: str) -> list[str]:
-    parts, current = [], []
+    parts: list[str] = []
+    current: list[str] = []
     for char in text:
         if char.isspace() and char not in "\t\n\r\v\f":
             parts.append("".join(current))
@@ -135,7 +136,7 @@ def _collator() -> Collator_10_0_0:
 @lru_cache(maxsize=4096)
 def _primary(name: str) -> tuple[int, ...]:
     """Primary weights of ``name`` (spaces normalised): letters only, no case, no accents."""
-    full = _collator().sort_key(" ".join(name.split()))
+    full: tuple[int, ...] = _collator().sort_key(" ".join(name.split()))
     return full[: full.index(0)] if 0 in full else full
 
 
