@@ -9,6 +9,9 @@ Invariants:
 - MAX_UPLOAD_BYTES holds the compact file of the sized event (SIZED_*, every count at its
   maximum, names of the longest length); MAX_FILE_BYTES bounds a file once decompressed.
   `tests/transfer/test_limits.py` builds that event and checks both.
+- Every setting a teacher types or picks (minutes, copies, name lengths, seed, paper, theme) has
+  its bounds here once; forms, services and the import all read the same number, so a value one
+  of them accepts is never refused by another.
 """
 
 from __future__ import annotations
@@ -21,9 +24,21 @@ MAX_ROUNDS = 30
 MAX_GAMES_PER_EVENT = 25_000
 MAX_GAMES_PER_TABLE = 40  # per round
 MAX_TRICKS_PER_GAME = 14  # 28 cards: even at a two-player table no game has more tricks
-MAX_EVENT_NAME = 120
+MAX_EVENT_NAME = 120  # characters
 MAX_AUDIT_ENTRIES = 200_000
 MAX_AUDIT_TEXT = 2000
+
+# Settings. Each stays at the value the pages and the import have always used, so no event
+# saved before becomes invalid.
+MAX_ROUND_MINUTES = 120  # every timer phase (study, practice, round) lasts 1 to this many minutes
+MAX_SHEET_COPIES = 10  # copies of each table's rule sheet in one print run (at least 1)
+MAX_NAME_LENGTH = 40  # a player's name in characters: the default of the app's MAX_NAME_LENGTH setting
+MAX_USERNAME = 80  # an organiser's username in characters
+# Shuffle seeds run from 1 to MAX_SEED: the largest integer a database column holds on every
+# supported database, so a seed is stored and exported as it was drawn.
+MAX_SEED = 2**31 - 1
+PAPER_SIZES = ("a4", "letter")  # values as stored; the print page labels them
+THEMES = ("dark", "light")  # the projector's colour themes, as stored
 
 # The event the upload caps are sized for: every limit above at its maximum, names of the
 # longest allowed length in a two-byte alphabet, SIZED_ROUNDS rounds of SIZED_GAMES games at
