@@ -1,0 +1,158 @@
+"""A round's lifecycle as data: where each change of state leads, what each state allows, and
+what a refusal says.
+
+A round is planned (its seats may still be moved), then running (tables report games), then
+closed (results final unless corrected). The close of a round can be undone: it runs again.
+
+Invariants:
+- ``TRANSITIONS`` is every change of state there is: START planned -> running, CLOSE running ->
+  closed, REOPEN closed -> running. ``next_state`` is the one function that answers it.
+- ``ALLOWED`` is every state an action may happen in: RECORD games while running, CORRECT games
+  while running or closed, MOVE_SEAT while planned. ``check_action`` is the one function that
+  answers it.
+- Every pair that is neither a transition nor an allowed action has its own sentence in
+  ``REFUSAL``, the one the pages have always shown, word for word, with ``{n}`` standing for
+  the round's number. Refusals raise ``RuleError`` with that sentence filled in; nothing else is
+  ever said, and nothing is changed (these functions only compute).
+- ``None`` stands for a round that no longer exists (removed when the round before it was
+  reopened): every step is refused for it.
+- ``check_unchanged`` is the other half of a locked change: the state read under the lock must
+  be the one the submitter saw, or the change is refused as made from an old page.
+- ``RoundState`` is the one definition of the states. ``tournament.models`` re-exports it; until
+  it does, its own enum of the same values is accepted by value.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Final, Union
+
+from .errors import RuleError
+
+
+class RoundState(Enum):
+    PLANNED = "planned"
+    RUNNING = "running"
+    CLOSED = "closed"
+
+    @property
+    def played(self) -> bool:
+        """Its games count: standings, paths and the projector include it."""
+        return self is not RoundState.PLANNED
+
+    @property
+    def accepts_results(self) -> bool:
+        """Tables may report games now (phones and the organiser's entry page)."""
+        return self is RoundState.RUNNING
+
+
+class Transition(Enum):
+    START = "start"
+    CLOSE = "close"
+    REOPEN = "reopen"  # undo the close
+
+
+class Action(Enum):
+    RECORD = "record"  # enter a table's games
+    CORRECT = "correct"  # change games already entered, also after the close
+    MOVE_SEAT = "move seat"  # seat a player at another table by hand
+
+
+Step = Union[Transition, Action]
+
+PLANNED, RUNNING, CLOSED = RoundState.PLANNED, RoundState.RUNNING, RoundState.CLOSED
+
+TRANSITIONS: Final[dict[tuple[RoundState, Transition], RoundState]] = {
+    (PLANNED, Transition.START): RUNNING,
+    (RUNNING, Transition.CLOSE): CLOSED,
+    (CLOSED, Transition.REOPEN): RUNNING,
+}
+
+ALLOWED: Final[dict[Action, frozenset[RoundState]]] = {
+    Action.RECORD: frozenset({RUNNING}),
+    Action.CORRECT: frozenset({RUNNING, CLOSED}),
+    Action.MOVE_SEAT: frozenset({PLANNED}),
+}
+
+_REMOVED = "Round {n} was removed a moment ago (its previous round was reopened)."
+_NOT_CLOSED = "Round {n} is not closed (it was reopened a moment ago)."
+_SEATS_AS_PLAYED = "Round {n} has started; its seats are as played."
+
+REFUSAL: Final[dict[tuple[RoundState | None, Step], str]] = {
+    (None, Transition.START): _REMOVED,
+    (RUNNING, Transition.START): "Round {n} is still running. Close it before starting the next one.",
+    (CLOSED, Transition.START): "Round {n} is closed but has no next round planned.",
+    (None, Transition.CLOSE): _REMOVED,
+    (PLANNED, Transition.CLOSE): "Round {n} has not started yet.",
+    (CLOSED, Transition.CLOSE): "Round {n} is already closed.",
+    # Reopening is asked of a round the page showed closed: any other state means another
+    # device got there first.
+    (None, Transition.REOPEN): _NOT_CLOSED,
+    (PLANNED, Transition.REOPEN): _NOT_CLOSED,
+    (RUNNING, Transition.REOPEN): _NOT_CLOSED,
+    (None, Action.RECORD): _REMOVED,
+    (PLANNED, Action.RECORD): "Round {n} is not started yet; results can be entered only while it runs.",
+    (CLOSED, Action.RECORD): "Round {n} is closed; results can be entered only while it runs.",
+    (None, Action.CORRECT): _REMOVED,
+    (PLANNED, Action.CORRECT): "Round {n} has not started yet; there are no games to record.",
+    (None, Action.MOVE_SEAT): _REMOVED,
+    (RUNNING, Action.MOVE_SEAT): _SEATS_AS_PLAYED,
+    (CLOSED, Action.MOVE_SEAT): _SEATS_AS_PLAYED,
+}
+
+CHANGED: Final[str] = (
+    "Round {n} was closed or reopened a moment ago. Nothing was saved; reload the page and check."
+)
+
+
+def as_state(value: object) -> RoundState | None:
+    """``value`` as a ``RoundState``: the core's own member, ``None`` (the round is gone), or
+    any enum member or text holding a state's value."""
+    if value is None or isinstance(value, RoundState):
+        return value
+    raw = value.value if isinstance(value, Enum) else value
+    try:
+        return RoundState(raw)
+    except ValueError:
+        raise RuleError(f"{value!r} is not a round state; a round is planned, running or closed") from None
+
+
+def refusal(state: RoundState | None, step: Step, number: int) -> str | None:
+    """Why ``step`` cannot happen to round ``number`` in ``state``, or ``None`` if it can.
+    Pages ask this to offer or hide a button; the services ask it through the two below."""
+    current = as_state(state)
+    if isinstance(step, Transition):
+        allowed = current is not None and (current, step) in TRANSITIONS
+    elif isinstance(step, Action):
+        allowed = current is not None and current in ALLOWED[step]
+    else:
+        raise RuleError(f"{step!r} is not a step of a round's lifecycle")
+    return None if allowed else REFUSAL[(current, step)].format(n=number)
+
+
+def next_state(state: RoundState | None, transition: Transition, number: int) -> RoundState:
+    """The state round ``number`` is in after ``transition``; ``RuleError`` if it cannot take it."""
+    if not isinstance(transition, Transition):
+        raise RuleError(f"{transition!r} is not a change of a round's state")
+    current = as_state(state)
+    target = None if current is None else TRANSITIONS.get((current, transition))
+    if target is None:
+        raise RuleError(REFUSAL[(current, transition)].format(n=number))
+    return target
+
+
+def check_action(state: RoundState | None, action: Action, number: int) -> None:
+    """Pass if ``action`` may happen to round ``number`` in ``state``; ``RuleError`` otherwise."""
+    if not isinstance(action, Action):
+        raise RuleError(f"{action!r} is not something done in a round")
+    why = refusal(state, action, number)
+    if why is not None:
+        raise RuleError(why)
+
+
+def check_unchanged(seen: RoundState | None, now: RoundState | None, number: int) -> None:
+    """Pass if round ``number`` is still in the state the submitter ``seen`` (``now`` is read
+    under the lock); ``RuleError`` with ``CHANGED`` otherwise, also when the round is gone."""
+    current = as_state(now)
+    if current is None or current is not as_state(seen):
+        raise RuleError(CHANGED.format(n=number))
