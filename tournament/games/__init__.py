@@ -1,0 +1,26 @@
+"""The card games an event can play, behind one protocol (``Game``) and one registry.
+
+Invariants:
+- Standard library only at import time (see ``protocol``); a game's web pieces load when asked.
+- The tournament reads a game only through ``Game`` and finds it only through ``get(key)``;
+  nothing outside ``tournament.games`` names a particular game except ``DEFAULT``.
+"""
+
+from __future__ import annotations
+
+from .protocol import Game, Paragraph, Report, ScoreField, TableSizes
+from .registry import DEFAULT, KEY_PATTERN, all_games, get, register, unregister
+
+__all__ = [
+    "DEFAULT",
+    "KEY_PATTERN",
+    "Game",
+    "Paragraph",
+    "Report",
+    "ScoreField",
+    "TableSizes",
+    "all_games",
+    "get",
+    "register",
+    "unregister",
+]

@@ -1,0 +1,206 @@
+"""Five Tricks as a ``Game``: the tournament's questions answered from the core's rules.
+
+Invariants:
+- Every answer comes from the existing rule modules (``core.variants``, ``core.generator``,
+  ``core.ranking``): this module decides nothing they already decide.
+- A table reports each player's tricks (0 to 14, at most 14 in one game: 28 cards) and/or ticks
+  one winner. Tricks, when any was taken, decide: the most tricks wins, a tie goes to the
+  alphabetically first name (``core.game_winner``); a ticked winner must agree. Without tricks
+  the ticked winner stands; a game with neither is no game.
+- A stored result (event file) is consistent when its winner took no fewer tricks than anybody:
+  a tie may name either player, as files written by hand or by older versions did.
+- Texts are the ones the pages have always shown, word for word.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Collection, Mapping, Sequence
+from pathlib import Path
+from typing import Any, Final
+
+from ...core.errors import RuleError
+from ...core.generator import variants_for_tables
+from ...core.limits import MAX_GAMES_PER_TABLE, MAX_TRICKS_PER_GAME
+from ...core.names import name_key
+from ...core.ranking import game_winner
+from ...core.variants import SETTING_NAMES, RuleVariant
+from ..protocol import Paragraph, Report, ScoreField, TableSizes
+
+# How long a game takes, so the entry pages open with as many rows as a round usually holds.
+# A silent game takes about 40 s to shuffle and deal, then five tricks of one card per player at
+# about 4 s a card: 1 min 40 s at three players, 2 min at four, 2 min 40 s at six. The round's
+# last game may stop unfinished (it counts the tricks so far), hence rounding up. A 7-minute
+# round thus opens with 5 rows at a table of 3, 4 at a table of 4, and 3 at 5 or 6.
+DEAL_SECONDS: Final = 40
+SECONDS_PER_CARD: Final = 4
+TRICKS_PER_GAME: Final = 5
+MIN_ROWS: Final = 2
+
+TRICKS: Final = ScoreField(
+    label="Tricks",
+    column="tricks",
+    minimum=0,
+    maximum=MAX_TRICKS_PER_GAME,
+    total_at_most=MAX_TRICKS_PER_GAME,
+    decides=True,
+    message=f"Tricks run from 0 to {MAX_TRICKS_PER_GAME}.",
+)
+
+_SUIT_NAMES: Final = {"hearts": "Hearts", "diamonds": "Diamonds", "clubs": "Clubs", "spades": "Spades"}
+
+
+def _names(players: Collection[str]) -> str:
+    return ", ".join(sorted(players, key=name_key))
+
+
+class FiveTricks:
+    """The game of the seed kit: 28 cards, five tricks, four rule settings per table."""
+
+    key = "five-tricks"
+    title = "Five Tricks"
+    table_sizes = TableSizes(smallest=3, preferred=4, largest=6)
+    score: ScoreField | None = TRICKS
+    entry_hint = (
+        "Mark each game's winner. Or type the tricks: then the tricks decide — the player with the "
+        "most tricks wins (an unfinished game counts the tricks so far; a tie goes to the "
+        "alphabetically first name)."
+    )
+    slip_hint = (
+        "Tick the winner of each game (the most tricks; an unfinished game goes to the most tricks "
+        "so far). Write tricks in the small box if you count them. A tie on tricks goes to the "
+        "name first in alphabetical order."
+    )
+    template_folder: Path | None = Path(__file__).resolve().parent / "templates"
+    # Still the app's own template; it moves into this package with the sheet wording.
+    rule_sheet_template = "print/_rule_sheet.html"
+    variant_form_template = "games/five-tricks/variant_fields.html"
+
+    # Variants -----------------------------------------------------------------------------
+
+    def default_variants(self, tables: int) -> tuple[RuleVariant, ...]:
+        return variants_for_tables(tables)
+
+    def variant_to_json(self, variant: RuleVariant) -> dict[str, Any]:
+        return _variant(variant).to_dict()
+
+    def variant_from_json(self, data: object) -> RuleVariant:
+        if not isinstance(data, Mapping) or not all(isinstance(key, str) for key in data):
+            raise RuleError(
+                "a table's rules must be stored as an object with the keys "
+                f"{', '.join(SETTING_NAMES)}, not {str(data)[:80]}"
+            )
+        return RuleVariant.from_dict(data)
+
+    def variant_summary(self, variant: RuleVariant) -> str:
+        """"Ace high, highest card wins; ♥ Hearts trump (only when void)", or "…; no trump"."""
+        variant = _variant(variant)
+        text = f"Ace {variant.ace}, {variant.wins} card wins; "
+        if variant.trump is None:
+            return text + "no trump"
+        when = "any time" if variant.trump_any_time else "only when void"
+        return text + f"{variant.trump.symbol} {_SUIT_NAMES[variant.trump.value]} trump ({when})"
+
+    # Results ------------------------------------------------------------------------------
+
+    def winner_choices(self, variant: RuleVariant, players: Sequence[str]) -> tuple[frozenset[str], ...]:
+        return tuple(frozenset({player}) for player in players)
+
+    def check_report(self, variant: RuleVariant, report: Report, seated: Collection[str]) -> None:
+        seats = set(seated)
+        if len(report.winners) > 1:
+            raise RuleError(f"only one winner can be marked, not {_names(report.winners)}.")
+        if not report.winners <= seats:
+            raise RuleError("the winner must be a player seated at this table.")
+        if not report.scores:
+            return
+        if not set(report.scores) <= seats:
+            raise RuleError("tricks were given for a player not seated at this table.")
+        counts = report.scores.values()
+        if any(isinstance(count, bool) or not isinstance(count, int) for count in counts):
+            raise RuleError("trick counts must be whole numbers.")
+        if any(count < TRICKS.minimum for count in counts):
+            raise RuleError("trick counts cannot be negative.")
+        total = sum(counts)
+        if TRICKS.total_at_most is not None and total > TRICKS.total_at_most:
+            raise RuleError(
+                f"{total} tricks in one game is more than the cards allow (at most {TRICKS.total_at_most})."
+            )
+        if any(count > TRICKS.maximum for count in counts):  # only reachable if the total allowed more
+            raise RuleError(TRICKS.message)
+
+    def game_winners(self, variant: RuleVariant, report: Report) -> frozenset[str]:
+        if not report.scores or not any(report.scores.values()):
+            return report.winners
+        derived = game_winner(report.scores)
+        if derived is None:  # not reached: somebody took a trick
+            return frozenset()
+        if report.winners and report.winners != {derived}:
+            raise RuleError(
+                f"the tricks make {derived} the winner, but {_names(report.winners)} is marked. "
+                "Correct one of them."
+            )
+        return frozenset({derived})
+
+    def consistent(self, variant: RuleVariant, report: Report) -> str | None:
+        if not report.winners or not report.scores or not any(report.scores.values()):
+            return None
+        best = max(report.scores.values())
+        for winner in sorted(report.winners, key=name_key):
+            if report.scores.get(winner, 0) < best:
+                return f"the winner '{winner}' took fewer tricks than " + _names(
+                    [player for player, count in report.scores.items() if count == best]
+                )
+        return None
+
+    def usual_games(self, table_size: int, round_minutes: int) -> int:
+        game_seconds = DEAL_SECONDS + TRICKS_PER_GAME * max(table_size, 1) * SECONDS_PER_CARD
+        return min(MAX_GAMES_PER_TABLE, max(MIN_ROWS, math.ceil(round_minutes * 60 / game_seconds)))
+
+    # Printed and web pieces -----------------------------------------------------------------
+
+    def rule_sheet(self, variant: RuleVariant) -> object:
+        from ...services.sheets import rule_sheet  # the sheet's wording; moves into this package
+
+        return rule_sheet(_variant(variant))
+
+    def guide_paragraphs(self) -> tuple[Paragraph, ...]:
+        return (
+            Paragraph(
+                "Game winner",
+                "A game is one hand. The player who took the most tricks wins it. If the round ends "
+                "before a game is finished, the player with the most tricks so far wins that game.",
+            ),
+        )
+
+    def variant_form(self, formdata: Any, variant: RuleVariant | None) -> Any:
+        from ...blueprints.organiser.forms import VariantForm  # WTForms: only with the app
+
+        if variant is None:
+            return VariantForm(formdata=formdata)
+        variant = _variant(variant)
+        return VariantForm(
+            formdata=formdata,
+            ace=variant.ace,
+            wins=variant.wins,
+            trump=variant.trump.value if variant.trump else "",
+            trump_any_time=variant.trump_any_time,
+        )
+
+    def variant_from_form(self, form: Any) -> RuleVariant:
+        trump = form.trump.data
+        return RuleVariant.from_dict({
+            "ace": form.ace.data,
+            "wins": form.wins.data,
+            "trump": trump or None,
+            "trump_any_time": bool(form.trump_any_time.data),
+        })
+
+
+def _variant(value: object) -> RuleVariant:
+    if not isinstance(value, RuleVariant):
+        raise RuleError(f"expected the rules of a Five Tricks table, not {value!r}")
+    return value
+
+
+FIVE_TRICKS: Final = FiveTricks()

@@ -1,0 +1,193 @@
+"""What the tournament needs to know about the card game its tables play.
+
+The tournament itself (seating, rounds, movement, standings, projector, phones) only ever asks
+"who won this game?": a set of players per game. Everything else about a game, its rule
+variants, how a table reports a game, what a rule sheet says, lives behind ``Game``.
+
+Invariants:
+- Standard library only: a game package is plain Python, checked and tested without the app.
+  A game may import its web pieces (a WTForms form class, say) inside the hooks that return
+  them, never at import time.
+- A game's key is its stored name (events, event files): it never changes once used.
+- Variants are immutable and hashable values; ``variant_from_json(variant_to_json(v)) == v``
+  for every variant ``v``, and the JSON form holds only JSON types.
+- Players are named by their names (unique per event); a report's winners are a set: a game
+  won by a partnership has two winners, a game nobody finished has none.
+- Bad input raises ``RuleError`` with a message a teacher can act on. Messages about one game
+  are sentence endings that the caller puts after "Game 3: " (they start in lower case and end
+  with a full stop); ``ScoreField.message`` is the field's own message, shown beside it.
+- Games never touch the database, the request or the clock: each hook is a function of its
+  arguments.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Protocol, TypeVar, runtime_checkable
+
+from ..core.errors import RuleError
+
+V = TypeVar("V")  # a game's rule variant: frozen and hashable
+
+
+@dataclass(frozen=True, slots=True)
+class TableSizes:
+    """How many players a table of this game seats: the table plan aims for ``preferred``."""
+
+    smallest: int
+    preferred: int
+    largest: int
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.smallest <= self.preferred <= self.largest:
+            raise RuleError(
+                f"table sizes must satisfy 1 <= smallest <= preferred <= largest, not "
+                f"{self.smallest}, {self.preferred}, {self.largest}"
+            )
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreField:
+    """A whole number per player that a table may report with a game (Five Tricks: tricks).
+
+    Each player's number runs from ``minimum`` to ``maximum``; when ``total_at_most`` is set the
+    numbers of one game add up to at most that. When ``decides`` is true, a report with any
+    number above zero decides the winners from the numbers (a ticked winner must agree)."""
+
+    label: str  # "Tricks": the entry pages' heading for the numbers
+    column: str  # "tricks": the CSV column and event-file word
+    minimum: int
+    maximum: int
+    total_at_most: int | None
+    decides: bool
+    message: str  # shown beside a number out of range: "Tricks run from 0 to 14."
+
+    def __post_init__(self) -> None:
+        if self.minimum > self.maximum:
+            raise RuleError(f"a score runs from its minimum to its maximum, not {self.minimum} to {self.maximum}")
+        if self.total_at_most is not None and self.total_at_most < self.minimum:
+            raise RuleError(f"a game's total of at most {self.total_at_most} leaves no score possible")
+        if not (self.label and self.column and self.message):
+            raise RuleError("a score needs a label, a column name and a message")
+
+
+def _frozen_scores(scores: Mapping[str, int] | None) -> Mapping[str, int] | None:
+    return None if scores is None else MappingProxyType(dict(scores))
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """One game as a table reported it, by player name: the ticked winners (maybe none) and,
+    when the game has a ``ScoreField`` and the table counted, each player's number."""
+
+    winners: frozenset[str] = frozenset()
+    scores: Mapping[str, int] | None = None
+
+    def __post_init__(self) -> None:
+        # Copies: a report is a value, and the caller's set or dict may change afterwards.
+        object.__setattr__(self, "winners", frozenset(self.winners))
+        object.__setattr__(self, "scores", _frozen_scores(self.scores))
+
+
+@dataclass(frozen=True, slots=True)
+class Paragraph:
+    """One titled paragraph of the tournament guide, in the game's own words."""
+
+    heading: str
+    text: str
+
+
+@runtime_checkable
+class Game(Protocol[V]):
+    """A card game the tables can play. Implementations are usually one module-level object.
+
+    Attributes:
+        key: stored name, ``[a-z0-9-]{1,40}`` ("five-tricks").
+        title: the game's name as printed ("Five Tricks").
+        table_sizes: the sizes the table plan may choose.
+        score: the number a table may report per player, or ``None`` (winners only).
+        entry_hint: one paragraph above the results entry pages, saying how a game is won.
+        slip_hint: the same for the printed score slip.
+        template_folder: the folder of the game's own templates, served to Jinja as
+            ``games/<key>/<name>``; ``None`` when its templates are the app's own.
+        rule_sheet_template: Jinja name of the printed rule sheet; it gets ``sheet``, the
+            value of ``rule_sheet(variant)``.
+        variant_form_template: Jinja name of the partial drawing the variant form's fields
+            inside the rules page's ``<form>``; it gets ``form``.
+    """
+
+    key: str
+    title: str
+    table_sizes: TableSizes
+    score: ScoreField | None
+    entry_hint: str
+    slip_hint: str
+    template_folder: Path | None
+    rule_sheet_template: str
+    variant_form_template: str
+
+    def default_variants(self, tables: int) -> tuple[V, ...]:
+        """One variant per table, table 1 first; a prefix of every longer answer, so adding
+        tables never changes the earlier ones."""
+        ...
+
+    def variant_to_json(self, variant: V) -> dict[str, Any]:
+        """The variant as stored (table column, event file): JSON types only."""
+        ...
+
+    def variant_from_json(self, data: object) -> V:
+        """The variant ``variant_to_json`` stored; ``RuleError`` for anything else."""
+        ...
+
+    def variant_summary(self, variant: V) -> str:
+        """One line for the tables page and the print list: "Ace high, highest card wins; …"."""
+        ...
+
+    def winner_choices(self, variant: V, players: Sequence[str]) -> tuple[frozenset[str], ...]:
+        """The winner sets a table may tick, in the order shown (``players`` in seat order)."""
+        ...
+
+    def check_report(self, variant: V, report: Report, seated: Collection[str]) -> None:
+        """Pass if ``report`` could come from a table of ``seated`` players: every named player
+        is seated, the winners are empty or one of ``winner_choices``, the scores are in range.
+        Whether winners and scores agree is ``game_winners``' question."""
+        ...
+
+    def game_winners(self, variant: V, report: Report) -> frozenset[str]:
+        """Who won the game reported (after ``check_report``); empty: no game was played.
+        ``RuleError`` when ticked winners contradict what the scores decide."""
+        ...
+
+    def consistent(self, variant: V, report: Report) -> str | None:
+        """For a result read back from a file: why its winners cannot go with its scores, or
+        ``None``. Looser than ``game_winners``: a stored tie may name either tied player."""
+        ...
+
+    def usual_games(self, table_size: int, round_minutes: int) -> int:
+        """How many games a round of ``round_minutes`` usually holds at a table of
+        ``table_size``: the entry pages open with that many rows (at least 1)."""
+        ...
+
+    def rule_sheet(self, variant: V) -> object:
+        """What ``rule_sheet_template`` draws for a table of ``variant`` (its ``sheet``)."""
+        ...
+
+    def guide_paragraphs(self) -> tuple[Paragraph, ...]:
+        """The guide's paragraphs about this game ("Game winner"), between the tournament's own."""
+        ...
+
+    def variant_form(self, formdata: Any, variant: V | None) -> Any:
+        """A Flask-WTF form for a table's variant, filled from ``formdata`` when posted (a
+        ``MultiDict``), else from ``variant`` (``None``: the game's defaults). Needs an app
+        context; this hook may import WTForms."""
+        ...
+
+    def variant_from_form(self, form: Any) -> V:
+        """The variant a validated ``variant_form`` holds; ``RuleError`` if it makes none."""
+        ...
+
+
+__all__ = ["Game", "Paragraph", "Report", "ScoreField", "TableSizes", "V"]
