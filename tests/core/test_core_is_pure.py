@@ -70,3 +70,66 @@ def test_every_core_module_states_its_invariants() -> None:
         if "Invariants:" not in (ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or "")
     ]
     assert missing == []
+
+
+GAMES = CORE.parent / "games"
+# The game seam's contract modules: nothing but the standard library and the package itself,
+# anywhere in the file. A game's own module may load its web pieces inside a hook (see below).
+SEAM_MODULES = ("__init__.py", "protocol.py", "registry.py", "five_tricks/__init__.py")
+
+PROBE_GAMES = """
+import importlib, json, sys, types
+parent = types.ModuleType("tournament")
+parent.__path__ = [sys.argv[1]]
+sys.modules["tournament"] = parent
+names = ["tournament.games", "tournament.games.protocol", "tournament.games.registry",
+         "tournament.games.five_tricks", "tournament.games.five_tricks.game", "tournament.core.rounds"]
+for name in names:
+    importlib.import_module(name)
+from tournament.games import Report, get
+from tournament.core import SEED_VARIANTS
+game = get("five-tricks")
+variant = game.variant_from_json(game.variant_to_json(SEED_VARIANTS[0]))
+game.variant_summary(variant)
+game.game_winners(variant, Report(scores={"Ana": 2, "Ben": 1}))
+game.usual_games(4, 7)
+print(json.dumps(sorted(sys.modules)))
+"""
+
+
+def test_the_game_seam_and_five_tricks_load_no_web_or_db_library_until_a_form_is_asked_for() -> None:
+    result = subprocess.run(
+        [sys.executable, "-c", PROBE_GAMES, str(CORE.parent)], capture_output=True, text=True, check=True
+    )
+    loaded = [name for name in json.loads(result.stdout) if name.split(".")[0].startswith(FORBIDDEN)]
+    assert loaded == []
+
+
+def _outside_imports(path: Path, nodes) -> list[str]:
+    outside = []
+    for node in nodes:
+        if isinstance(node, ast.Import):
+            roots = [alias.name.split(".")[0] for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0:
+            roots = [(node.module or "").split(".")[0]]
+        else:
+            continue
+        outside += [f"{path.name}: {root}" for root in roots if root not in sys.stdlib_module_names]
+    return outside
+
+
+def test_the_game_protocol_and_registry_import_only_the_standard_library() -> None:
+    outside: list[str] = []
+    for name in SEAM_MODULES:
+        path = GAMES / name
+        outside += _outside_imports(path, ast.walk(ast.parse(path.read_text(encoding="utf-8"))))
+    assert outside == []
+
+
+def test_five_tricks_imports_its_web_pieces_only_inside_the_hooks_that_return_them() -> None:
+    path = GAMES / "five_tricks" / "game.py"
+    top_level = ast.parse(path.read_text(encoding="utf-8")).body
+    assert _outside_imports(path, top_level) == []
+    relative_web = [node.module for node in top_level if isinstance(node, ast.ImportFrom) and node.level
+                    and (node.module or "").split(".")[0] in ("blueprints", "services", "models")]
+    assert relative_web == []
