@@ -9,7 +9,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from werkzeug.datastructures import MultiDict
 
@@ -73,6 +73,8 @@ def test_the_rules_and_the_game_seam_pass_strict_type_checking(tmp_path: Path) -
 
 
 def test_a_table_of_tricks_decides_the_winner_as_the_core_game_winner_does() -> None:
+    # No deadline: the first example loads the collation tables, which a busy machine makes slow.
+    @settings(max_examples=300, deadline=None)
     @given(trick_reports())
     def check(tricks: dict[str, int]) -> None:
         expected = game_winner(tricks)
