@@ -72,19 +72,16 @@ def test_the_rules_and_the_game_seam_pass_strict_type_checking(tmp_path: Path) -
     assert status == 0, out + err
 
 
-def test_a_table_of_tricks_decides_the_winner_as_the_core_game_winner_does() -> None:
-    # No deadline: the first example loads the collation tables, which a busy machine makes slow.
-    @settings(max_examples=300, deadline=None)
-    @given(trick_reports())
-    def check(tricks: dict[str, int]) -> None:
-        expected = game_winner(tricks)
-        winners = GAME.game_winners(ANY, Report(scores=tricks))
-        assert winners == (frozenset() if expected is None else frozenset({expected}))
-        if expected is not None:  # ticking the same winner changes nothing
-            assert GAME.game_winners(ANY, Report(frozenset({expected}), tricks)) == winners
-        GAME.check_report(ANY, Report(winners, tricks), tricks)
-
-    check()
+# No deadline: the first example loads the collation tables, which a busy machine makes slow.
+@settings(max_examples=300, deadline=None)
+@given(trick_reports())
+def test_a_table_of_tricks_decides_the_winner_as_the_core_game_winner_does(tricks: dict[str, int]) -> None:
+    expected = game_winner(tricks)
+    winners = GAME.game_winners(ANY, Report(scores=tricks))
+    assert winners == (frozenset() if expected is None else frozenset({expected}))
+    if expected is not None:  # ticking the same winner changes nothing
+        assert GAME.game_winners(ANY, Report(frozenset({expected}), tricks)) == winners
+    GAME.check_report(ANY, Report(winners, tricks), tricks)
 
 
 def test_a_ticked_winner_the_tricks_contradict_is_refused_naming_both() -> None:
