@@ -14,8 +14,8 @@ from ...services.guide import GUIDE_TITLE, guide_sections
 from ...services.sheets import RuleSheet, marker, rule_sheet
 from ..current_event import current_event
 from ..fields import is_number
-from . import bp
 from ..links import qr_svg, table_entry_url
+from . import bp
 
 _sheet = lru_cache(maxsize=64)(rule_sheet)
 

@@ -5,9 +5,9 @@ from flask import abort, flash, redirect, render_template, url_for
 from ... import db
 from ...models import RoundState
 from ...services import public_address, timer
-from ...services.rounds import latest_round
 from ...services.errors import DomainError
 from ...services.round_data import load_round
+from ...services.rounds import latest_round
 from ..conditional import conditional_json
 from ..current_event import current_event
 from ..links import external_url, link_base
