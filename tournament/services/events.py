@@ -15,6 +15,16 @@ from .errors import DomainError, NotFound
 MAX_EVENT_NAME = 120
 
 
+NO_SUCH_EVENT = "There is no such event. It may have been deleted."
+
+
+@dataclass(frozen=True)
+class EventCounts:
+    players: int
+    tables: int
+    rounds: int
+
+
 @dataclass(frozen=True)
 class EventSummary:
     event: Event
@@ -24,26 +34,43 @@ class EventSummary:
 
 
 def get_event(session: Session, event_id: int) -> Event:
-    """The event with its tables, players and rounds, in a fixed number of statements.
+    """The event with its tables, players and rounds, in a fixed number of statements, for
+    code that walks the whole event. Pages read the row alone (``event_row``) and what they show.
     Tables load first, so a player's home table is then found without another query."""
     event = session.get(
         Event, event_id,
         options=[selectinload(Event.tables), selectinload(Event.players), selectinload(Event.rounds)],
     )
     if event is None:
-        raise NotFound("There is no such event. It may have been deleted.")
+        raise NotFound(NO_SUCH_EVENT)
     return event
+
+
+def event_row(session: Session, event_id: int) -> Event:
+    """The event's own row, nothing in it: one small statement however big the event is."""
+    event = session.get(Event, event_id)
+    if event is None:
+        raise NotFound(NO_SUCH_EVENT)
+    return event
+
+
+def _counts():
+    """Players, tables and rounds of the event row being selected, as correlated subqueries."""
+    def count(model):
+        return select(func.count()).where(model.event_id == Event.id).correlate(Event).scalar_subquery()
+    return count(Player), count(Table), count(Round)
+
+
+def event_counts(session: Session, event_id: int) -> EventCounts:
+    """How many players, tables and rounds the event has, in one statement, reading no player row."""
+    players, tables, rounds = session.execute(select(*_counts()).where(Event.id == event_id)).one()
+    return EventCounts(players, tables, rounds)
 
 
 def list_events(session: Session) -> list[EventSummary]:
     """Newest first, with counts, in one statement however many events there are."""
-    def count(model):
-        return (
-            select(func.count()).where(model.event_id == Event.id).correlate(Event).scalar_subquery()
-        )
-
     rows = session.execute(
-        select(Event, count(Player), count(Table), count(Round)).order_by(Event.created_at.desc(), Event.id.desc())
+        select(Event, *_counts()).order_by(Event.created_at.desc(), Event.id.desc())
     ).all()
     return [EventSummary(event, players, tables, rounds) for event, players, tables, rounds in rows]
 

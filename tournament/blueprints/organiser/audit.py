@@ -4,8 +4,8 @@ from flask import render_template, request
 
 from ... import db
 from ...services import audit
-from ...services import events as event_service
 from ...services.errors import DomainError
+from ..current_event import current_event
 from ..fields import is_number
 from . import bp
 
@@ -24,7 +24,7 @@ def audit_log(event_id: int):
     """Every change of a result, seat, player status or round state, newest first,
     filterable by round and table."""
     session = db.session()
-    event = event_service.get_event(session, event_id)
+    event = current_event("tables", "rounds")  # the filters list them
     try:
         where = audit.AuditFilter(round_number=_optional_int("round"), table_number=_optional_int("table"))
     except DomainError as error:

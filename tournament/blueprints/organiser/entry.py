@@ -5,10 +5,10 @@ from flask import flash, redirect, render_template, request, url_for
 from ... import db
 from ...core.wording import plural
 from ...models import RoundState
-from ...services import events as event_service
 from ...services.corrections import Correction, correct_games
 from ...services.round_data import load_round
 from ...services.errors import DomainError
+from ..current_event import current_event
 from ..game_forms import (blank_row, entries, fill_recorded, grow, overruled, refuse_results, results_form,
                           rows_to_show, wants_more_rows)
 from . import bp
@@ -36,7 +36,7 @@ def table_results(event_id: int, number: int, table_number: int):
     an unfinished game counts the tricks so far; a tie on tricks goes to the alphabetically
     first name). A refused submit comes back filled in, the reason beside the game."""
     session = db.session()
-    event = event_service.get_event(session, event_id)
+    event = current_event()
     data = load_round(session, event, number)
     table = data.table(table_number)
     players = data.seated_at(table)

@@ -6,6 +6,7 @@ from ... import db
 from ...services import events as event_service
 from ...services import rounds as rounds_service
 from ...services.errors import DomainError
+from ..current_event import current_event
 from ..refusals import field_for, refuse
 from . import bp
 from .forms import ButtonForm, EventForm
@@ -41,7 +42,7 @@ def _index(form, status):
 @bp.route("/events/<int:event_id>/settings", methods=["GET", "POST"])
 def event_settings(event_id: int):
     """Rename the event or change its round length."""
-    event = event_service.get_event(db.session(), event_id)
+    event = current_event()
     form = EventForm(obj=event)
     status = 400 if form.is_submitted() else 200
     if form.validate_on_submit():
@@ -59,20 +60,24 @@ def event_settings(event_id: int):
 @bp.route("/events/<int:event_id>/delete", methods=["GET", "POST"])
 def delete_event(event_id: int):
     """Deleting needs a second, explicit confirmation: it removes every result of the event."""
-    event = event_service.get_event(db.session(), event_id)
+    event = current_event()
     form = ButtonForm()
     if form.validate_on_submit():
         name = event.name
         event_service.delete_event(db.session(), event)
         flash(f"Event “{name}” deleted.", "success")
         return redirect(url_for("organiser.index"))
-    return render_template("organiser/delete_event.html", event=event, form=form)
+    return render_template("organiser/delete_event.html", event=event, form=form,
+                           counts=event_service.event_counts(db.session(), event.id))
 
 
 @bp.get("/events/<int:event_id>")
 def event(event_id: int):
     """Event overview: the steps from names to standings, and where the tournament stands."""
-    session = db.session()
-    event = event_service.get_event(session, event_id)
-    latest = rounds_service.latest_round(session, event)
-    return render_template("organiser/event.html", event=event, latest=latest)
+    return event_page(db.session(), current_event())
+
+
+def event_page(session, event, status=200):
+    """The overview shows counts only, so no player or table row is read for it."""
+    return render_template("organiser/event.html", event=event, latest=rounds_service.latest_round(session, event),
+                           counts=event_service.event_counts(session, event.id)), status

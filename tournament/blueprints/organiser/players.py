@@ -5,10 +5,10 @@ from wtforms import SelectChoice
 
 from ... import db
 from ...models import PlayerStatus
-from ...services import events as event_service
 from ...services import midevent
 from ...services import players as player_service
 from ...services.errors import Conflict, DomainError
+from ..current_event import current_event, with_collections
 from ..refusals import field_for, refuse
 from . import bp, consequences
 from .forms import ButtonForm, JoinTableForm, LatePlayerForm, NamesForm, RenameForm
@@ -16,6 +16,7 @@ from .forms import ButtonForm, JoinTableForm, LatePlayerForm, NamesForm, RenameF
 
 def _players_page(session, event, form=None, late=None, status=200):
     """The players page; a refused form is passed in so it shows what was typed."""
+    with_collections(event, "tables", "players", "rounds")
     if late is None:
         late = LatePlayerForm(formdata=None)
         late.table.choices = _table_choices(event)
@@ -28,7 +29,7 @@ def players(event_id: int):
     """Paste names, one per line. The whole list is refused if any name is a duplicate
     (case and accents ignored) or too long, so nothing is half-imported."""
     session = db.session()
-    event = event_service.get_event(session, event_id)
+    event = current_event("tables", "players", "rounds")
     form = NamesForm()
     status = 400 if form.is_submitted() else 200
     if form.validate_on_submit():
@@ -61,7 +62,7 @@ def _status(status: str) -> PlayerStatus:
 def withdraw_player(event_id: int, player_id: int):
     """Withdrawing is confirmed on a page that says what it does; the change is a POST from it."""
     session = db.session()
-    event = event_service.get_event(session, event_id)
+    event = current_event()
     player = player_service.get_player(session, event, player_id)
     return _confirm_withdrawal(session, event, player, midevent.current_round(session, event))
 
@@ -72,7 +73,7 @@ def player_status(event_id: int, player_id: int, status: str):
     only changes the table plan; afterwards they leave (or join, at the chosen table) the
     running or planned round, and their history stays."""
     session = db.session()
-    event = event_service.get_event(session, event_id)
+    event = current_event("tables", "rounds")
     player = player_service.get_player(session, event, player_id)
     new_status = _status(status)
     current = midevent.current_round(session, event)
@@ -108,6 +109,7 @@ def _confirm_withdrawal(session, event, player, current, status=200):
 def _player_page(session, event, player, form=None, join=None, status=200):
     if form is None:
         form = RenameForm(formdata=None, name=player.name)
+    with_collections(event, "tables", "rounds")
     if join is None:
         join = JoinTableForm(formdata=None)
         join.table.choices = _table_choices(event)
@@ -119,7 +121,7 @@ def _player_page(session, event, player, form=None, join=None, status=200):
 def player(event_id: int, player_id: int):
     """One player: rename (names stay unique ignoring case and accents) and change status."""
     session = db.session()
-    event = event_service.get_event(session, event_id)
+    event = current_event("tables", "rounds")
     player = player_service.get_player(session, event, player_id)
     form = RenameForm(name=player.name)
     status = 400 if form.is_submitted() else 200
@@ -139,7 +141,7 @@ def late_player(event_id: int):
     """A latecomer joins a table of the running round, or of the planned next round. A refused
     latecomer comes back on the players page, typed name kept, the reason beside the field."""
     session = db.session()
-    event = event_service.get_event(session, event_id)
+    event = current_event("tables")
     form = LatePlayerForm()
     form.table.choices = _table_choices(event)
     if not form.validate_on_submit():
@@ -159,7 +161,7 @@ def late_player(event_id: int):
 def remove_player(event_id: int, player_id: int):
     """Remove a mistyped name before the tournament starts, after a confirmation page."""
     session = db.session()
-    event = event_service.get_event(session, event_id)
+    event = current_event("rounds")
     player = player_service.get_player(session, event, player_id)
     form = ButtonForm()
     status = 200

@@ -7,13 +7,13 @@ from ... import db
 from ...core.movement import size_warnings
 from ...core.names import name_key
 from ...models import RoundState
-from ...services import events as event_service
 from ...services import players as player_service
 from ...services import corrections
 from ...services import rounds as rounds_service
 from ...services import timer
 from ...services.errors import DomainError
 from ...services.round_data import load_round
+from ..current_event import current_event
 from ..refusals import field_for, refuse
 from . import bp, consequences
 from .forms import ButtonForm, MoveSeatForm
@@ -24,7 +24,7 @@ from .transfer import backup_after_close
 def rounds(event_id: int):
     """Go to the latest round's page, or explain how to start round 1."""
     session = db.session()
-    event = event_service.get_event(session, event_id)
+    event = current_event("tables")
     latest = rounds_service.latest_round(session, event)
     if latest is not None:
         return redirect(url_for("organiser.round_board", event_id=event.id, number=latest.number))
@@ -35,7 +35,7 @@ def rounds(event_id: int):
 def start_round(event_id: int):
     """Round 1 seats everyone at their home table; later rounds use the planned seating."""
     session = db.session()
-    event = event_service.get_event(session, event_id)
+    event = current_event("tables", "rounds")
     timer.start(event, "round", timer.now_utc())  # the round's countdown; saved by start_round's commit
     try:
         round_ = rounds_service.start_round(session, event)
@@ -69,7 +69,7 @@ def _board_page(data, status=200):
 def round_board(event_id: int, number: int):
     """Status board: every table with its players and how many games it has reported."""
     session = db.session()
-    event = event_service.get_event(session, event_id)
+    event = current_event("rounds")
     data = load_round(session, event, number)
     if data.round.state is RoundState.CLOSED:
         return redirect(url_for("organiser.round_results", event_id=event.id, number=number))
@@ -83,7 +83,7 @@ def close_round(event_id: int, number: int):
     """Closing ranks every table by games won (ties: alphabetical order) and plans the moves.
     The confirmation page warns about tables that reported no games."""
     session = db.session()
-    event = event_service.get_event(session, event_id)
+    event = current_event("rounds")
     data = load_round(session, event, number)
     form = ButtonForm()
     if form.validate_on_submit():
@@ -119,7 +119,7 @@ def round_results(event_id: int, number: int):
     """A closed round: per table the ranking, games won, round winner and who moves where,
     with the ties that alphabetical order decided spelled out."""
     session = db.session()
-    event = event_service.get_event(session, event_id)
+    event = current_event("rounds")
     data = load_round(session, event, number)
     if data.round.state is not RoundState.CLOSED:
         return redirect(url_for("organiser.round_board", event_id=event.id, number=number))
@@ -138,7 +138,7 @@ def reopen_round(event_id: int, number: int):
     """Undo the latest round close while the next round has no results. A page first says
     what undoing does (GET); the undo itself is a POST from it."""
     session = db.session()
-    event = event_service.get_event(session, event_id)
+    event = current_event()
     data = load_round(session, event, number)
     form = ButtonForm()
     status = 200
@@ -185,7 +185,7 @@ def round_seats(event_id: int, number: int):
     """A planned round: its seating as the movement rules produced it, with table sizes and
     warnings; the organiser may move players (recorded as manual moves) before starting it."""
     session = db.session()
-    event = event_service.get_event(session, event_id)
+    event = current_event("rounds")
     data = load_round(session, event, number)
     if data.round.state is not RoundState.PLANNED:
         return redirect(url_for("organiser.round_board", event_id=event.id, number=number))

@@ -4,9 +4,9 @@ from flask import current_app, render_template
 from markupsafe import Markup
 
 from ... import db
-from ...services import events as event_service
 from ...services.single_flight import RevisionCache
 from ...services.standings import compute_standings
+from ..current_event import current_event
 from . import bp
 
 
@@ -15,7 +15,7 @@ def standings(event_id: int):
     """Cumulative standings and each player's path. Ordered by games won, then rounds won;
     players still equal are listed alphabetically (the tournament's tie rule)."""
     session = db.session()
-    event = event_service.get_event(session, event_id)
+    event = current_event()  # the row: the table reads what it shows itself
     # 600 players x 10 rounds is thousands of cells; they change only when the event does.
     # Read before building, so the table is never older than the revision it is stored under.
     revision = event.revision

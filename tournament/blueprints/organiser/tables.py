@@ -11,10 +11,10 @@ from ...core.movement import size_warnings
 from ...core.wording import plural
 from ...models import PlayerStatus
 from ...name_display import by_name
-from ...services import events as event_service
 from ...services import players as player_service
 from ...services import tables as table_service
 from ...services.errors import DomainError
+from ..current_event import current_event, with_collections
 from ..refusals import field_for, refuse
 from . import bp
 from .forms import MoveSeatForm, TablePlanForm, VariantForm
@@ -31,11 +31,12 @@ def _move_form(event, data=None) -> MoveSeatForm:
 @bp.get("/events/<int:event_id>/tables")
 def tables(event_id: int):
     """The table plan: number of tables, each table's rules, and who sits where at home."""
-    return _tables_page(event_service.get_event(db.session(), event_id))
+    return _tables_page(current_event())
 
 
 def _tables_page(event, plan_form=None, move_form=None, status=200):
     """The tables page; a refused form is passed in so it shows what was typed and why."""
+    with_collections(event, "tables", "players", "rounds")
     if event.rounds:  # the plan and move forms are hidden then: say on top what was wrong
         for form in (plan_form, move_form):
             for messages in (form.errors.values() if form is not None else []):
@@ -70,7 +71,7 @@ def table_plan(event_id: int):
     """Make (or remake) the plan and seat everyone at random home tables. Leaving the number
     empty takes the planner's suggestion: tables of 3 to 6, as close to 4 as possible."""
     session = db.session()
-    event = event_service.get_event(session, event_id)
+    event = current_event("tables", "players", "rounds")
     form = TablePlanForm()
     if not form.validate_on_submit():
         return _tables_page(event, plan_form=form, status=400)
@@ -89,7 +90,7 @@ def table_plan(event_id: int):
 def move_home(event_id: int):
     """Manual seat change before the tournament: move one player to another home table."""
     session = db.session()
-    event = event_service.get_event(session, event_id)
+    event = current_event("tables", "players", "rounds")
     form = _move_form(event, request.form)
     if not form.validate_on_submit():
         return _tables_page(event, move_form=form, status=400)
@@ -106,7 +107,7 @@ def move_home(event_id: int):
 def table_rules(event_id: int, number: int):
     """Edit one table's rule variant: ace high/low, highest/lowest wins, trump, trump any time."""
     session = db.session()
-    event = event_service.get_event(session, event_id)
+    event = current_event("tables")
     table = table_service.get_table(event, number)
     form = VariantForm(obj=table, trump=table.trump or "")
     if form.validate_on_submit():

@@ -12,11 +12,11 @@ from flask import current_app, flash, redirect, render_template, send_file, url_
 
 from ... import db
 from ...services import backups, csv_export, duplicate, transfer
-from ...services import events as event_service
-from ...services import rounds as rounds_service
 from ...services.errors import DomainError
+from ..current_event import current_event
 from ..refusals import refuse
 from . import bp
+from .events import event_page
 from .forms import ButtonForm
 from .transfer_forms import ImportForm
 
@@ -36,7 +36,7 @@ def export_json(event_id: int):
     """The whole event as a versioned JSON file (docs/export-format.md); no link secrets.
     Compact, so that the file of the largest event the limits allow fits the upload limit."""
     session = db.session()
-    event = event_service.get_event(session, event_id)
+    event = current_event()
     return _download(event, ".json", transfer.to_json(transfer.export_event(session, event), compact=True),
                      "application/json")
 
@@ -46,7 +46,7 @@ def export_json_gz(event_id: int):
     """The same file gzip-compressed (often 20 times smaller): imports like the plain one, and
     carries events beyond the plain upload limit."""
     session = db.session()
-    event = event_service.get_event(session, event_id)
+    event = current_event()
     body = transfer.to_json(transfer.export_event(session, event), compact=True).encode("utf-8")
     return _download(event, ".json.gz", gzip.compress(body, mtime=0), "application/gzip")
 
@@ -55,7 +55,7 @@ def export_json_gz(event_id: int):
 def games_csv(event_id: int):
     """Every recorded game, one row each, for a spreadsheet."""
     session = db.session()
-    event = event_service.get_event(session, event_id)
+    event = current_event()
     return _download(event, "-games.csv", csv_export.games_csv(transfer.export_event(session, event)), "text/csv")
 
 
@@ -63,7 +63,7 @@ def games_csv(event_id: int):
 def moves_csv(event_id: int):
     """Every player's table, games won and move after each closed round."""
     session = db.session()
-    event = event_service.get_event(session, event_id)
+    event = current_event()
     return _download(event, "-moves.csv", csv_export.moves_csv(transfer.export_event(session, event)), "text/csv")
 
 
@@ -87,7 +87,7 @@ def import_event():
 @bp.get("/events/<int:event_id>/backups")
 def event_backups(event_id: int):
     """The automatic backups taken after each round close, newest first (the last 20 are kept)."""
-    return _backups_page(event_service.get_event(db.session(), event_id))
+    return _backups_page(current_event())
 
 
 def _backups_page(event, status=200):
@@ -100,7 +100,7 @@ def restore_backup(event_id: int, name: str):
     """Restoring never overwrites: the backup becomes a new event "<name> (restored)".
     Only file names of this event's backups are accepted (404 otherwise)."""
     session = db.session()
-    event = event_service.get_event(session, event_id)
+    event = current_event()
     try:
         restored = backups.restore(session, event, name)
     except DomainError as error:
@@ -113,13 +113,11 @@ def restore_backup(event_id: int, name: str):
 def duplicate_event(event_id: int):
     """A copy for the next group: tables, rules and players (not withdrawn ones), no rounds."""
     session = db.session()
-    event = event_service.get_event(session, event_id)
+    event = current_event("tables", "players")
     try:
         copy = duplicate.duplicate_event(session, event)
     except DomainError as error:
-        status = refuse(error)
-        return render_template("organiser/event.html", event=event,
-                               latest=rounds_service.latest_round(session, event)), status
+        return event_page(session, event, refuse(error))
     flash(f"Created “{copy.name}” with the same tables and players and no rounds.", "success")
     return redirect(url_for("organiser.event", event_id=copy.id))
 

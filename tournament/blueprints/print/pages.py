@@ -8,14 +8,14 @@ from functools import lru_cache
 from flask import render_template, request
 
 from ... import db
-from ...services import events as event_service
 from ...services import printing
 from ...services.errors import DomainError
 from ...services.guide import GUIDE_TITLE, guide_sections
 from ...services.sheets import RuleSheet, marker, rule_sheet
+from ..current_event import current_event
 from ..fields import is_number
-from . import bp
 from ..links import qr_svg, table_entry_url
+from . import bp
 
 _sheet = lru_cache(maxsize=64)(rule_sheet)
 
@@ -85,7 +85,7 @@ def _needs_tables(event) -> None:
 def sheets(event_id: int):
     """Rule sheets, generated from each table's variant: same headings and layout everywhere,
     a small marker strip instead of a table number."""
-    event = event_service.get_event(db.session(), event_id)
+    event = current_event("tables")
     _needs_tables(event)
     return _render("print/sheets.html", event, sheets=_rule_sheets(event))
 
@@ -93,14 +93,14 @@ def sheets(event_id: int):
 @bp.get("/events/<int:event_id>/print/guide")
 def guide(event_id: int):
     """The tournament guide with this event's study, practice and round times."""
-    event = event_service.get_event(db.session(), event_id)
+    event = current_event("tables")
     return _render("print/guide.html", event, sections=guide_sections(event), guides=_guides(event))
 
 
 @bp.get("/events/<int:event_id>/print/signs")
 def signs(event_id: int):
     """One tent card per table: the number twice, one half upside down, to fold in the middle."""
-    event = event_service.get_event(db.session(), event_id)
+    event = current_event("tables")
     _needs_tables(event)
     return _render("print/signs.html", event)
 
@@ -109,7 +109,7 @@ def signs(event_id: int):
 def slips(event_id: int):
     """Score slips for one round (?round=N): the names seated at each table, boxes per game,
     and a QR code to that table's result entry."""
-    event = event_service.get_event(db.session(), event_id)
+    event = current_event("tables")
     slip_set, codes, pages = _slips(event, _round_arg(event))
     return _render("print/slips.html", event, slip_set=slip_set, codes=codes, slip_pages=pages)
 
@@ -117,7 +117,7 @@ def slips(event_id: int):
 @bp.get("/events/<int:event_id>/print/all")
 def everything(event_id: int):
     """Guide, rule sheets, signs and the current round's slips, in that order."""
-    event = event_service.get_event(db.session(), event_id)
+    event = current_event("tables")
     _needs_tables(event)
     slip_set, codes, pages = _slips(event, _round_arg(event))
     return _render("print/all.html", event, sections=guide_sections(event), guides=_guides(event),

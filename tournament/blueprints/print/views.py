@@ -6,11 +6,11 @@ from flask import flash, redirect, render_template, request, url_for
 
 from ... import db
 from ...core import ACE_ORDER, WINS_SIGN, RuleVariant, Suit
-from ...services import events as event_service
 from ...services import printing
 from ...services.errors import DomainError
 from ...services.sheets import marker, rule_sheet
 from ...services.tables import get_table
+from ..current_event import current_event
 from ..fields import is_number
 from . import bp
 from .forms import PrintSettingsForm
@@ -30,7 +30,7 @@ def _index(event, form, status=200):
 def index(event_id: int):
     """Links to every printed material, the print settings, and the key to the table markers
     (the only place where a sheet's marker strip is linked to its table)."""
-    event = event_service.get_event(db.session(), event_id)
+    event = current_event("tables")
     return _index(event, PrintSettingsForm(obj=event))
 
 
@@ -38,7 +38,7 @@ def index(event_id: int):
 def settings(event_id: int):
     """Save paper size, copies per table and colour-blind-safe suits for this event."""
     session = db.session()
-    event = event_service.get_event(session, event_id)
+    event = current_event("tables")
     form = PrintSettingsForm()
     if not form.validate_on_submit():
         return _index(event, form, 400)
@@ -73,7 +73,7 @@ def _variant_from_query() -> RuleVariant:
 def preview(event_id: int):
     """One rule sheet as an HTML fragment for the variant in the query (?ace=high&wins=highest
     &trump=hearts&any=0, optionally &table=N for its marker); the rules editor shows it live."""
-    event = event_service.get_event(db.session(), event_id)
+    event = current_event("tables")
     variant = _variant_from_query()
     number = request.args.get("table", "")
     strip = None

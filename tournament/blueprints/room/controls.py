@@ -3,11 +3,13 @@ from __future__ import annotations
 from flask import abort, flash, redirect, render_template, url_for
 
 from ... import db
-from ...services import events as event_service
+from ...models import RoundState
 from ...services import public_address, timer
 from ...services.errors import DomainError
 from ...services.round_data import load_round
+from ...services.rounds import latest_round
 from ..conditional import conditional_json
+from ..current_event import current_event
 from ..links import external_url, link_base
 from ..organiser.forms import ButtonForm
 from . import bp
@@ -29,10 +31,11 @@ def _room(event, link_form: LinkBaseForm | None = None, status: int = 200, *,
     """The Room page; a refused form is passed in, so it comes back as typed with its messages."""
     if link_form is None:
         link_form = LinkBaseForm(base_url=public_address.stored_base_url(db.session()) or "")
+    latest = latest_round(db.session(), event)
     return render_template(
         "room/room.html", event=event, button=ButtonForm(), timer_view=timer.view(event, timer.now_utc()),
         durations=durations or DurationsForm(obj=event), display=display or DisplayForm(obj=event),
-        link_form=link_form,
+        link_form=link_form, round_running=latest is not None and latest.state is RoundState.RUNNING,
         base=link_base(), example=public_address.EXAMPLE,
         projector_link=external_url("projector.show", token=event.projector_token),
         public_link=external_url("public.pick", token=event.public_token),
@@ -43,7 +46,7 @@ def _room(event, link_form: LinkBaseForm | None = None, status: int = 200, *,
 def room_page(event_id: int):
     """Timer controls, durations, projector look, the address links use, and the room's links
     (projector, where-do-I-sit)."""
-    return _room(event_service.get_event(db.session(), event_id))
+    return _room(current_event())
 
 
 @bp.post("/events/<int:event_id>/room/link-base")
@@ -51,7 +54,7 @@ def set_link_base(event_id: int):
     """The address every link and QR code starts with, for the whole laptop; blank goes back
     to the automatic choice. A refused address comes back with the reason beside it."""
     session = db.session()
-    event = event_service.get_event(session, event_id)
+    event = current_event()
     form = LinkBaseForm()
     if not form.validate_on_submit():
         return _room(event, form, 400)
@@ -71,7 +74,7 @@ def timer_action(event_id: int, action: str):
     if action not in TIMER_ACTIONS:
         abort(404)
     session = db.session()
-    event = event_service.get_event(session, event_id)
+    event = current_event()
     if ButtonForm().validate_on_submit():
         TIMER_ACTIONS[action](event, timer.now_utc())
         session.commit()
@@ -82,7 +85,7 @@ def timer_action(event_id: int, action: str):
 def durations(event_id: int):
     """Study, practice and round lengths; a running countdown keeps its current end time."""
     session = db.session()
-    event = event_service.get_event(session, event_id)
+    event = current_event()
     form = DurationsForm()
     if not form.validate_on_submit():
         return _room(event, status=400, durations=form)
@@ -95,7 +98,7 @@ def durations(event_id: int):
 def display(event_id: int):
     """Projector theme (dark for dim rooms, light for bright ones) and the optional chime."""
     session = db.session()
-    event = event_service.get_event(session, event_id)
+    event = current_event()
     form = DisplayForm()
     if not form.validate_on_submit():
         return _room(event, status=400, display=form)
@@ -110,7 +113,7 @@ def display(event_id: int):
 def live(event_id: int, number: int):
     """What the status board polls: changes whenever a table reports (from a phone or here)."""
     session = db.session()
-    event = event_service.get_event(session, event_id)
+    event = current_event()
     data = load_round(session, event, number)
     counts = {t.number: [[g.number, g.version, g.winner_id] for g in data.games_at(t)] for t in data.tables}
     return conditional_json({"round": number, "state": data.round.state.value, "games": counts})

@@ -3,8 +3,8 @@ from __future__ import annotations
 from flask import flash, redirect, render_template, url_for
 
 from ... import db
-from ...services import events as event_service
 from ...services import room_links
+from ..current_event import current_event
 from ..links import external_url, qr_svg
 from ..organiser.forms import ButtonForm
 from . import bp
@@ -13,7 +13,7 @@ from . import bp
 @bp.get("/events/<int:event_id>/room/tables")
 def table_links(event_id: int):
     """Every table's phone link as a QR code (printable), with revoke and regenerate."""
-    event = event_service.get_event(db.session(), event_id)
+    event = current_event("tables")
     links = []
     for table in event.tables:
         link = external_url("table.enter", token=table.token) if table.token else None
@@ -29,7 +29,7 @@ def _back(event_id: int):
 def revoke(event_id: int, number: int):
     """The table's old link stops working at once (e.g. a photo of the slip went round)."""
     session = db.session()
-    event = event_service.get_event(session, event_id)
+    event = current_event("tables")
     if ButtonForm().validate_on_submit():
         room_links.revoke_table_link(session, event, number)
         flash(f"Table {number}'s phone link is revoked. Regenerate it to issue a new one.", "success")
@@ -40,7 +40,7 @@ def revoke(event_id: int, number: int):
 def regenerate(event_id: int, number: int):
     """A new link for the table; the old one stops working (reprint its score slip)."""
     session = db.session()
-    event = event_service.get_event(session, event_id)
+    event = current_event("tables")
     if ButtonForm().validate_on_submit():
         room_links.regenerate_table_link(session, event, number)
         flash(f"Table {number} has a new phone link. The old one no longer works.", "success")
@@ -51,7 +51,7 @@ def regenerate(event_id: int, number: int):
 def regenerate_all(event_id: int):
     """New links for every table at once (before a new session with the same event)."""
     session = db.session()
-    event = event_service.get_event(session, event_id)
+    event = current_event("tables")
     if ButtonForm().validate_on_submit():
         room_links.regenerate_all_table_links(session, event)
         flash("Every table has a new phone link. Old links no longer work.", "success")
@@ -62,7 +62,7 @@ def regenerate_all(event_id: int):
 def regenerate_event_links(event_id: int):
     """New projector and where-do-I-sit links; open the projector again from this page."""
     session = db.session()
-    event = event_service.get_event(session, event_id)
+    event = current_event("tables")
     if ButtonForm().validate_on_submit():
         room_links.regenerate_event_links(session, event)
         flash("New projector and where-do-I-sit links. Reopen the projector page.", "success")
