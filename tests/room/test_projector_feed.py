@@ -142,8 +142,8 @@ def test_a_rebuild_during_a_round_tracks_no_object_per_table_seat_player_or_game
         with app.app_context():
             session = db.session()
             event = session.scalar(select(Event).where(Event.id == event_id))
-            loaded = []
-            orm_events.listen(session, "loaded_as_persistent", lambda _s, instance: loaded.append(instance))
+            loaded: list = []
+            orm_events.listen(session, "loaded_as_persistent", lambda _s, instance, into=loaded: into.append(instance))
             data = room.snapshot(session, event, timer.now_utc())
             assert data["phase"] == "round" and [t["games"] for t in data["seating"]] == [1] * tables
             tracked.append(len(loaded))
