@@ -233,7 +233,7 @@ def run_sizes(sizes: list[int], database_url: str | None, projectors: int, resul
 
 def add_arguments(parser: argparse.ArgumentParser, prefix: str = "") -> None:
     parser.add_argument(f"--{prefix}projectors", type=int, default=30, help="screens polling the feed")
-    parser.add_argument(f"--{prefix}results", type=int, default=30, help="phone results per size")
+    parser.add_argument(f"--{prefix}results", type=int, default=30, help="phone results per size (at most one per table)")
     parser.add_argument(f"--{prefix}every", type=float, default=2.0, help="seconds between phone results")
 
 
