@@ -33,7 +33,8 @@ system-deps:
 test: $(STAMP) system-deps
 	@scripts/run-tests.sh
 
-# Timed runs on loopback (docs/performance.md, docs/reliability.md); pass ARGS="--database-url ..." for PostgreSQL.
+# Timed runs on loopback (docs/performance.md, docs/reliability.md); pass ARGS="--database-url ..." for PostgreSQL,
+# ARGS="--wall" to add the time from a phone's result to every projector showing it.
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks $(ARGS)
 

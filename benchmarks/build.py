@@ -59,6 +59,8 @@ def build_event(url: str, instance: str, tables: int, seats: int = 5, closed_rou
         session = db.session()
         accounts.set_organiser(session, USERNAME, PASSWORD)
         event = events.create_event(session, name)
+        # Likewise the player cap (the 600-table event holds 3000 players).
+        players.MAX_PLAYERS = max(players.MAX_PLAYERS, tables * seats)
         players.add_players(session, event, "\n".join(f"Player {n:04d}" for n in range(tables * seats)))
         # The organiser's form stops at MAX_TABLES; the growth test goes past it on purpose.
         table_service.MAX_TABLES = max(table_service.MAX_TABLES, tables)

@@ -10,6 +10,6 @@ def test_every_reported_result_reaches_every_polling_projector(tmp_path, server_
     result = run_wall(tmp_path, server_database, tables=6, projectors=4, results=4, every=0.3,
                       closed_rounds=1, grace=10.0)
     assert result.errors == []
-    assert len(result.latencies) == 4
     assert result.missing == []
+    assert len(result.latencies) == 4
     assert all(screen.poll_ms == 250 for screen in result.screens)  # the round's interval, from the feed

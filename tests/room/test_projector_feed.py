@@ -121,3 +121,30 @@ def test_the_projector_script_waits_as_long_as_the_feed_says():
 
     script = (PROJECT_ROOT / "tournament" / "static" / "projector.js").read_text()
     assert "pollMs = data.poll_ms" in script and "setTimeout(poll, pollMs)" in script
+
+
+def test_a_rebuild_during_a_round_tracks_no_object_per_table_seat_player_or_game(app):
+    """The rebuild runs after every phone result, once for all screens: it reads plain rows, so
+    the only objects it loads are the event's rounds, whatever the event's size."""
+    from sqlalchemy import event as orm_events
+    from sqlalchemy import select
+
+    from tournament import db
+    from tournament.models import Event
+    from tournament.services import room, timer
+
+    tracked = []
+    for tables in (5, 50):
+        event_id = _event(app, tables, f"Tracked {tables}")
+        start_round(app, event_id)
+        for table in range(1, tables + 1):
+            record_winner(app, event_id, table, [sorted(seated(app, event_id, table))[0]])
+        with app.app_context():
+            session = db.session()
+            event = session.scalar(select(Event).where(Event.id == event_id))
+            loaded: list = []
+            orm_events.listen(session, "loaded_as_persistent", lambda _s, instance, into=loaded: into.append(instance))
+            data = room.snapshot(session, event, timer.now_utc())
+            assert data["phase"] == "round" and [t["games"] for t in data["seating"]] == [1] * tables
+            tracked.append(len(loaded))
+    assert tracked[0] == tracked[1] == 1, tracked  # round 1

@@ -103,15 +103,25 @@ def _standings(session: Session, event: Event) -> list[dict]:
 
 def snapshot(session: Session, event: Event, now: datetime) -> dict:
     """The projector's data. Statements: 4 (+ 5 for standings after a closed round),
-    independent of the number of tables, players and games."""
-    tables = list(session.scalars(select(Table).where(Table.event_id == event.id).order_by(Table.number)))
-    players = {p.id: p for p in session.scalars(select(Player).where(Player.event_id == event.id))}
+    independent of the number of tables, players and games.
+
+    Tables, players, seats and games are read as plain rows (the columns ``RoundData`` and the
+    seating read), not ORM objects: every phone result makes the screens rebuild this, and
+    building a few thousand tracked objects was most of the rebuild. While a round runs only
+    that round's seats and games are read."""
+    tables = session.execute(select(Table.id, Table.number).where(Table.event_id == event.id)
+                             .order_by(Table.number)).all()
+    players = {p.id: p for p in session.execute(
+        select(Player.id, Player.name, Player.status, Player.home_table_id).where(Player.event_id == event.id))}
     rounds = list(session.scalars(select(Round).where(Round.event_id == event.id).order_by(Round.number)))
     latest = rounds[-1] if rounds else None
     previous = rounds[-2] if len(rounds) > 1 else None
-    wanted = [r.id for r in (latest, previous) if r is not None]
-    seats = list(session.scalars(select(Seat).where(Seat.round_id.in_(wanted)))) if wanted else []
-    games = list(session.scalars(select(Game).where(Game.round_id.in_(wanted)))) if wanted else []
+    shown = (latest,) if latest is not None and latest.state is RoundState.RUNNING else (latest, previous)
+    wanted = [r.id for r in shown if r is not None]
+    seats = session.execute(select(Seat.round_id, Seat.table_id, Seat.player_id, Seat.manual)
+                            .where(Seat.round_id.in_(wanted))).all() if wanted else []
+    games = session.execute(select(Game.round_id, Game.table_id, Game.number, Game.winner_id)
+                            .where(Game.round_id.in_(wanted))).all() if wanted else []
 
     def round_data(round_: Round) -> RoundData:
         return RoundData(event, round_, tables, players,

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -83,10 +84,11 @@ def compute_standings(session: Session, event: Event) -> Standings:
     for round_id, _t, winner_id, table_number in wins:
         winners_of[round_id].append((table_number, rows[winner_id].player.name))
     by_name = {row.player.name: row for row in rows.values()}
+    tables_key = tuple(sorted(table_numbers))
     for round_ in rounds:
         if round_.id in closed:
-            outcome = round_outcome(round_.number, table_numbers, seats_of[round_.id], winners_of[round_.id])
-            for winner in outcome.winners().values():
+            for winner in _round_winners(round_.number, tables_key, tuple(sorted(seats_of[round_.id].items())),
+                                         tuple(sorted(winners_of[round_.id]))):
                 by_name[winner].rounds_won += 1
 
     ordered = sorted(
@@ -94,3 +96,15 @@ def compute_standings(session: Session, event: Event) -> Standings:
         key=lambda r: (-r.games_won, -r.rounds_won, name_key(r.player.name)),
     )
     return Standings(rounds, ordered)
+
+
+@lru_cache(maxsize=64)  # two events of MAX_ROUNDS rounds; a key holds one round's seats
+def _round_winners(number: int, tables: tuple[int, ...], seats: tuple[tuple[str, int], ...],
+                   winners: tuple[tuple[int, str], ...]) -> tuple[str, ...]:
+    """The round winners ``round_outcome`` names for exactly these seats and games.
+
+    Standings ask again for every closed round after any change to the event (a phone's result,
+    a rename), and planning a round is most of their cost. The answer depends on nothing but
+    these arguments, so an unchanged round is planned once per process; a corrected game or a
+    renamed player is a different key and is planned afresh."""
+    return tuple(round_outcome(number, tables, dict(seats), winners).winners().values())

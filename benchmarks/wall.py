@@ -1,0 +1,254 @@
+"""What the facilitator feels: from a phone's result being answered to every projector showing it.
+
+    python -m benchmarks.wall                    # SQLite temp file; 120 and 250 tables
+    python -m benchmarks.wall --tables 120 --projectors 30 --results 30
+    make bench ARGS="--wall"                     # after the request timings
+
+Per size: an event of `tables` tables of 5 players (4 at 250 tables: the 1000-player cap) with
+10 closed rounds is built through the services, round 11 is started, and the real server (`flask --app tournament serve`) is started on
+loopback. Then, at once:
+
+- `projectors` screens poll the feed exactly as static/projector.js does: the same URL over one
+  keep-alive connection each, `If-None-Match` with the last ETag, and the wait the last feed
+  body asked for (`poll_ms`: 250 ms while a round runs, 700 ms until the first body says so),
+  counted from the end of the previous answer;
+- one phone every `every` seconds opens a table's page and sends its three games (GET, then
+  POST with the page's CSRF token and versions), a different table each time.
+
+A result is shown on a screen when a feed body it received lists that table with games: the
+table had none before, and the games count is what the running round's board shows. For each
+result, t0 is the moment the phone's POST was answered; its latency is the time until the LAST
+screen received such a body (0 when every screen had it before the phone read its answer).
+Targets: median <= 300 ms, worst <= 700 ms. Exit code 1 when one is missed.
+
+The simulated screens and phones run in this process on the same machine as the server, so they
+share its CPUs: the figures include that contention, which a room of real devices does not add.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import shutil
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.build import build_event, play_round  # noqa: E402
+from benchmarks.harness import Client, Server, percentile, phone_form, prepare_database  # noqa: E402
+from tournament.core.limits import MAX_PLAYERS  # noqa: E402
+
+MEDIAN_TARGET_MS = 300.0
+WORST_TARGET_MS = 700.0
+FIRST_POLL_MS = 700  # projector.js waits this long until a feed body names its own interval
+
+
+def seats_for(tables: int) -> int:
+    """Tables of 5, or as many as the event's player cap allows: 250 tables of 4 is the largest
+    event at that size a teacher can build (1000 players)."""
+    return max(2, min(5, MAX_PLAYERS // tables))
+
+
+@dataclass
+class Screen:
+    """One projector: when it first received a body showing each table's games."""
+
+    seen: dict[int, float] = field(default_factory=dict)  # table number -> perf_counter()
+    polls: int = 0
+    bodies: int = 0
+    body_ms: list[float] = field(default_factory=list)  # round trip of polls answered with a body
+    poll_ms: int = FIRST_POLL_MS
+
+
+@dataclass
+class WallResult:
+    tables: int
+    projectors: int
+    latencies: list[float]  # ms per result, until the last screen showed it, in sending order
+    missing: list[int]  # tables whose result some screen never showed
+    errors: list[str]
+    screens: list[Screen]
+    post_ms: list[float]
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.latencies) if self.latencies else float("nan")
+
+    @property
+    def worst(self) -> float:
+        return max(self.latencies, default=float("nan"))
+
+    def misses(self) -> list[str]:
+        found = []
+        if self.missing:
+            found.append(f"{self.tables} tables: {len(self.missing)} results never reached every screen")
+        if self.errors:
+            found.append(f"{self.tables} tables: {len(self.errors)} client errors, first: {self.errors[0]}")
+        if self.latencies and self.median > MEDIAN_TARGET_MS:
+            found.append(f"{self.tables} tables: median {self.median:.0f} ms (target <= {MEDIAN_TARGET_MS:.0f} ms)")
+        if self.latencies and self.worst > WORST_TARGET_MS:
+            found.append(f"{self.tables} tables: worst {self.worst:.0f} ms (target <= {WORST_TARGET_MS:.0f} ms)")
+        return found
+
+
+def watch(base: str, feed: str, screen: Screen, stop: threading.Event, errors: list[str]) -> None:
+    """projector.js's poll loop: conditional GET, then wait the interval the feed last asked for."""
+    client = Client(base, timeout=30)
+    tag = None
+    while not stop.is_set():
+        started = time.perf_counter()
+        try:
+            reply = client.get(feed, {"If-None-Match": tag} if tag else None)
+        except Exception as error:  # noqa: BLE001 - a lost answer is counted; the page retries too
+            errors.append(f"projector: {error!r}"[:300])
+            client.close()
+            stop.wait(screen.poll_ms / 1000)
+            continue
+        received = time.perf_counter()
+        screen.polls += 1
+        if reply.status == 200:
+            screen.bodies += 1
+            screen.body_ms.append((received - started) * 1000)
+            tag = reply.headers.get("etag")
+            data = json.loads(reply.body)
+            if data.get("poll_ms", 0) > 0:
+                screen.poll_ms = data["poll_ms"]
+            if data.get("phase") == "round":
+                for table in data.get("seating", []):
+                    if table.get("games") and table["number"] not in screen.seen:
+                        screen.seen[table["number"]] = received
+        elif reply.status != 304:
+            errors.append(f"projector: HTTP {reply.status}")
+        stop.wait(screen.poll_ms / 1000)
+    client.close()
+
+
+def send_result(base: str, token: str, shift: int) -> float:
+    """One phone: its table's page, then its three games. Returns when the POST was answered."""
+    phone = Client(base, timeout=30)
+    try:
+        url = f"/t/{token}"
+        page = phone.get(url)
+        if page.status != 200:
+            raise AssertionError(f"phone GET {page.status}")
+        form, _players = phone_form(page.text, shift=shift)
+        reply = phone.post(url, form)
+        answered = time.perf_counter()
+        if reply.status != 302:
+            raise AssertionError(f"phone POST {reply.status}: {reply.text[:300]}")
+        return answered
+    finally:
+        phone.close()
+
+
+def run_wall(folder: Path, database_url: str | None, tables: int, projectors: int = 30, results: int = 30,
+             every: float = 2.0, closed_rounds: int = 10, grace: float = 5.0) -> WallResult:
+    """Bounded: about `results * every + grace` seconds once the event is built and served."""
+    url = database_url or f"sqlite:///{folder}/wall.sqlite3"
+    prepare_database(url)
+    built = build_event(url, str(folder), tables, seats=seats_for(tables), closed_rounds=closed_rounds)
+    play_round(url, str(folder), built.event_id, games=0)  # started, nothing reported yet
+    server = Server(folder, url).start()
+    stop = threading.Event()
+    errors: list[str] = []
+    screens = [Screen() for _ in range(projectors)]
+    feed = f"/p/{built.projector_token}/feed.json"
+    threads = [threading.Thread(target=watch, args=(server.base, feed, s, stop, errors), daemon=True)
+               for s in screens]
+    order = sorted(built.table_tokens)
+    random.Random(tables).shuffle(order)
+    order = order[:results]
+    sent: list[tuple[int, float]] = []  # (table, POST answered)
+    post_started: list[float] = []
+    try:
+        for thread in threads:
+            thread.start()
+        time.sleep(1.0)  # every screen has loaded the board and learnt the 250 ms interval
+        began = time.perf_counter()
+        for index, table in enumerate(order):
+            delay = began + index * every - time.perf_counter()
+            if delay > 0:
+                time.sleep(delay)
+            post_started.append(time.perf_counter())
+            try:
+                sent.append((table, send_result(server.base, built.table_tokens[table], index + 1)))
+            except Exception as error:  # noqa: BLE001
+                errors.append(f"phone at table {table}: {error!r}"[:300])
+        deadline = time.perf_counter() + grace
+        while time.perf_counter() < deadline and not all(
+                table in s.seen for s in screens for table, _ in sent):
+            time.sleep(0.05)
+    finally:
+        stop.set()
+        for thread in threads:
+            thread.join(timeout=10)
+        server.stop()
+    latencies, missing = [], []
+    for table, answered in sent:
+        if all(table in s.seen for s in screens):
+            latencies.append(max(0.0, max(s.seen[table] for s in screens) - answered) * 1000)
+        else:
+            missing.append(table)
+    post_ms = [(answered - started) * 1000 for (_, answered), started in zip(sent, post_started)]
+    return WallResult(tables, projectors, latencies, missing, errors, screens, post_ms)
+
+
+def report(result: WallResult) -> None:
+    polls = sum(s.polls for s in result.screens)
+    bodies = [ms for s in result.screens for ms in s.body_ms]
+    print(f"{result.tables} tables, {result.projectors} projectors, {len(result.latencies)} results shown "
+          f"everywhere, {len(result.missing)} not: until the LAST projector showed a result: "
+          f"median {result.median:.0f} ms, p90 {percentile(result.latencies, 0.9) if result.latencies else 0:.0f} ms, "
+          f"worst {result.worst:.0f} ms (targets <= {MEDIAN_TARGET_MS:.0f} / <= {WORST_TARGET_MS:.0f} ms)")
+    print("  per result (ms): " + " ".join(f"{ms:.0f}" for ms in result.latencies))
+    if bodies:
+        print(f"  {polls} polls, {len(bodies)} answered with a body: median {statistics.median(bodies):.1f} ms, "
+              f"worst {max(bodies):.1f} ms; phone GET+POST median {statistics.median(result.post_ms):.0f} ms")
+
+
+def run_sizes(sizes: list[int], database_url: str | None, projectors: int, results: int, every: float,
+              closed_rounds: int = 10) -> list[str]:
+    print(f"Wall latency: {projectors} projectors polling as projector.js does, one phone result every "
+          f"{every:g} s. The simulated clients run on this machine and share its "
+          f"{len(__import__('os').sched_getaffinity(0))} CPUs with the server.", flush=True)
+    misses = []
+    for tables in sizes:
+        folder = Path(tempfile.mkdtemp(prefix=f"wall-{tables}-"))
+        try:
+            print(f"{tables} tables of {seats_for(tables)}, {closed_rounds} closed rounds, round running ...", flush=True)
+            result = run_wall(folder, database_url, tables, projectors, results, every, closed_rounds)
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+        report(result)
+        misses += result.misses()
+    return misses
+
+
+def add_arguments(parser: argparse.ArgumentParser, prefix: str = "") -> None:
+    parser.add_argument(f"--{prefix}projectors", type=int, default=30, help="screens polling the feed")
+    parser.add_argument(f"--{prefix}results", type=int, default=30, help="phone results per size (at most one per table)")
+    parser.add_argument(f"--{prefix}every", type=float, default=2.0, help="seconds between phone results")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--database-url", help="a database to WIPE and use instead of a SQLite temp file")
+    parser.add_argument("--tables", type=int, nargs="+", default=[120, 250])
+    parser.add_argument("--closed-rounds", type=int, default=10)
+    add_arguments(parser)
+    args = parser.parse_args()
+    misses = run_sizes(args.tables, args.database_url, args.projectors, args.results, args.every, args.closed_rounds)
+    for miss in misses:
+        print("MISSED", miss)
+    return 1 if misses else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
