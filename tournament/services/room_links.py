@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from sqlalchemy import and_, select
+from sqlalchemy import and_, bindparam, select
 from sqlalchemy.orm import Session, contains_eager
 
 from ..models import Event, Round, RoundState, Table
@@ -48,18 +48,19 @@ def event_by_public_token(session: Session, token: str) -> Event:
     return _event_by(session, Event.public_token, token)
 
 
+# Built once: the phone page is opened far more often than any other, by every table at once.
+_TABLE_AND_RUNNING_ROUND = (
+    select(Table, Round).join(Table.event)
+    .outerjoin(Round, and_(Round.event_id == Table.event_id, Round.state == RoundState.RUNNING))
+    .where(Table.token == bindparam("token")).options(contains_eager(Table.event))
+    .order_by(Round.number.desc()).limit(1)
+)
+
+
 def table_by_token(session: Session, token: str) -> tuple[Table, Round | None]:
     """The table a phone link names, with its event loaded, and the event's running round
-    (None between rounds), in one statement: the phone page is opened far more often than any
-    other, by every table at once."""
-    row = None
-    if _well_formed(token):
-        running = and_(Round.event_id == Table.event_id, Round.state == RoundState.RUNNING)
-        row = session.execute(
-            select(Table, Round).join(Table.event).outerjoin(Round, running)
-            .where(Table.token == token).options(contains_eager(Table.event))
-            .order_by(Round.number.desc()).limit(1)
-        ).first()
+    (None between rounds), in one statement."""
+    row = session.execute(_TABLE_AND_RUNNING_ROUND, {"token": token}).first() if _well_formed(token) else None
     if row is None:
         raise NotFound(BAD_TABLE_LINK)
     return row.Table, row.Round

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session, joinedload, selectinload
 
 from ..core import RuleVariant
@@ -108,19 +108,23 @@ def load_round_rows(session: Session, event: Event, round_: Round) -> RoundData:
     return RoundData(event, round_, tables, players, seats, games)
 
 
+# Built once: every phone page and every phone submit runs them.
+_TABLE_SEATS = (
+    select(Seat, Player).join(Player, Player.id == Seat.player_id)
+    .where(Seat.round_id == bindparam("round_id"), Seat.table_id == bindparam("table_id"))
+)
+_TABLE_GAMES = (
+    select(Game).where(Game.round_id == bindparam("round_id"), Game.table_id == bindparam("table_id"))
+    .options(joinedload(Game.tricks))
+)
+
+
 def load_table_rows(session: Session, event: Event, round_: Round, table: Table) -> RoundData:
     """One table of a round, for its phone: what `record_games` needs about that table, and
     nothing about the others, so a phone's page costs the same at 5 tables or 500. Two
     statements: the seats with their players, the games with their tricks."""
-    seated = session.execute(
-        select(Seat, Player).join(Player, Player.id == Seat.player_id)
-        .where(Seat.round_id == round_.id, Seat.table_id == table.id)
-    ).all()
-    games = list(
-        session.scalars(
-            select(Game).where(Game.round_id == round_.id, Game.table_id == table.id)
-            .options(joinedload(Game.tricks))
-        ).unique()
-    )
+    where = {"round_id": round_.id, "table_id": table.id}
+    seated = session.execute(_TABLE_SEATS, where).all()
+    games = list(session.scalars(_TABLE_GAMES, where).unique())
     return RoundData(event, round_, [table], {player.id: player for _seat, player in seated},
                      [seat for seat, _player in seated], games)
