@@ -119,12 +119,20 @@ _TABLE_GAMES = (
 )
 
 
-def load_table_rows(session: Session, event: Event, round_: Round, table: Table) -> RoundData:
+def load_table_rows(session: Session, event: Event, round_: Round, table: Table, with_games: bool = True) -> RoundData:
     """One table of a round, for its phone: what `record_games` needs about that table, and
     nothing about the others, so a phone's page costs the same at 5 tables or 500. Two
-    statements: the seats with their players, the games with their tricks."""
-    where = {"round_id": round_.id, "table_id": table.id}
-    seated = session.execute(_TABLE_SEATS, where).all()
-    games = list(session.scalars(_TABLE_GAMES, where).unique())
+    statements: the seats with their players, the games with their tricks. A submit skips the
+    games (`with_games=False`): `record_games` reads them again under the lock anyway."""
+    seated = session.execute(_TABLE_SEATS, {"round_id": round_.id, "table_id": table.id}).all()
+    games = load_table_games(session, round_, table) if with_games else []
     return RoundData(event, round_, [table], {player.id: player for _seat, player in seated},
                      [seat for seat, _player in seated], games)
+
+
+def load_table_games(session: Session, round_: Round, table: Table, fresh: bool = False) -> list[Game]:
+    """A table's games of a round with their tricks, in one statement; `fresh` overwrites the
+    copies this session already holds with what is committed now."""
+    options = {"populate_existing": True} if fresh else {}
+    return list(session.scalars(_TABLE_GAMES, {"round_id": round_.id, "table_id": table.id},
+                                execution_options=options).unique())

@@ -32,7 +32,9 @@ def enter(token: str):
         if request.method == "POST":
             raise Conflict("No round is running now, so nothing was recorded. Results can be sent only during a round.")
         return render_template("table/waiting.html", table=table)
-    data = load_table_rows(session, table.event, round_, table)
+    # A submit shows no recorded game: the form holds what was sent, and record_games reads
+    # the games again under the lock.
+    data = load_table_rows(session, table.event, round_, table, with_games=request.method == "GET")
     players = data.seated_at(table)
     games = data.games_at(table)
     rows = rows_to_show(games, request.args.get("rows", type=int), len(players), table.event.round_minutes)
