@@ -1,6 +1,6 @@
 """The result form of one table's round, shared by the organiser's page and the table's phone:
 one row per game, a winner picked from the table's players and, optionally, each player's
-tricks. Built per request: the choices are the players seated now.
+tricks. The choices are the players seated now; a form class is built once per table shape.
 
 Rules of the form:
 - Trick counts, when given, decide the winner; a ticked winner only counts for games without
@@ -11,6 +11,7 @@ Rules of the form:
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from flask_wtf import FlaskForm
 from wtforms import FieldList, Form, FormField, HiddenField, RadioField, SelectChoice
@@ -48,31 +49,44 @@ def rows_to_show(games, wanted: int | None, table_size: int, round_minutes: int)
 
 
 def results_form(players, rows: int, formdata=None):
-    class GameRow(Form):
-        number = HiddenField()
-        version = HiddenField()
-        # Unknown ids are left to record_games, which refuses them with the table's own wording.
-        winner = RadioField("Winner", choices=[SelectChoice("", "No game")] + [SelectChoice(str(p.id), p.name) for p in players],
-                            default="", validate_choice=False)
-
-        def has_tricks(self) -> bool:
-            return any(self[f"t{p.id}"].data is not None for p in players)
-
-    for player in players:
-        setattr(GameRow, f"t{player.id}", IntegerField(
-            player.name,
-            validators=[Optional(), NumberRange(0, MAX_TRICKS_PER_GAME, "Tricks run from 0 to 14.")],
-        ))
-
-    class TableResultsForm(FlaskForm):
-        round = HiddenField()  # the phone's guard against sending to a round that is over
-        games = FieldList(FormField(GameRow), min_entries=rows, max_entries=MAX_GAMES_PER_ROUND)
-
-    form = TableResultsForm(formdata=formdata)
+    """The form of a table's `rows` games, read from `formdata` when given."""
+    form = _form_class(tuple((p.id, p.name) for p in players), rows)(formdata=formdata)
     if formdata is None:
         for index, row in enumerate(form.games.entries, start=1):
             row.number.data = str(index)
     return form
+
+
+# Building WTForms classes costs more than filling them in, and a table keeps its players for
+# a whole round, so each table shape (who sits there, how many rows) is built once. A renamed
+# or reseated player makes a new shape; old shapes fall out of the cache.
+@lru_cache(maxsize=1024)
+def _form_class(roster: tuple[tuple[int, str], ...], rows: int):
+    class TableResultsForm(FlaskForm):
+        round = HiddenField()  # the phone's guard against sending to a round that is over
+        games = FieldList(FormField(_row_class(roster)), min_entries=rows, max_entries=MAX_GAMES_PER_ROUND)
+
+    return TableResultsForm
+
+
+@lru_cache(maxsize=1024)
+def _row_class(roster: tuple[tuple[int, str], ...]):
+    class GameRow(Form):
+        number = HiddenField()
+        version = HiddenField()
+        # Unknown ids are left to record_games, which refuses them with the table's own wording.
+        winner = RadioField("Winner", choices=[SelectChoice("", "No game")] + [SelectChoice(str(pid), name) for pid, name in roster],
+                            default="", validate_choice=False)
+
+        def has_tricks(self) -> bool:
+            return any(self[f"t{pid}"].data is not None for pid, _name in roster)
+
+    for pid, name in roster:
+        setattr(GameRow, f"t{pid}", IntegerField(
+            name,
+            validators=[Optional(), NumberRange(0, MAX_TRICKS_PER_GAME, "Tricks run from 0 to 14.")],
+        ))
+    return GameRow
 
 
 def fill_recorded(form, games) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sqlalchemy import func, select
-from sqlalchemy.orm import Session, selectinload
+from sqlalchemy.orm import Session
 
 from ..core import game_winner
 from ..core.limits import MAX_GAMES_PER_EVENT, MAX_GAMES_PER_TABLE, MAX_TRICKS_PER_GAME
@@ -20,7 +20,7 @@ from ..models import Game, GameTricks, Player, Round, RoundState, Table
 from . import audit
 from .errors import Conflict, DomainError
 from .locks import lock_round
-from .round_data import RoundData
+from .round_data import RoundData, load_table_games
 
 MAX_GAMES_PER_ROUND = MAX_GAMES_PER_TABLE
 
@@ -194,10 +194,7 @@ def _check_room_for_games(session: Session, data: RoundData, new_games: int) -> 
 
 def _current_games(session: Session, data: RoundData, table: Table) -> list[Game]:
     """Read again under the lock: another device may have saved a game since the page loaded."""
-    return list(session.scalars(
-        select(Game).where(Game.round_id == data.round.id, Game.table_id == table.id)
-        .options(selectinload(Game.tricks)).execution_options(populate_existing=True)
-    ))
+    return load_table_games(session, data.round, table, fresh=True)
 
 
 def _tricks_rows(tricks: dict[int, int] | None) -> list[GameTricks]:

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import re
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy import and_, bindparam, select
+from sqlalchemy.orm import Session, contains_eager
 
-from ..models import Event, Table
+from ..models import Event, Round, RoundState, Table
 from ..models.base import new_token
 from .errors import NotFound
 from .tables import get_table
@@ -48,11 +48,22 @@ def event_by_public_token(session: Session, token: str) -> Event:
     return _event_by(session, Event.public_token, token)
 
 
-def table_by_token(session: Session, token: str) -> Table:
-    table = session.scalar(select(Table).where(Table.token == token)) if _well_formed(token) else None
-    if table is None:
+# Built once: the phone page is opened far more often than any other, by every table at once.
+_TABLE_AND_RUNNING_ROUND = (
+    select(Table, Round).join(Table.event)
+    .outerjoin(Round, and_(Round.event_id == Table.event_id, Round.state == RoundState.RUNNING))
+    .where(Table.token == bindparam("token")).options(contains_eager(Table.event))
+    .order_by(Round.number.desc()).limit(1)
+)
+
+
+def table_by_token(session: Session, token: str) -> tuple[Table, Round | None]:
+    """The table a phone link names, with its event loaded, and the event's running round
+    (None between rounds), in one statement."""
+    row = session.execute(_TABLE_AND_RUNNING_ROUND, {"token": token}).first() if _well_formed(token) else None
+    if row is None:
         raise NotFound(BAD_TABLE_LINK)
-    return table
+    return row.Table, row.Round
 
 
 def revoke_table_link(session: Session, event: Event, number: int) -> None:

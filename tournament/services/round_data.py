@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session, selectinload
+from sqlalchemy import bindparam, select
+from sqlalchemy.orm import Session, joinedload, selectinload
 
 from ..core import RuleVariant
 from ..core.names import name_key
@@ -108,16 +108,31 @@ def load_round_rows(session: Session, event: Event, round_: Round) -> RoundData:
     return RoundData(event, round_, tables, players, seats, games)
 
 
-def load_table_rows(session: Session, event: Event, round_: Round, table: Table) -> RoundData:
+# Built once: every phone page and every phone submit runs them.
+_TABLE_SEATS = (
+    select(Seat, Player).join(Player, Player.id == Seat.player_id)
+    .where(Seat.round_id == bindparam("round_id"), Seat.table_id == bindparam("table_id"))
+)
+_TABLE_GAMES = (
+    select(Game).where(Game.round_id == bindparam("round_id"), Game.table_id == bindparam("table_id"))
+    .options(joinedload(Game.tricks))
+)
+
+
+def load_table_rows(session: Session, event: Event, round_: Round, table: Table, with_games: bool = True) -> RoundData:
     """One table of a round, for its phone: what `record_games` needs about that table, and
-    nothing about the others, so a phone's page costs the same at 5 tables or 500."""
-    seats = list(session.scalars(select(Seat).where(Seat.round_id == round_.id, Seat.table_id == table.id)))
-    players = {p.id: p for p in session.scalars(
-        select(Player).where(Player.id.in_([s.player_id for s in seats])))} if seats else {}
-    games = list(
-        session.scalars(
-            select(Game).where(Game.round_id == round_.id, Game.table_id == table.id)
-            .options(selectinload(Game.tricks))
-        )
-    )
-    return RoundData(event, round_, [table], players, seats, games)
+    nothing about the others, so a phone's page costs the same at 5 tables or 500. Two
+    statements: the seats with their players, the games with their tricks. A submit skips the
+    games (`with_games=False`): `record_games` reads them again under the lock anyway."""
+    seated = session.execute(_TABLE_SEATS, {"round_id": round_.id, "table_id": table.id}).all()
+    games = load_table_games(session, round_, table) if with_games else []
+    return RoundData(event, round_, [table], {player.id: player for _seat, player in seated},
+                     [seat for seat, _player in seated], games)
+
+
+def load_table_games(session: Session, round_: Round, table: Table, fresh: bool = False) -> list[Game]:
+    """A table's games of a round with their tricks, in one statement; `fresh` overwrites the
+    copies this session already holds with what is committed now."""
+    options = {"populate_existing": True} if fresh else {}
+    return list(session.scalars(_TABLE_GAMES, {"round_id": round_.id, "table_id": table.id},
+                                execution_options=options).unique())

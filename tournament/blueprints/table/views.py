@@ -1,10 +1,8 @@
 from __future__ import annotations
 
 from flask import flash, redirect, render_template, request, url_for
-from sqlalchemy import select
 
 from ... import db
-from ...models import Round, RoundState
 from ...services.errors import Conflict, DomainError
 from ...services.games import record_games
 from ...services.round_data import load_table_rows
@@ -14,12 +12,6 @@ from ..game_forms import (blank_row, entries, fill_recorded, grow, overruled, re
                           rows_to_show, wants_more_rows)
 
 NOTHING_TO_SEND = "Nothing to send: tap the winner of at least one game."
-
-
-def _running_round(session, table):
-    return session.scalar(
-        select(Round).where(Round.event_id == table.event_id, Round.state == RoundState.RUNNING)
-    )
 
 
 def _describe(result) -> str:
@@ -35,13 +27,14 @@ def enter(token: str):
     """The table's result form for the running round. Submitting twice is harmless (identical
     results are recognised); a result someone else changed meanwhile is refused with a message."""
     session = db.session()
-    table = table_by_token(session, token)
-    round_ = _running_round(session, table)
+    table, round_ = table_by_token(session, token)
     if round_ is None:
         if request.method == "POST":
             raise Conflict("No round is running now, so nothing was recorded. Results can be sent only during a round.")
         return render_template("table/waiting.html", table=table)
-    data = load_table_rows(session, table.event, round_, table)
+    # A submit shows no recorded game: the form holds what was sent, and record_games reads
+    # the games again under the lock.
+    data = load_table_rows(session, table.event, round_, table, with_games=request.method == "GET")
     players = data.seated_at(table)
     games = data.games_at(table)
     rows = rows_to_show(games, request.args.get("rows", type=int), len(players), table.event.round_minutes)
