@@ -75,7 +75,7 @@ def test_a_phone_write_waits_for_its_own_event_and_not_for_another(app, two_even
 
 def test_an_organiser_change_waits_for_phone_writes_in_flight(app, organiser, two_events, holder):
     holder.execute(text("SELECT pg_advisory_xact_lock_shared(:c)"), {"c": CHANGES_LOCK})
-    change, outcome = _in_background(organiser, f"/events/{two_events[0]}/room/timer/pause", {})
+    change, outcome = _in_background(organiser, f"/events/{two_events[0]}/room/timer/study", {})
     change.join(timeout=WAIT)
     assert change.is_alive(), "an organiser change did not wait for a phone write in flight"
     holder.rollback()
