@@ -93,14 +93,16 @@ def main() -> int:
     parser.add_argument("--think", type=float, default=0.0, help="pause between a phone's submissions")
     parser.add_argument("--interval", type=float, default=0.7, help="projector poll interval (the page's)")
     parser.add_argument("--seats", type=int, default=5, help="players per table")
-    parser.add_argument("--workers", type=int, default=1, help="server processes (more than 1: gunicorn, PostgreSQL)")
+    parser.add_argument("--workers", type=int, help="server processes (more than 1: gunicorn, PostgreSQL); "
+                        "default 1, or 4 with --hall")
     parser.add_argument("--threads", type=int, default=16, help="server threads (per process)")
     parser.add_argument("--hall", action="store_true",
                         help="a big hall: 250 phones at tables of 4 (1,000 players), 50 projectors, 4 processes")
     args = parser.parse_args()
     if args.hall:
         args.phones, args.seats, args.projectors = 250, 4, 50
-        args.workers = args.workers if args.workers > 1 else 4
+        args.workers = 4 if args.workers is None else args.workers
+    args.workers = args.workers or 1
     if args.workers > 1 and not (args.database_url or "").startswith("postgresql"):
         parser.error("--workers needs --database-url postgresql+psycopg://... (several processes need PostgreSQL)")
     folder = Path(tempfile.mkdtemp(prefix="load-"))
