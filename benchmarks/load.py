@@ -16,18 +16,19 @@ were saved. Bounded: the clients stop after `--seconds`, the whole run after twi
 from __future__ import annotations
 
 import argparse
+import json
 import shutil
 import sys
 import tempfile
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.build import build_event, play_round  # noqa: E402
-from benchmarks.harness import Server, percentile, prepare_database  # noqa: E402
+from benchmarks.harness import Client, Server, percentile, prepare_database  # noqa: E402
 from benchmarks.phones import Phone, Tally, check_games, start_clients  # noqa: E402
 
 
@@ -37,6 +38,9 @@ class LoadResult:
     tally: Tally
     problems: list[str]
     games: int
+    # After the load, (ETag, games shown) as the projector feed read on fresh connections,
+    # which several worker processes share between them: every one must show every game.
+    feeds: list[tuple[str, int]] = field(default_factory=list)
 
     def summary(self) -> list[str]:
         lines = []
@@ -45,12 +49,13 @@ class LoadResult:
                          f"p50 {percentile(samples, .5):7.1f} ms  p99 {percentile(samples, .99):7.1f} ms  "
                          f"max {max(samples):7.1f} ms")
         lines.append(f"games confirmed to phones: {self.games}; errors: {len(self.tally.errors)}; "
-                     f"database problems: {len(self.problems)}")
+                     f"database problems: {len(self.problems)}; "
+                     f"projector feeds afterwards: {len(set(self.feeds))} distinct, showing {sorted({g for _, g in self.feeds})} games")
         return lines + self.tally.errors[:10] + self.problems[:10]
 
     @property
     def ok(self) -> bool:
-        return not self.tally.errors and not self.problems
+        return not self.tally.errors and not self.problems and {g for _, g in self.feeds} <= {self.games}
 
 
 def prepared_event(folder: Path, database_url: str | None, tables: int, seats: int = 5):
@@ -78,10 +83,22 @@ def run_load(folder: Path, database_url: str | None, phones: int, projectors: in
         for thread in threads:
             thread.join(timeout=seconds + 30)
         elapsed = time.perf_counter() - started
+        feeds = [feed_after(server.base, built.projector_token) for _ in range(4 * workers)]
     finally:
         server.stop()
     problems = check_games(url, built.event_id, number, clients)
-    return LoadResult(elapsed, tally, problems, sum(len(p.acked) for p in clients))
+    return LoadResult(elapsed, tally, problems, sum(len(p.acked) for p in clients), feeds)
+
+
+def feed_after(base: str, projector_token: str) -> tuple[str, int]:
+    """The projector feed's ETag and the number of games it shows, on a new connection."""
+    client = Client(base)
+    try:
+        reply = client.get(f"/p/{projector_token}/feed.json")
+    finally:
+        client.close()
+    shown = sum(row.get("games", 0) for row in json.loads(reply.body).get("seating", []))
+    return reply.headers.get("etag", ""), shown
 
 
 def main() -> int:

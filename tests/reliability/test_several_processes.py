@@ -32,3 +32,13 @@ def test_two_worker_processes_lose_and_duplicate_no_result(tmp_path, server_data
     assert result.problems == []
     assert result.games >= 8  # every phone got at least one submission through
     assert len(result.tally.latencies["projector poll"]) > 0
+
+
+def test_every_worker_process_shows_every_saved_result_at_once(tmp_path, server_database):
+    result = run_load(tmp_path, server_database, phones=6, projectors=2, seconds=3, interval=0.2,
+                      workers=2, seats=4, threads=4)
+    assert result.tally.errors == [] and result.problems == []
+    # Fresh connections land on either process; each must serve the snapshot of the last save.
+    assert len(result.feeds) >= 8
+    assert {shown for _etag, shown in result.feeds} == {result.games}
+    assert len({etag for etag, _shown in result.feeds}) == 1
