@@ -26,7 +26,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from flask import Flask, current_app, g, has_request_context, request
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
 
 from .private_files import secure_sqlite
@@ -69,8 +69,7 @@ def _phone_event(connection) -> int | None:
     token = (request.view_args or {}).get("token") if request.blueprint == "table" else None
     if not isinstance(token, str):
         return None
-    return connection.exec_driver_sql(
-        "SELECT event_id FROM tables WHERE token = %(token)s", {"token": token}).scalar()
+    return connection.execute(text("SELECT event_id FROM tables WHERE token = :token"), {"token": token}).scalar()
 
 
 def _postgres_begin(connection) -> None:
@@ -83,7 +82,8 @@ def _postgres_begin(connection) -> None:
     # Always shared-then-event, and organiser changes take only the exclusive one: no cycle.
     connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock_shared({CHANGES_LOCK})")
     # The two-key form: a key space apart from CHANGES_LOCK's single key.
-    connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({CHANGES_LOCK}, %(event)s::integer)", {"event": int(event_id)})
+    connection.execute(text(f"SELECT pg_advisory_xact_lock({CHANGES_LOCK}, CAST(:event AS integer))"),
+                       {"event": int(event_id)})
 
 
 def sqlite_file(url: str) -> Path | None:
