@@ -7,8 +7,9 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 HOST ?= 0.0.0.0
 PORT ?= 5000
+WORKERS ?= 4
 
-.PHONY: run test test-sqlite test-postgres system-deps bench load crash dev clean
+.PHONY: run hall hall-load test test-sqlite test-postgres system-deps bench load crash dev clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -21,6 +22,13 @@ $(STAMP): pyproject.toml | $(BIN)/python
 run: $(STAMP)
 	$(BIN)/flask --app tournament db-upgrade
 	$(BIN)/flask --app tournament serve --host $(HOST) --port $(PORT)
+
+# A big hall: WORKERS gunicorn processes (Linux/macOS) on PostgreSQL, e.g.
+#   make hall DATABASE_URL=postgresql+psycopg://user@127.0.0.1/tournament WORKERS=4
+hall: $(STAMP)
+	@test -n "$(DATABASE_URL)" || { echo "make hall needs DATABASE_URL=postgresql+psycopg://..." >&2; exit 2; }
+	DATABASE_URL="$(DATABASE_URL)" $(BIN)/flask --app tournament db-upgrade
+	DATABASE_URL="$(DATABASE_URL)" $(BIN)/flask --app tournament serve --host $(HOST) --port $(PORT) --workers $(WORKERS)
 
 dev: $(STAMP)
 	$(BIN)/flask --app tournament db-upgrade
@@ -40,6 +48,10 @@ bench: $(STAMP)
 
 load: $(STAMP)
 	$(BIN)/python benchmarks/load.py $(ARGS)
+
+# The big-hall load (1,000 players, 250 phones, 50 projectors, WORKERS processes); WIPES the database given.
+hall-load: $(STAMP)
+	$(BIN)/python benchmarks/load.py --hall --workers $(WORKERS) $(ARGS)
 
 crash: $(STAMP)
 	$(BIN)/python benchmarks/crash.py $(ARGS)

@@ -70,6 +70,7 @@ class Server:
     instance: Path
     database_url: str
     threads: int = 16
+    workers: int = 1  # more than 1: gunicorn processes (`serve --workers`), PostgreSQL only
     port: int = field(default_factory=free_port)
     process: subprocess.Popen | None = None
 
@@ -86,7 +87,7 @@ class Server:
         log = open(self.instance / "server.log", "ab")
         self.process = subprocess.Popen(
             [FLASK, "--app", "tournament", "serve", "--host", "127.0.0.1", "--port", str(self.port),
-             "--threads", str(self.threads)],
+             "--threads", str(self.threads), *(["--workers", str(self.workers)] if self.workers > 1 else [])],
             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
         )
         deadline = time.monotonic() + timeout

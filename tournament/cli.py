@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import gc
+import os
+import sys
 
 import click
 from flask import Flask, current_app
@@ -40,10 +42,13 @@ def create_organiser(username: str, password: str) -> None:
 @click.command("serve")
 @click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on.")
 @click.option("--port", default=5000, show_default=True, type=int)
-@click.option("--threads", default=16, show_default=True, type=int)
+@click.option("--threads", default=16, show_default=True, type=int, help="Threads (per worker process).")
+@click.option("--workers", default=1, show_default=True, type=click.IntRange(1, 64),
+              help="Worker processes. More than 1 runs gunicorn: Linux or macOS, PostgreSQL only.")
 @with_appcontext
-def serve(host: str, port: int, threads: int) -> None:
-    """Serve the app with waitress on the room's network and print where to open it."""
+def serve(host: str, port: int, threads: int, workers: int) -> None:
+    """Serve the app on the room's network and print where to open it: waitress in this
+    process, or with --workers N gunicorn with N processes (a big hall)."""
     import segno
 
     from . import serving
@@ -51,6 +56,10 @@ def serve(host: str, port: int, threads: int) -> None:
     from .hostnames import is_loopback
 
     app = current_app._get_current_object()  # type: ignore[attr-defined]
+    if workers > 1:
+        refusal = several_processes_refusal(db.database_url(app), sys.platform)
+        if refusal:
+            raise click.UsageError(refusal)
     # Links and QR codes name the address the server listens on (see blueprints/links.py).
     app.config["BIND_HOST"] = host
     app.config["BIND_PORT"] = port
@@ -63,8 +72,51 @@ def serve(host: str, port: int, threads: int) -> None:
     if phones:
         segno.make(phones[0] + "/", error="l").terminal(compact=True)
     click.echo("Stop with Ctrl+C.")
+    if workers > 1:
+        _exec_gunicorn(app, host, port, threads, workers)
     server = serving.create_server(app, host=host, port=port, threads=threads, **serving.options_for(app.config))
     # Startup's long-lived objects leave the cyclic collector's scans: shorter pauses during rebuilds.
     gc.collect()
     gc.freeze()
     server.run()
+
+
+def several_processes_refusal(url: str, platform: str) -> str | None:
+    """Why `serve --workers N` (N > 1) cannot run here; None when it can.
+
+    Several processes share nothing but the database: SQLite's single write lock would make
+    them queue for one another (slower than one process), and gunicorn does not run on Windows."""
+    from sqlalchemy.engine import make_url
+
+    if platform == "win32":
+        return "Several worker processes need gunicorn, which does not run on Windows; leave out --workers."
+    if make_url(url).get_backend_name() != "postgresql":
+        return ("Several worker processes need a PostgreSQL database (set DATABASE_URL to "
+                "postgresql+psycopg://...); with SQLite, leave out --workers.")
+    return None
+
+
+def gunicorn_command(app: Flask, host: str, port: int, threads: int, workers: int) -> tuple[list[str], dict]:
+    """The gunicorn command line and environment `serve --workers N` replaces itself with. The
+    workers build the app from the environment, so it names the database and the listen
+    address the links are built from, exactly as this process resolved them."""
+    bound = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    env = dict(os.environ, TOURNAMENT_BIND=bound, TOURNAMENT_WORKERS=str(workers),
+               TOURNAMENT_THREADS=str(threads), TOURNAMENT_DATABASE_URL=db.database_url(app),
+               TOURNAMENT_INSTANCE_PATH=app.instance_path,
+               TOURNAMENT_BIND_HOST=host, TOURNAMENT_BIND_PORT=str(port))
+    command = [sys.executable, "-m", "gunicorn", "--config", "python:tournament.gunicorn_conf",
+               "tournament:create_app()"]
+    return command, env
+
+
+def _exec_gunicorn(app: Flask, host: str, port: int, threads: int, workers: int) -> None:
+    try:
+        import gunicorn  # noqa: F401
+    except ImportError:
+        raise click.UsageError("gunicorn is not installed: pip install 'gunicorn>=23'.") from None
+    command, env = gunicorn_command(app, host, port, threads, workers)
+    db.engine().dispose()
+    sys.stdout.flush()
+    # The same process id: whoever started `flask serve` stops gunicorn's master with SIGTERM.
+    os.execve(command[0], command, env)

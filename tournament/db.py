@@ -9,9 +9,14 @@ Transactions, so that simultaneous requests never see each other half done:
 - A request that changes something (any method but GET/HEAD/OPTIONS) is serialised with every
   other such request from its first statement: on SQLite its transactions begin IMMEDIATE
   (the single write lock, waited for up to the busy timeout); on PostgreSQL they begin by
-  taking one transaction-scoped advisory lock. So what a form handler reads before calling a
-  service is already what the service will decide on. Services also lock the event's row
-  (services.locks), which keeps them correct when called outside a request.
+  taking a transaction-scoped advisory lock (see _postgres_begin). So what a form handler reads
+  before calling a service is already what the service will decide on. Services also lock the
+  event's row (services.locks), which keeps them correct when called outside a request.
+- On PostgreSQL a table phone's POST (the bulk of a big hall's writes) waits only for changes
+  to its own event and for organiser changes: it holds CHANGES_LOCK shared plus its event's
+  lock, while every other changing request holds CHANGES_LOCK exclusively. The phone's event
+  is read from its table token before the locks; a table never moves to another event, so that
+  read cannot be stale (a token revoked meanwhile is found missing after the lock, as before).
 - On SQLite any other transaction reads one snapshot (a deferred BEGIN), so a page never pairs
   a seat with a player deleted a moment later. (PostgreSQL pages read at READ COMMITTED.)
 """
@@ -21,7 +26,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from flask import Flask, current_app, g, has_request_context, request
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
 
 from .private_files import secure_sqlite
@@ -59,9 +64,26 @@ def _sqlite_begin(connection) -> None:
     connection.exec_driver_sql("BEGIN IMMEDIATE" if _changing_request() else "BEGIN")
 
 
+def _phone_event(connection) -> int | None:
+    """The event of the table phone page this request posts to; None for any other request."""
+    token = (request.view_args or {}).get("token") if request.blueprint == "table" else None
+    if not isinstance(token, str):
+        return None
+    return connection.execute(text("SELECT event_id FROM tables WHERE token = :token"), {"token": token}).scalar()
+
+
 def _postgres_begin(connection) -> None:
-    if _changing_request():
+    if not _changing_request():
+        return
+    event_id = _phone_event(connection)
+    if event_id is None:
         connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({CHANGES_LOCK})")
+        return
+    # Always shared-then-event, and organiser changes take only the exclusive one: no cycle.
+    connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock_shared({CHANGES_LOCK})")
+    # The two-key form: a key space apart from CHANGES_LOCK's single key.
+    connection.execute(text(f"SELECT pg_advisory_xact_lock({CHANGES_LOCK}, CAST(:event AS integer))"),
+                       {"event": int(event_id)})
 
 
 def sqlite_file(url: str) -> Path | None:

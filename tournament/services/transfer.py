@@ -26,6 +26,7 @@ from sqlalchemy.orm import Session
 
 from ..core.names import fold_name, name_key
 from ..models.base import new_token
+from ..models.revision import bulk_write
 from ..models import AuditEntry, Event, Game, GameTricks, Player, PlayerStatus, Round, RoundState, Seat, Table
 from .transfer_checks import FileProblem, load_upload
 from .transfer_schema import FORMAT, MAX_EVENT_NAME, SETTINGS, VERSION, EventSpec, parse
@@ -192,25 +193,27 @@ def _write(session: Session, rows: Rows) -> Event:
     session.add(event)
     session.flush()
     now = datetime.now(timezone.utc)
-    _insert(session, Table, [{**t, "event_id": event.id, "token": new_token()} for t in rows.tables])
-    table = dict(session.execute(select(Table.number, Table.id).where(Table.event_id == event.id)).all())
-    _insert(session, Player, [{"event_id": event.id, "name": p["name"], "name_key": p["name_key"],
-                               "status": p["status"], "home_table_id": table.get(p["home_table"])}
-                              for p in rows.players])
-    player = dict(session.execute(select(Player.name, Player.id).where(Player.event_id == event.id)).all())
-    _insert(session, Round, [{**r, "event_id": event.id} for r in rows.rounds])
-    round_ = dict(session.execute(select(Round.number, Round.id).where(Round.event_id == event.id)).all())
-    _insert(session, Seat, [{"round_id": round_[r], "player_id": player[p], "table_id": table[t], "manual": m}
-                            for r, p, t, m in rows.seats])
-    _insert(session, Game, [{"round_id": round_[r], "table_id": table[t], "number": n,
-                             "winner_id": player[w] if w else None, "version": v, "updated_at": now}
-                            for r, t, n, w, v in rows.games])
-    if rows.tricks:
-        game = {(r, t, n): i for r, t, n, i in session.execute(
-            select(Round.id, Game.table_id, Game.number, Game.id).join(Round).where(Round.event_id == event.id))}
-        _insert(session, GameTricks, [{"game_id": game[round_[r], table[t], n], "player_id": player[p], "tricks": c}
-                                      for r, t, n, p, c in rows.tricks])
-    _insert(session, AuditEntry, [{**a, "event_id": event.id} for a in rows.audit])
+    # Driver-level INSERTs: the revision is moved here, since no flush sees them.
+    with bulk_write(session, event.id):
+        _insert(session, Table, [{**t, "event_id": event.id, "token": new_token()} for t in rows.tables])
+        table = dict(session.execute(select(Table.number, Table.id).where(Table.event_id == event.id)).all())
+        _insert(session, Player, [{"event_id": event.id, "name": p["name"], "name_key": p["name_key"],
+                                   "status": p["status"], "home_table_id": table.get(p["home_table"])}
+                                  for p in rows.players])
+        player = dict(session.execute(select(Player.name, Player.id).where(Player.event_id == event.id)).all())
+        _insert(session, Round, [{**r, "event_id": event.id} for r in rows.rounds])
+        round_ = dict(session.execute(select(Round.number, Round.id).where(Round.event_id == event.id)).all())
+        _insert(session, Seat, [{"round_id": round_[r], "player_id": player[p], "table_id": table[t], "manual": m}
+                                for r, p, t, m in rows.seats])
+        _insert(session, Game, [{"round_id": round_[r], "table_id": table[t], "number": n,
+                                 "winner_id": player[w] if w else None, "version": v, "updated_at": now}
+                                for r, t, n, w, v in rows.games])
+        if rows.tricks:
+            game = {(r, t, n): i for r, t, n, i in session.execute(
+                select(Round.id, Game.table_id, Game.number, Game.id).join(Round).where(Round.event_id == event.id))}
+            _insert(session, GameTricks, [{"game_id": game[round_[r], table[t], n], "player_id": player[p], "tricks": c}
+                                          for r, t, n, p, c in rows.tricks])
+        _insert(session, AuditEntry, [{**a, "event_id": event.id} for a in rows.audit])
     return event
 
 
