@@ -14,9 +14,8 @@ from tests.room.test_phone_entry import form
 from tests.room.conftest import seated, start_round, tokens
 from tournament.db import CHANGES_LOCK
 
-pytestmark = pytest.mark.skipif(
-    PG_URL is None, reason="SQLite has one write lock for the whole file: there every change waits "
-                           "for every other, by design; the PostgreSQL pass runs these tests")
+# Only the PostgreSQL pass collects these (see the `postgres` marker in tests/conftest.py).
+pytestmark = pytest.mark.postgres
 
 NAMES = ["Ana", "Ben", "Cem", "Dora", "Eli", "Finn"]
 WAIT = 1.5  # long enough to tell waiting from not waiting, on a busy machine

@@ -9,10 +9,8 @@ import pytest
 from benchmarks.load import run_load
 from tests.conftest import IN_CI, PG_URL
 
-pytestmark = pytest.mark.skipif(
-    PG_URL is None,
-    reason="several worker processes need PostgreSQL (serve --workers refuses SQLite); "
-           "the suite's PostgreSQL pass runs this test")
+# Only the PostgreSQL pass collects these (see the `postgres` marker in tests/conftest.py).
+pytestmark = pytest.mark.postgres
 
 
 @pytest.fixture(autouse=True)
