@@ -47,36 +47,46 @@ def iso(moment: datetime | None) -> str | None:
 
 
 def export_event(session: Session, event: Event) -> dict[str, Any]:
-    """Rows are read as plain tuples, not ORM objects: a round close writes this document as its
-    backup, and a lecture-hall event has tens of thousands of seats, games and log lines."""
+    """The event's document. A round close writes it as its backup, and a lecture-hall event
+    has tens of thousands of seats, games and log lines, so the bulk is read as plain rows on
+    the session's connection (no ORM objects, no per-row ORM loading), each list is sorted once
+    by an integer key, and every row becomes its dict in one comprehension."""
+    connection = session.connection()
     tables = list(session.scalars(select(Table).where(Table.event_id == event.id).order_by(Table.number)))
-    players = sorted(session.scalars(select(Player).where(Player.event_id == event.id)),
-                     key=lambda p: name_key(p.name))
+    player, seat, game, trick, entry, round_row = (Player.__table__.c, Seat.__table__.c, Game.__table__.c,
+                                                GameTricks.__table__.c, AuditEntry.__table__.c, Round.__table__.c)
+    players = connection.execute(
+        select(player.id, player.name, player.status, player.home_table_id).where(player.event_id == event.id)).all()
+    players.sort(key=lambda p: name_key(p.name))
     rounds = list(session.scalars(select(Round).where(Round.event_id == event.id).order_by(Round.number)))
-    in_event = Round.event_id == event.id
-    seats = session.execute(
-        select(Seat.round_id, Seat.player_id, Seat.table_id, Seat.manual).join(Round).where(in_event)).all()
-    games = session.execute(
-        select(Game.id, Game.round_id, Game.table_id, Game.number, Game.winner_id, Game.version)
-        .join(Round).where(in_event)).all()
+    in_event = round_row.event_id == event.id
+    seats = connection.execute(select(seat.round_id, seat.player_id, seat.table_id, seat.manual)
+                               .join_from(Seat.__table__, Round.__table__).where(in_event)).all()
+    games = connection.execute(select(game.id, game.round_id, game.table_id, game.number, game.winner_id, game.version)
+                               .join_from(Game.__table__, Round.__table__).where(in_event)).all()
     tricks: dict[int, list[tuple[int, int]]] = defaultdict(list)
-    for game_id, player_id, count in session.execute(
-            select(GameTricks.game_id, GameTricks.player_id, GameTricks.tricks).join(Game).join(Round).where(in_event)):
+    for game_id, player_id, count in connection.execute(
+            select(trick.game_id, trick.player_id, trick.tricks)
+            .join_from(GameTricks.__table__, Game.__table__).join(Round.__table__).where(in_event)):
         tricks[game_id].append((player_id, count))
-    entries = session.execute(
-        select(AuditEntry.at, AuditEntry.actor, AuditEntry.action, AuditEntry.round_number, AuditEntry.table_number,
-               AuditEntry.subject, AuditEntry.old_value, AuditEntry.new_value)
-        .where(AuditEntry.event_id == event.id).order_by(AuditEntry.at, AuditEntry.id)
-    )
+    entries = connection.execute(
+        select(entry.at, entry.actor, entry.action, entry.round_number, entry.table_number, entry.subject,
+               entry.old_value, entry.new_value)
+        .where(entry.event_id == event.id).order_by(entry.at, entry.id))
     number = {t.id: t.number for t in tables}
     names = {p.id: p.name for p in players}
     order = {p.id: position for position, p in enumerate(players)}  # the tie rule's name order
+    # Seats by table number then name order, games by table number then game number: one
+    # integer per row (table number scaled past every name position / game number).
+    width = len(players) + 1
+    seats.sort(key=lambda s: number[s.table_id] * width + order[s.player_id])
+    games.sort(key=lambda g: (number[g.table_id], g.number))
     seats_of: dict[int, list] = defaultdict(list)
-    for seat in seats:
-        seats_of[seat.round_id].append(seat)
+    for row in seats:  # the sort above survives the split per round
+        seats_of[row.round_id].append(row)
     games_of: dict[int, list] = defaultdict(list)
-    for game in games:
-        games_of[game.round_id].append(game)
+    for row in games:
+        games_of[row.round_id].append(row)
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -86,25 +96,27 @@ def export_event(session: Session, event: Event) -> dict[str, Any]:
         "players": [{"name": p.name, "status": p.status.value, "home_table": number.get(p.home_table_id)}
                     for p in players],
         "rounds": [_round(r, seats_of[r.id], games_of[r.id], tricks, number, names, order) for r in rounds],
-        "audit": [{"at": iso(a.at), "actor": a.actor, "action": a.action, "round": a.round_number,
-                   "table": a.table_number, "subject": a.subject, "old": a.old_value, "new": a.new_value}
-                  for a in entries],
+        "audit": [{"at": iso(at), "actor": actor, "action": action, "round": round_number, "table": table_number,
+                   "subject": subject, "old": old, "new": new}
+                  for at, actor, action, round_number, table_number, subject, old, new in entries],
     }
 
 
 def _round(round_: Round, seats, games, tricks, number: dict[int, int], names: dict[int, str],
            order: dict[int, int]) -> dict[str, Any]:
-    seats = sorted(seats, key=lambda s: (number[s.table_id], order[s.player_id]))
-    games = sorted(games, key=lambda g: (number[g.table_id], g.number))
+    """`seats` and `games` come in the document's order."""
     return {
         "number": round_.number,
         "state": round_.state.value,
         "started_at": iso(round_.started_at),
         "closed_at": iso(round_.closed_at),
-        "seats": [{"player": names[s.player_id], "table": number[s.table_id], "manual": s.manual} for s in seats],
-        "games": [{"table": number[g.table_id], "number": g.number,
-                   "winner": names.get(g.winner_id) if g.winner_id else None,
-                   "tricks": _tricks(tricks.get(g.id, ()), names, order), "version": g.version} for g in games],
+        "seats": [{"player": names[player_id], "table": number[table_id], "manual": manual}
+                  for _round_id, player_id, table_id, manual in seats],
+        "games": [{"table": number[table_id], "number": game_number,
+                   "winner": names.get(winner_id) if winner_id else None,
+                   "tricks": _tricks(tricks[game_id], names, order) if game_id in tricks else None,
+                   "version": version}
+                  for game_id, _round_id, table_id, game_number, winner_id, version in games],
     }
 
 
