@@ -16,6 +16,7 @@ import json
 import logging
 from collections import defaultdict
 from dataclasses import dataclass
+from itertools import groupby
 from operator import itemgetter
 from datetime import datetime, timezone
 from typing import Any
@@ -60,10 +61,17 @@ def export_event(session: Session, event: Event) -> dict[str, Any]:
     players.sort(key=lambda p: name_key(p.name))
     rounds = list(session.scalars(select(Round).where(Round.event_id == event.id).order_by(Round.number)))
     in_event = round_row.event_id == event.id
-    seats = connection.execute(select(seat.round_id, seat.player_id, seat.table_id, seat.manual)
-                               .join_from(Seat.__table__, Round.__table__).where(in_event)).all()
-    games = connection.execute(select(game.id, game.round_id, game.table_id, game.number, game.winner_id, game.version)
-                               .join_from(Game.__table__, Round.__table__).where(in_event)).all()
+    table = Table.__table__.c
+    # Table numbers come joined in, and each list arrives grouped by round (games already in
+    # their final order); only the seats need Python's sort, for the tie rule's name order.
+    seats = connection.execute(
+        select(seat.round_id, seat.player_id, table.number, seat.manual)
+        .join_from(Seat.__table__, Round.__table__).join(Table.__table__, table.id == seat.table_id)
+        .where(in_event)).all()
+    games = connection.execute(
+        select(game.round_id, game.id, table.number, game.number, game.winner_id, game.version)
+        .join_from(Game.__table__, Round.__table__).join(Table.__table__, table.id == game.table_id)
+        .where(in_event).order_by(game.round_id, table.number, game.number)).all()
     tricks: dict[int, list[tuple[int, int]]] = defaultdict(list)
     for game_id, player_id, count in connection.execute(
             select(trick.game_id, trick.player_id, trick.tricks)
@@ -76,17 +84,12 @@ def export_event(session: Session, event: Event) -> dict[str, Any]:
     number = {t.id: t.number for t in tables}
     names = {p.id: p.name for p in players}
     order = {p.id: position for position, p in enumerate(players)}  # the tie rule's name order
-    # Seats by table number then name order, games by table number then game number: one
-    # integer per row (table number scaled past every name position / game number).
+    # By round, table number, name order: one integer per seat, each part scaled past the next.
     width = len(players) + 1
-    seats.sort(key=lambda s: number[s.table_id] * width + order[s.player_id])
-    games.sort(key=lambda g: (number[g.table_id], g.number))
-    seats_of: dict[int, list] = defaultdict(list)
-    for row in seats:  # the sort above survives the split per round
-        seats_of[row.round_id].append(row)
-    games_of: dict[int, list] = defaultdict(list)
-    for row in games:
-        games_of[row.round_id].append(row)
+    span = width * (max(number.values(), default=0) + 1)
+    seats.sort(key=lambda s: s[0] * span + s[2] * width + order[s[1]])
+    seats_of = {round_id: list(rows) for round_id, rows in groupby(seats, itemgetter(0))}
+    games_of = {round_id: list(rows) for round_id, rows in groupby(games, itemgetter(0))}
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -95,28 +98,27 @@ def export_event(session: Session, event: Event) -> dict[str, Any]:
         "tables": [{"number": t.number, "variant": t.variant.to_dict()} for t in tables],
         "players": [{"name": p.name, "status": p.status.value, "home_table": number.get(p.home_table_id)}
                     for p in players],
-        "rounds": [_round(r, seats_of[r.id], games_of[r.id], tricks, number, names, order) for r in rounds],
+        "rounds": [_round(r, seats_of.get(r.id, ()), games_of.get(r.id, ()), tricks, names, order) for r in rounds],
         "audit": [{"at": iso(at), "actor": actor, "action": action, "round": round_number, "table": table_number,
                    "subject": subject, "old": old, "new": new}
                   for at, actor, action, round_number, table_number, subject, old, new in entries],
     }
 
 
-def _round(round_: Round, seats, games, tricks, number: dict[int, int], names: dict[int, str],
-           order: dict[int, int]) -> dict[str, Any]:
-    """`seats` and `games` come in the document's order."""
+def _round(round_: Round, seats, games, tricks, names: dict[int, str], order: dict[int, int]) -> dict[str, Any]:
+    """`seats` and `games` come in the document's order, with their table's number."""
     return {
         "number": round_.number,
         "state": round_.state.value,
         "started_at": iso(round_.started_at),
         "closed_at": iso(round_.closed_at),
-        "seats": [{"player": names[player_id], "table": number[table_id], "manual": manual}
-                  for _round_id, player_id, table_id, manual in seats],
-        "games": [{"table": number[table_id], "number": game_number,
+        "seats": [{"player": names[player_id], "table": table, "manual": manual}
+                  for _round_id, player_id, table, manual in seats],
+        "games": [{"table": table, "number": game_number,
                    "winner": names.get(winner_id) if winner_id else None,
                    "tricks": _tricks(tricks[game_id], names, order) if game_id in tricks else None,
                    "version": version}
-                  for game_id, _round_id, table_id, game_number, winner_id, version in games],
+                  for _round_id, game_id, table, game_number, winner_id, version in games],
     }
 
 
