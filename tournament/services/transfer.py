@@ -50,16 +50,21 @@ def iso(moment: datetime | None) -> str | None:
 def export_event(session: Session, event: Event) -> dict[str, Any]:
     """The event's document. A round close writes it as its backup, and a lecture-hall event
     has tens of thousands of seats, games and log lines, so the bulk is read as plain rows on
-    the session's connection (no ORM objects, no per-row ORM loading), each list is sorted once
-    by an integer key, and every row becomes its dict in one comprehension."""
+    the session's connection (no ORM objects, no per-row ORM loading), in the database's order
+    where it can give it, and every row becomes its dict in one comprehension."""
     connection = session.connection()
-    tables = list(session.scalars(select(Table).where(Table.event_id == event.id).order_by(Table.number)))
+    # Tables and rounds as objects (a variant's JSON form has one source), refreshed: the session
+    # may hold them from before a change committed since, and the rows below are always fresh.
+    fresh = {"populate_existing": True}
+    tables = list(session.scalars(select(Table).where(Table.event_id == event.id).order_by(Table.number),
+                                  execution_options=fresh))
     player, seat, game, trick, entry, round_row = (Player.__table__.c, Seat.__table__.c, Game.__table__.c,
                                                 GameTricks.__table__.c, AuditEntry.__table__.c, Round.__table__.c)
     players = connection.execute(
         select(player.id, player.name, player.status, player.home_table_id).where(player.event_id == event.id)).all()
     players.sort(key=lambda p: name_key(p.name))
-    rounds = list(session.scalars(select(Round).where(Round.event_id == event.id).order_by(Round.number)))
+    rounds = list(session.scalars(select(Round).where(Round.event_id == event.id).order_by(Round.number),
+                                  execution_options=fresh))
     in_event = round_row.event_id == event.id
     table = Table.__table__.c
     # Table numbers come joined in, and each list arrives grouped by round (games already in
