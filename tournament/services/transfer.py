@@ -69,14 +69,13 @@ def export_event(session: Session, event: Event) -> dict[str, Any]:
     table = Table.__table__.c
     # Table numbers come joined in, and each list arrives grouped by round (games already in
     # their final order); only the seats need Python's sort, for the tie rule's name order.
-    seats = connection.execute(
-        select(seat.round_id, seat.player_id, table.number, seat.manual)
-        .join_from(Seat.__table__, Round.__table__).join(Table.__table__, table.id == seat.table_id)
-        .where(in_event)).all()
-    games = connection.execute(
-        select(game.round_id, game.id, table.number, game.number, game.winner_id, game.version)
-        .join_from(Game.__table__, Round.__table__).join(Table.__table__, table.id == game.table_id)
-        .where(in_event).order_by(game.round_id, table.number, game.number)).all()
+    seats = _driver_rows(connection, select(seat.round_id, seat.player_id, table.number, seat.manual)
+                         .join_from(Seat.__table__, Round.__table__).join(Table.__table__, table.id == seat.table_id)
+                         .where(in_event))
+    games = _driver_rows(connection, select(game.round_id, game.id, table.number, game.number, game.winner_id,
+                                            game.version)
+                         .join_from(Game.__table__, Round.__table__).join(Table.__table__, table.id == game.table_id)
+                         .where(in_event).order_by(game.round_id, table.number, game.number))
     tricks: dict[int, list[tuple[int, int]]] = defaultdict(list)
     for game_id, player_id, count in connection.execute(
             select(trick.game_id, trick.player_id, trick.tricks)
@@ -110,6 +109,18 @@ def export_event(session: Session, event: Event) -> dict[str, Any]:
     }
 
 
+def _driver_rows(connection, statement) -> list[tuple]:
+    """The rows as the database driver returns them, for columns the driver already gives as
+    the document holds them (integers; a boolean may come as 0 or 1). Executed through
+    SQLAlchemy (so it is logged and counted like any statement) but fetched from its cursor:
+    building a Row object per row cost as much as the query for an event's thousands of seats."""
+    result = connection.execute(statement)
+    try:
+        return result.cursor.fetchall()
+    finally:
+        result.close()
+
+
 def _round(round_: Round, seats, games, tricks, names: dict[int, str], order: dict[int, int]) -> dict[str, Any]:
     """`seats` and `games` come in the document's order, with their table's number."""
     return {
@@ -117,7 +128,7 @@ def _round(round_: Round, seats, games, tricks, names: dict[int, str], order: di
         "state": round_.state.value,
         "started_at": iso(round_.started_at),
         "closed_at": iso(round_.closed_at),
-        "seats": [{"player": names[player_id], "table": table, "manual": manual}
+        "seats": [{"player": names[player_id], "table": table, "manual": bool(manual)}
                   for _round_id, player_id, table, manual in seats],
         "games": [{"table": table, "number": game_number,
                    "winner": names.get(winner_id) if winner_id else None,
