@@ -4,7 +4,7 @@ not see must still move it (models/revision.py), or another process would serve 
 from __future__ import annotations
 
 import pytest
-from sqlalchemy import delete, insert, select, text, update
+from sqlalchemy import insert, select, text, update
 
 from tournament import db
 from tournament.models import Event, Game, Player, Round

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from benchmarks.load import run_load
-from tests.conftest import IN_CI, PG_URL
+from tests.conftest import IN_CI
 
 # Only the PostgreSQL pass collects these (see the `postgres` marker in tests/conftest.py).
 pytestmark = pytest.mark.postgres

@@ -10,7 +10,9 @@ decision depends on, and decides on what it read under the lock:
   requests can never each hold what the other waits for.
 - Objects the session loaded before the lock may be stale. From the lock to the end of the
   transaction every ORM read refreshes the objects it returns (populate_existing), so a check
-  such as "is this round still planned?" sees the state that was committed last.
+  such as "is this round still planned?" sees the state that was committed last. Plain rows
+  (selects of columns, as a round close reads its round) never come from the session's
+  objects, so read after the lock they are fresh too.
 - An event deleted meanwhile is reported as not found, never as a server error.
 
 So a round is started once however often the button is clicked, a close never misses a game

@@ -7,16 +7,16 @@ adjust (manual seats) before starting it.
 
 from __future__ import annotations
 
-from sqlalchemy import select
+from sqlalchemy import insert, select
 from sqlalchemy.orm import Session
 
 from ..core.limits import MAX_ROUNDS
 from ..models import Event, Player, PlayerStatus, Round, RoundState, Seat
 from ..models.base import utcnow
 from . import audit
-from .errors import Conflict, DomainError
+from .errors import Conflict, DomainError, NotFound
 from .locks import lock_event, lock_round
-from .round_data import RoundData, load_round_rows
+from .round_data import RoundData, load_round_facts, load_round_rows
 
 
 def latest_round(session: Session, event: Event) -> Round | None:
@@ -77,33 +77,51 @@ def empty_tables(data: RoundData) -> list[int]:
 
 
 def close_round(session: Session, data: RoundData) -> Round:
+    """Close the round `data` was loaded for; see `close`. Only the round's id is used: its
+    rows are read again under the lock."""
+    return _close(session, data.event, Round.id == data.round.id, data.round.number,
+                  Conflict(f"Round {data.round.number} was removed a moment ago (its previous round was reopened)."))
+
+
+def close(session: Session, event: Event, number: int) -> Round:
     """Close a running round and plan the next one from the movement rules (none after the
-    last round an event keeps, MAX_ROUNDS). Returns the planned round, or the closed one."""
-    round_ = data.round
-    state = lock_round(session, round_)
-    if state is None:
-        raise Conflict(f"Round {round_.number} was removed a moment ago (its previous round was reopened).")
-    if state is RoundState.CLOSED:
-        raise Conflict(f"Round {round_.number} is already closed.")
-    if state is not RoundState.RUNNING:
-        raise Conflict(f"Round {round_.number} has not started yet.")
-    data = load_round_rows(session, data.event, round_)  # under the lock: every game saved so far
+    last round an event keeps, MAX_ROUNDS). Returns the planned round, or the closed one.
+
+    The round's rows are read once, after the event's lock is taken, so the close decides on
+    every game saved before it and on nothing a page loaded earlier."""
+    return _close(session, event, (Round.event_id == event.id) & (Round.number == number), number,
+                  NotFound(f"Round {number} does not exist in this event. "
+                           "It may have been removed a moment ago (its previous round was reopened)."))
+
+
+def _close(session: Session, event: Event, which, number: int, missing: DomainError) -> Round:
+    lock_event(session, event.id)
+    round_ = session.scalar(select(Round).where(which))  # refreshed: read under the lock
+    if round_ is None:
+        raise missing
+    if round_.state is RoundState.CLOSED:
+        raise Conflict(f"Round {number} is already closed.")
+    if round_.state is not RoundState.RUNNING:
+        raise Conflict(f"Round {number} has not started yet.")
+    data = load_round_facts(session, event, round_)
     outcome = data.outcome()
-    by_name = {p.name: p for p in data.players.values()}
-    tables = {t.number: t for t in data.tables}
-    audit.log(session, data.event.id, audit.ORGANISER, "round closed", f"round {round_.number}",
-              round_number=round_.number, old=RoundState.RUNNING.value, new=RoundState.CLOSED.value)
+    audit.log(session, event.id, audit.ORGANISER, "round closed", f"round {number}",
+              round_number=number, old=RoundState.RUNNING.value, new=RoundState.CLOSED.value)
     round_.state = RoundState.CLOSED
     round_.closed_at = utcnow()
-    if round_.number >= MAX_ROUNDS:  # the last round an event keeps: nothing to plan
+    if number >= MAX_ROUNDS:  # the last round an event keeps: nothing to plan
         session.commit()
         return round_
-    following = Round(event_id=data.event.id, number=round_.number + 1, state=RoundState.PLANNED)
+    following = Round(event_id=event.id, number=number + 1, state=RoundState.PLANNED)
     session.add(following)
-    for player_name, table_number in outcome.destinations().items():
-        player = by_name[player_name]
-        if player.status is PlayerStatus.SEATED:
-            following.seats.append(Seat(player=player, table=tables[table_number]))
+    session.flush()  # the new round's id; this flush also moves the event's revision
+    player = {p.name: p for p in data.players.values()}
+    table_id = {t.number: t.id for t in data.tables}
+    seats = [{"round_id": following.id, "player_id": player[name].id, "table_id": table_id[table], "manual": False}
+             for name, table in outcome.destinations().items() if player[name].status is PlayerStatus.SEATED]
+    if seats:
+        # One multi-row INSERT: an ORM object per seat cost more than the rest of the close.
+        session.execute(insert(Seat.__table__), seats)
     session.commit()
     return following
 

@@ -16,6 +16,7 @@ import json
 import logging
 from collections import defaultdict
 from dataclasses import dataclass
+from itertools import groupby
 from operator import itemgetter
 from datetime import datetime, timezone
 from typing import Any
@@ -48,36 +49,52 @@ def iso(moment: datetime | None) -> str | None:
 
 
 def export_event(session: Session, event: Event) -> dict[str, Any]:
-    """Rows are read as plain tuples, not ORM objects: a round close writes this document as its
-    backup, and a lecture-hall event has tens of thousands of seats, games and log lines."""
-    tables = list(session.scalars(select(Table).where(Table.event_id == event.id).order_by(Table.number)))
-    players = sorted(session.scalars(select(Player).where(Player.event_id == event.id)),
-                     key=lambda p: name_key(p.name))
-    rounds = list(session.scalars(select(Round).where(Round.event_id == event.id).order_by(Round.number)))
-    in_event = Round.event_id == event.id
-    seats = session.execute(
-        select(Seat.round_id, Seat.player_id, Seat.table_id, Seat.manual).join(Round).where(in_event)).all()
-    games = session.execute(
-        select(Game.id, Game.round_id, Game.table_id, Game.number, Game.winner_id, Game.version)
-        .join(Round).where(in_event)).all()
+    """The event's document. A round close writes it as its backup, and a lecture-hall event
+    has tens of thousands of seats, games and log lines, so the bulk is read as plain rows on
+    the session's connection (no ORM objects, no per-row ORM loading), in the database's order
+    where it can give it, and every row becomes its dict in one comprehension."""
+    connection = session.connection()
+    # Tables and rounds as objects (a variant's JSON form has one source), refreshed: the session
+    # may hold them from before a change committed since, and the rows below are always fresh.
+    fresh = {"populate_existing": True}
+    tables = list(session.scalars(select(Table).where(Table.event_id == event.id).order_by(Table.number),
+                                  execution_options=fresh))
+    player, seat, game, trick, entry, round_row = (Player.__table__.c, Seat.__table__.c, Game.__table__.c,
+                                                GameTricks.__table__.c, AuditEntry.__table__.c, Round.__table__.c)
+    players = connection.execute(
+        select(player.id, player.name, player.status, player.home_table_id).where(player.event_id == event.id)).all()
+    players.sort(key=lambda p: name_key(p.name))
+    rounds = list(session.scalars(select(Round).where(Round.event_id == event.id).order_by(Round.number),
+                                  execution_options=fresh))
+    in_event = round_row.event_id == event.id
+    table = Table.__table__.c
+    # Table numbers come joined in, and each list arrives grouped by round (games already in
+    # their final order); only the seats need Python's sort, for the tie rule's name order.
+    seats = _driver_rows(connection, select(seat.round_id, seat.player_id, table.number, seat.manual)
+                         .join_from(Seat.__table__, Round.__table__).join(Table.__table__, table.id == seat.table_id)
+                         .where(in_event))
+    games = _driver_rows(connection, select(game.round_id, game.id, table.number, game.number, game.winner_id,
+                                            game.version)
+                         .join_from(Game.__table__, Round.__table__).join(Table.__table__, table.id == game.table_id)
+                         .where(in_event).order_by(game.round_id, table.number, game.number))
     tricks: dict[int, list[tuple[int, int]]] = defaultdict(list)
-    for game_id, player_id, count in session.execute(
-            select(GameTricks.game_id, GameTricks.player_id, GameTricks.tricks).join(Game).join(Round).where(in_event)):
+    for game_id, player_id, count in connection.execute(
+            select(trick.game_id, trick.player_id, trick.tricks)
+            .join_from(GameTricks.__table__, Game.__table__).join(Round.__table__).where(in_event)):
         tricks[game_id].append((player_id, count))
-    entries = session.execute(
-        select(AuditEntry.at, AuditEntry.actor, AuditEntry.action, AuditEntry.round_number, AuditEntry.table_number,
-               AuditEntry.subject, AuditEntry.old_value, AuditEntry.new_value)
-        .where(AuditEntry.event_id == event.id).order_by(AuditEntry.at, AuditEntry.id)
-    )
+    entries = connection.execute(
+        select(entry.at, entry.actor, entry.action, entry.round_number, entry.table_number, entry.subject,
+               entry.old_value, entry.new_value)
+        .where(entry.event_id == event.id).order_by(entry.at, entry.id))
     number = {t.id: t.number for t in tables}
     names = {p.id: p.name for p in players}
     order = {p.id: position for position, p in enumerate(players)}  # the tie rule's name order
-    seats_of: dict[int, list] = defaultdict(list)
-    for seat in seats:
-        seats_of[seat.round_id].append(seat)
-    games_of: dict[int, list] = defaultdict(list)
-    for game in games:
-        games_of[game.round_id].append(game)
+    # By round, table number, name order: one integer per seat, each part scaled past the next.
+    width = len(players) + 1
+    span = width * (max(number.values(), default=0) + 1)
+    seats.sort(key=lambda s: s[0] * span + s[2] * width + order[s[1]])
+    seats_of = {round_id: list(rows) for round_id, rows in groupby(seats, itemgetter(0))}
+    games_of = {round_id: list(rows) for round_id, rows in groupby(games, itemgetter(0))}
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -86,26 +103,39 @@ def export_event(session: Session, event: Event) -> dict[str, Any]:
         "tables": [{"number": t.number, "variant": t.variant.to_dict()} for t in tables],
         "players": [{"name": p.name, "status": p.status.value, "home_table": number.get(p.home_table_id)}
                     for p in players],
-        "rounds": [_round(r, seats_of[r.id], games_of[r.id], tricks, number, names, order) for r in rounds],
-        "audit": [{"at": iso(a.at), "actor": a.actor, "action": a.action, "round": a.round_number,
-                   "table": a.table_number, "subject": a.subject, "old": a.old_value, "new": a.new_value}
-                  for a in entries],
+        "rounds": [_round(r, seats_of.get(r.id, ()), games_of.get(r.id, ()), tricks, names, order) for r in rounds],
+        "audit": [{"at": iso(at), "actor": actor, "action": action, "round": round_number, "table": table_number,
+                   "subject": subject, "old": old, "new": new}
+                  for at, actor, action, round_number, table_number, subject, old, new in entries],
     }
 
 
-def _round(round_: Round, seats, games, tricks, number: dict[int, int], names: dict[int, str],
-           order: dict[int, int]) -> dict[str, Any]:
-    seats = sorted(seats, key=lambda s: (number[s.table_id], order[s.player_id]))
-    games = sorted(games, key=lambda g: (number[g.table_id], g.number))
+def _driver_rows(connection, statement) -> list[tuple]:
+    """The rows as the database driver returns them, for columns the driver already gives as
+    the document holds them (integers; a boolean may come as 0 or 1). Executed through
+    SQLAlchemy (so it is logged and counted like any statement) but fetched from its cursor:
+    building a Row object per row cost as much as the query for an event's thousands of seats."""
+    result = connection.execute(statement)
+    try:
+        return result.cursor.fetchall()
+    finally:
+        result.close()
+
+
+def _round(round_: Round, seats, games, tricks, names: dict[int, str], order: dict[int, int]) -> dict[str, Any]:
+    """`seats` and `games` come in the document's order, with their table's number."""
     return {
         "number": round_.number,
         "state": round_.state.value,
         "started_at": iso(round_.started_at),
         "closed_at": iso(round_.closed_at),
-        "seats": [{"player": names[s.player_id], "table": number[s.table_id], "manual": s.manual} for s in seats],
-        "games": [{"table": number[g.table_id], "number": g.number,
-                   "winner": names.get(g.winner_id) if g.winner_id else None,
-                   "tricks": _tricks(tricks.get(g.id, ()), names, order), "version": g.version} for g in games],
+        "seats": [{"player": names[player_id], "table": table, "manual": bool(manual)}
+                  for _round_id, player_id, table, manual in seats],
+        "games": [{"table": table, "number": game_number,
+                   "winner": names.get(winner_id) if winner_id else None,
+                   "tricks": _tricks(tricks[game_id], names, order) if game_id in tricks else None,
+                   "version": version}
+                  for _round_id, game_id, table, game_number, winner_id, version in games],
     }
 
 

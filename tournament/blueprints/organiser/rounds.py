@@ -17,7 +17,7 @@ from ..current_event import current_event
 from ..refusals import field_for, refuse
 from . import bp, consequences
 from .forms import ButtonForm, MoveSeatForm
-from .transfer import backup_after_close
+from .transfer import BACKUP_SAVED, backup_after_close
 
 
 @bp.get("/events/<int:event_id>/rounds")
@@ -83,30 +83,36 @@ def close_round(event_id: int, number: int):
     """Closing ranks every table by games won (ties: alphabetical order) and plans the moves.
     The confirmation page warns about tables that reported no games."""
     session = db.session()
-    event = current_event("rounds")
-    data = load_round(session, event, number)
+    event = current_event()
     form = ButtonForm()
     if form.validate_on_submit():
-        try:
-            following = rounds_service.close_round(session, data)
-        except DomainError as error:
-            status = refuse(error)
-            data = load_round(session, event, number)
-            if data.round.state is RoundState.RUNNING:
-                return _close_page(data, form, status)
-            return (_results_page(session, data, status) if data.round.state is RoundState.CLOSED
-                    else _board_page(data, status))
-        backup_after_close(session, event)
-        if following.number > number:
-            flash(f"Round {number} closed. Round {following.number}'s seating is planned below.", "success")
-        else:
-            flash(f"Round {number} closed. It is the last round one event keeps, so no next round is planned.",
-                  "success")
-        return redirect(url_for("organiser.round_results", event_id=event.id, number=number))
+        return _close(session, event, number, form)
+    data = load_round(session, current_event("rounds"), number)
     if data.round.state is not RoundState.RUNNING:
         flash(f"Round {number} is not running, so it cannot be closed.", "warning")
         return redirect(url_for("organiser.round_board", event_id=event.id, number=number))
     return _close_page(data, form)
+
+
+def _close(session, event, number: int, form):
+    """The round is read once, by the service under the event's lock (nothing loaded before
+    it); the page is loaded here only when the close is refused."""
+    try:
+        following = rounds_service.close(session, event, number)
+    except DomainError as error:
+        status = refuse(error)
+        data = load_round(session, event, number)
+        if data.round.state is RoundState.RUNNING:
+            return _close_page(data, form, status)
+        return (_results_page(session, data, status) if data.round.state is RoundState.CLOSED
+                else _board_page(data, status))
+    saved = backup_after_close(session, event)
+    if following.number > number:
+        message = f"Round {number} closed. Round {following.number}'s seating is planned below."
+    else:
+        message = f"Round {number} closed. It is the last round one event keeps, so no next round is planned."
+    flash(f"{message} {BACKUP_SAVED}" if saved else message, "success")
+    return redirect(url_for("organiser.round_results", event_id=event.id, number=number))
 
 
 def _close_page(data, form, status=200):

@@ -122,11 +122,17 @@ def duplicate_event(event_id: int):
     return redirect(url_for("organiser.event", event_id=copy.id))
 
 
-def backup_after_close(session, event) -> None:
-    """Called once a round close is committed: a failed backup must not undo or hide the close."""
+BACKUP_SAVED = "A backup of the event was saved (Backups, on the event's page)."
+
+
+def backup_after_close(session, event) -> bool:
+    """Called once a round close is committed: a failed backup must not undo or hide the close.
+    True once the backup file is complete under its final name; False after warning the organiser."""
     try:
         backups.write_backup(session, event)
     except Exception:
         log.exception("automatic backup of event %s failed", event.id)
         flash("The round is closed, but the automatic backup could not be written. "
               "Download the event file from the event page to keep a copy.", "warning")
+        return False
+    return True
