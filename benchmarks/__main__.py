@@ -34,11 +34,11 @@ from benchmarks.harness import Server, database_version, prepare_database  # noq
 from benchmarks.measure import Figures, measure_event  # noqa: E402
 
 MAIN_SIZE = 120
-# The targets concern what a screen asks for again and again (answered from the per-revision
-# cache); the "after ..." rows, the first request after a change, are reported beside them.
+# Multiples of /health at 120 tables. A screen's repeated polls are answered from the
+# per-revision cache; the phone page and the close do their work on every request. The
+# "after ..." rows, the first request after a change, are reported beside them.
 RATIO_TARGETS = {"projector poll (cached)": 3.0, "projector poll (round, cached)": 3.0,
-                 "standings (cached)": 3.0, "entry GET": 3.0, "entry POST": 3.0}
-CLOSE_TARGET_MS = 200.0
+                 "standings (cached)": 3.0, "entry GET": 6.0, "entry POST": 6.0, "round close": 150.0}
 
 
 def run_size(tables: int, database_url: str | None, repeats: int, closes: int) -> Figures:
@@ -84,8 +84,6 @@ def report(results: dict[int, Figures]) -> list[str]:
         for name, limit in RATIO_TARGETS.items():
             if name in main.samples and main.ratio(name) > limit:
                 misses.append(f"{name}: {main.ratio(name):.1f}x /health (target <= {limit:.0f}x)")
-        if main.median("round close") > CLOSE_TARGET_MS:
-            misses.append(f"round close: {main.median('round close'):.0f} ms (target < {CLOSE_TARGET_MS:.0f} ms)")
     return misses
 
 
