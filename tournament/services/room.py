@@ -12,8 +12,6 @@ snapshot's hash changes only when something on screen changes: it is the project
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections import Counter
 from datetime import datetime
 
@@ -24,6 +22,7 @@ from ..core.names import name_key
 from ..core.wording import plural
 from ..models import Event, Game, Player, PlayerStatus, Round, RoundState, Seat, Table
 from . import timer
+from .fingerprint import fingerprint
 from .round_data import RoundData
 from .single_flight import RevisionCache
 from .standings import compute_standings
@@ -159,11 +158,8 @@ def polled_snapshot(session: Session, event: Event, now: datetime, cache: Revisi
     def build() -> tuple[dict, str]:
         body = snapshot(session, event, now)
         body.pop("timer")
-        text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
-        return body, hashlib.sha256(text.encode()).hexdigest()
+        return body, fingerprint(body)
 
     body, body_hash = cache.get((event.id, event.projector_token), event.revision, build)
     clock = timer_data(event, now)
-    clock_text = json.dumps(clock, sort_keys=True, separators=(",", ":"), default=str)
-    tag = hashlib.sha256((body_hash + clock_text).encode()).hexdigest()[:32]
-    return dict(body, timer=clock), tag
+    return dict(body, timer=clock), fingerprint([body_hash, clock])
