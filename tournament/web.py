@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from flask import Flask, Response, abort, current_app, render_template, request
-from sqlalchemy.exc import IntegrityError, OperationalError
 from flask_wtf.csrf import CSRFError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from werkzeug.exceptions import BadHost, HTTPException, SecurityError
 from werkzeug.routing import IntegerConverter
 

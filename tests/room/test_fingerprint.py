@@ -3,7 +3,7 @@ gives the same tag whatever the key order, and any change of content gives anoth
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from tournament.services.fingerprint import fingerprint
@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parents[2] / "tournament"
 
 
 def test_equal_content_has_one_fingerprint_whatever_the_key_order():
-    moment = datetime(2024, 5, 1, 9, 30, tzinfo=timezone.utc)
+    moment = datetime(2024, 5, 1, 9, 30, tzinfo=UTC)
     one = {"event": "Zoë's class", "tables": [{"number": 1, "players": ["Ana", "Ben"]}], "at": moment}
     two = {"at": moment, "tables": [{"players": ["Ana", "Ben"], "number": 1}], "event": "Zoë's class"}
     assert fingerprint(one) == fingerprint(two)
