@@ -36,7 +36,7 @@ from .wording import plural
 BIG_TABLE_ABOVE: Final[int] = 4
 MOVERS: Final[dict[bool, int]] = {False: 1, True: 2}
 
-# The app warns when a move leaves a table outside these sizes (DESIGN §3).
+# The app warns when a move leaves a table outside these sizes (docs/rules.md).
 WARN_BELOW: Final[int] = 2
 WARN_ABOVE: Final[int] = 7
 
