@@ -112,7 +112,9 @@ class HighestCard:
 
     def variant_from_json(self, data: object) -> Variant:
         if not isinstance(data, Mapping) or set(data) != {"ace", "ties"}:
-            raise RuleError(f"a table's rules must be stored as an object with the keys ace, ties, not {str(data)[:80]}")
+            raise RuleError(
+                f"a table's rules must be stored as an object with the keys ace, ties, not {str(data)[:80]}"
+            )
         return Variant(ace=data["ace"], ties=data["ties"])
 
     def variant_summary(self, variant: Variant) -> str:
