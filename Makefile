@@ -1,6 +1,6 @@
 # Two commands for a fresh machine with only Python, pip and make:
 #   make run   - install into .venv, upgrade the database, serve the app on the LAN
-#   make test  - install test tools (and, as root, Chromium and PostgreSQL), run every test
+#   make test  - lint, install test tools (and, as root, Chromium and PostgreSQL), run every test
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -9,7 +9,7 @@ HOST ?= 0.0.0.0
 PORT ?= 5000
 WORKERS ?= 4
 
-.PHONY: run hall hall-load test test-sqlite test-postgres system-deps bench load crash dev clean
+.PHONY: run hall hall-load lint test test-sqlite test-postgres system-deps bench load crash dev clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -37,8 +37,14 @@ dev: $(STAMP)
 system-deps:
 	@scripts/install-system-deps.sh
 
-# The suite runs twice: on the embedded SQLite default and on a real PostgreSQL server.
-test: $(STAMP) system-deps
+# Style and likely bugs (ruff, settings in pyproject.toml), then strict types of the rules and
+# the game seam (mypy.ini). Strict: any finding fails the target.
+lint: $(STAMP)
+	$(BIN)/python -m ruff check .
+	$(BIN)/python -m mypy --config-file mypy.ini
+
+# Lint first (seconds), then the suite twice: on the embedded SQLite default and on a real PostgreSQL server.
+test: lint system-deps
 	@scripts/run-tests.sh
 
 # Timed runs on loopback (docs/performance.md, docs/reliability.md); pass ARGS="--database-url ..." for PostgreSQL,
@@ -57,4 +63,4 @@ crash: $(STAMP)
 	$(BIN)/python benchmarks/crash.py $(ARGS)
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .hypothesis .mypy_cache .ruff_cache

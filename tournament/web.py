@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from flask import Flask, Response, abort, current_app, render_template, request
-from sqlalchemy.exc import IntegrityError, OperationalError
 from flask_wtf.csrf import CSRFError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from werkzeug.exceptions import BadHost, HTTPException, SecurityError
 from werkzeug.routing import IntegerConverter
 
@@ -123,10 +123,10 @@ def _wants_json() -> bool:
     return request.path.startswith("/api/") or request.accept_mimetypes.best == "application/json"
 
 
-def _error_page(status: int, title: str, message: str):
+def _error_page(status: int, title: str, message: str, headers: dict[str, str] | None = None):
     if _wants_json():
-        return {"error": message}, status
-    return _error_html(status, title, message, request.script_root), status
+        return {"error": message}, status, headers or {}
+    return _error_html(status, title, message, request.script_root), status, headers or {}
 
 
 def _csrf_error(error: CSRFError):
@@ -138,9 +138,7 @@ def _csrf_error(error: CSRFError):
 
 
 def _domain_error(error: DomainError):
-    status = error.http_status
-    title = {404: "Not found", 409: "Changed meanwhile", 400: "Cannot do that"}[status]
-    return _error_page(status, title, str(error))
+    return _error_page(error.http_status, error.title, str(error), error.headers())
 
 
 def _http_error(error: HTTPException):

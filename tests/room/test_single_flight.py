@@ -11,7 +11,7 @@ import pytest
 
 from tests.room.conftest import record_winner, seated, tokens
 from tournament.services import room
-from tournament.services.single_flight import RevisionCache
+from tournament.services.single_flight import RevisionCache, revision_cache
 
 THREADS = 12
 
@@ -123,3 +123,13 @@ def test_projectors_polling_a_changed_event_together_share_one_snapshot_rebuild(
     assert len({tag for _status, tag, _data in answers}) == 1
     assert all(data["seating"][0]["games"] == 1 for _status, _tag, data in answers)
     assert len(built) == 1
+
+
+def test_an_app_keeps_one_revision_cache_per_name_shared_by_its_threads(app):
+    from types import SimpleNamespace
+
+    caches = _together(THREADS, lambda _i: revision_cache(app, "projector snapshots"))
+    assert all(cache is caches[0] for cache in caches) and isinstance(caches[0], RevisionCache)
+    assert revision_cache(app, "standings tables") is not caches[0]
+    other = SimpleNamespace(extensions={})  # another app: only its extensions are read
+    assert revision_cache(other, "projector snapshots") is not caches[0]

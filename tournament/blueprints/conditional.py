@@ -3,22 +3,15 @@ server's clock on every answer (countdowns are computed against it, not the devi
 
 from __future__ import annotations
 
-import hashlib
-import json
-
 from flask import Response, jsonify, make_response, request
 
 from ..services import timer
-
-
-def etag_of(data: dict) -> str:
-    body = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
-    return hashlib.sha256(body.encode()).hexdigest()[:32]
+from ..services.fingerprint import fingerprint
 
 
 def conditional_json(data: dict | None = None, tag: str | None = None, build=None) -> Response:
     """Either `data`, or a precomputed `tag` and `build()` giving the data only when it is sent."""
-    tag = tag or etag_of(data)
+    tag = tag or fingerprint(data)
     if request.if_none_match.contains(tag):
         response = make_response("", 304)
     else:

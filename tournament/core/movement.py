@@ -36,7 +36,7 @@ from .wording import plural
 BIG_TABLE_ABOVE: Final[int] = 4
 MOVERS: Final[dict[bool, int]] = {False: 1, True: 2}
 
-# The app warns when a move leaves a table outside these sizes (DESIGN §3).
+# The app warns when a move leaves a table outside these sizes (docs/rules.md).
 WARN_BELOW: Final[int] = 2
 WARN_ABOVE: Final[int] = 7
 
@@ -148,12 +148,13 @@ def _join(names: tuple[str, ...]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
-def tie_text(players: tuple[str, ...], games: int) -> str:
-    """ "Ana and Ben tied on 1 game; alphabetical order ranks Ana above Ben." """
-    return (
-        f"{_join(players)} tied on {plural(games, 'game')}; "
-        f"alphabetical order ranks {' above '.join(players)}."
-    )
+def tie_text(players: tuple[str, ...], games: int, short: bool = False) -> str:
+    """ "Ana and Ben tied on 1 game; alphabetical order ranks Ana above Ben."
+
+    ``short`` (a projector card, whose rows above already show the order) words a tie of three
+    or more as "... alphabetical order ranks them as listed." """
+    order = "them as listed" if short and len(players) > 2 else " above ".join(players)
+    return f"{_join(players)} tied on {plural(games, 'game')}; alphabetical order ranks {order}."
 
 
 def validate_tables(tables: object) -> dict[int, dict[str, int]]:
@@ -219,8 +220,11 @@ def _move(player: str, table: int, outcome: Direction, bottom: int, top: int) ->
     return Move(player, table, table, Direction.STAY, outcome, reason)
 
 
-def no_game_text(table: int) -> str:
-    """What happens at a table that reported no game, in the words every screen uses."""
+def no_game_text(table: int, short: bool = False) -> str:
+    """What happens at a table that reported no game, in the words every screen uses; ``short``
+    fits a projector card, which already names the table."""
+    if short:
+        return "No game reported: no round winner, nobody here moves."
     return (f"Table {table} reported no game, so it has no round winner and nobody there moves: "
             "everyone stays at the table (players from neighbouring tables may still arrive).")
 

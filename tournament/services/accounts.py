@@ -52,8 +52,10 @@ class UsernameRefused(DomainError):
 
 
 class PasswordBusy(DomainError):
-    """Every password slot stayed busy: the caller should answer 503 with Retry-After."""
+    """Every password slot stayed busy: the answer is 503 with Retry-After."""
 
+    http_status = 503
+    title = phone_title = "Busy, try again"
     retry_after = BUSY_RETRY_SECONDS
 
 

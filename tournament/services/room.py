@@ -12,18 +12,17 @@ snapshot's hash changes only when something on screen changes: it is the project
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections import Counter
 from datetime import datetime
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from ..core.movement import no_game_text, tie_text
 from ..core.names import name_key
-from ..core.wording import plural
 from ..models import Event, Game, Player, PlayerStatus, Round, RoundState, Seat, Table
 from . import timer
+from .fingerprint import fingerprint
 from .round_data import RoundData
 from .single_flight import RevisionCache
 from .standings import compute_standings
@@ -63,18 +62,6 @@ def _home_seating(tables: list[Table], players: list[Player]) -> list[dict]:
     return [{"number": t.number, "players": _names(by_table[t.id])} for t in tables]
 
 
-def _tie_line(note) -> str:
-    """The core's wording; long ties are shortened because the rows above show the order."""
-    if len(note.players) <= 2:
-        return note.text
-    games = plural(note.games, "game")
-    return f"{', '.join(note.players[:-1])} and {note.players[-1]} tied on {games}; alphabetical order ranks them as listed."
-
-
-# The core's sentence (TableResult.note) shortened to fit a projector card.
-NO_GAME_LINE = "No game reported: no round winner, nobody here moves."
-
-
 def _results(data: RoundData, following: RoundData | None) -> list[dict]:
     """The same outcome as the results page (``RoundData.outcome``), in the projector's words."""
     tables = []
@@ -86,9 +73,9 @@ def _results(data: RoundData, following: RoundData | None) -> list[dict]:
                  "to": row.to_table, "winner": row.winner}
                 for row in table.rows
             ],
-            "ties": [_tie_line(note) for note in table.result.ties],
+            "ties": [tie_text(note.players, note.games, short=True) for note in table.result.ties],
             "reported": table.result.reported,
-            "notes": ([NO_GAME_LINE] if table.rows and not table.result.reported else [])
+            "notes": ([no_game_text(table.table, short=True)] if table.rows and not table.result.reported else [])
                      + [row.note for row in table.rows if row.note],
         })
     return tables
@@ -159,11 +146,8 @@ def polled_snapshot(session: Session, event: Event, now: datetime, cache: Revisi
     def build() -> tuple[dict, str]:
         body = snapshot(session, event, now)
         body.pop("timer")
-        text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
-        return body, hashlib.sha256(text.encode()).hexdigest()
+        return body, fingerprint(body)
 
     body, body_hash = cache.get((event.id, event.projector_token), event.revision, build)
     clock = timer_data(event, now)
-    clock_text = json.dumps(clock, sort_keys=True, separators=(",", ":"), default=str)
-    tag = hashlib.sha256((body_hash + clock_text).encode()).hexdigest()[:32]
-    return dict(body, timer=clock), tag
+    return dict(body, timer=clock), fingerprint([body_hash, clock])

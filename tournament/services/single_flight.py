@@ -42,3 +42,15 @@ class RevisionCache:
             value = build()
             self._entries[key] = (revision, value)
             return value
+
+
+def revision_cache(app: Any, name: str) -> RevisionCache:
+    """The app's one cache called ``name`` (kept in ``app.extensions``), created on first use.
+
+    Every server thread of one app shares it; two apps (tests) never do. ``dict.setdefault`` is
+    atomic, so threads asking at once for a cache not made yet all get the same one."""
+    key = f"revision_cache:{name}"
+    cache = app.extensions.get(key)
+    if cache is None:
+        cache = app.extensions.setdefault(key, RevisionCache())
+    return cache

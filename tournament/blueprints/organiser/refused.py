@@ -29,4 +29,5 @@ def refused(error: DomainError):
     status = refuse(error)
     event_id = (request.view_args or {}).get("event_id")
     event = db.session().get(Event, event_id) if isinstance(event_id, int) else None
-    return render_template("organiser/refused.html", event=event, status=status, back=_back(event)), status
+    page = render_template("organiser/refused.html", event=event, title=error.title, back=_back(event))
+    return page, status, error.headers()

@@ -4,7 +4,7 @@ from flask import current_app, render_template
 from markupsafe import Markup
 
 from ... import db
-from ...services.single_flight import RevisionCache
+from ...services.single_flight import revision_cache
 from ...services.standings import compute_standings
 from ..current_event import current_event
 from . import bp
@@ -19,7 +19,7 @@ def standings(event_id: int):
     # 600 players x 10 rounds is thousands of cells; they change only when the event does.
     # Read before building, so the table is never older than the revision it is stored under.
     revision = event.revision
-    cache = current_app.extensions.setdefault("standings_tables", RevisionCache())
+    cache = revision_cache(current_app, "standings tables")
     html = cache.get((event.id, event.projector_token), revision, lambda: render_template(
         "organiser/_standings_table.html", standings=compute_standings(session, event)))
     return render_template("organiser/standings.html", event=event, table_html=Markup(html))

@@ -7,7 +7,7 @@ from flask import Blueprint, current_app, render_template
 
 from ... import db
 from ...services import room, room_links, timer
-from ...services.single_flight import RevisionCache
+from ...services.single_flight import revision_cache
 from ..conditional import conditional_json
 from ..links import external_url, qr_svg
 
@@ -39,7 +39,7 @@ def feed(token: str):
     """The projector's data with a strong ETag; 304 while nothing on screen changed."""
     session = db.session()
     event = room_links.event_by_projector_token(session, token)
-    cache = current_app.extensions.setdefault("projector_snapshots", RevisionCache())
+    cache = revision_cache(current_app, "projector snapshots")
     data, tag = room.polled_snapshot(session, event, timer.now_utc(), cache)
     data["poll_ms"] = poll_ms(data["phase"])  # follows the phase, which the ETag already covers
     return conditional_json(tag=tag, build=lambda: data)
