@@ -8,6 +8,7 @@ Regenerate (only for a deliberate change of wording or layout) with
 
 from __future__ import annotations
 
+import difflib
 import os
 import random
 import re
@@ -31,8 +32,8 @@ PAGES = [
     ("signs", "/print/signs"),
     ("slips", "/print/slips"),
     ("all", "/print/all"),
-    ("preview", "/print/preview?ace=low&wins=highest&trump=clubs&any=1&table=3"),
-    ("preview_no_trump", "/print/preview?ace=high&wins=lowest&trump=&any=0"),
+    ("preview", "/print/preview?ace=low&wins=highest&trump=clubs&trump_any_time=y&table=3"),
+    ("preview_no_trump", "/print/preview?ace=high&wins=lowest&trump="),
     ("tables", "/tables"),
     ("table_rules_1", "/tables/1/rules"),
     ("table_rules_8", "/tables/8/rules"),
@@ -63,14 +64,21 @@ def _rendered(organiser, event_id: int, path: str) -> str:
     return re.sub(r'name="csrf_token" value="[^"]*"', 'name="csrf_token" value="TOKEN"', html)
 
 
+def _lines(html: str) -> list[str]:
+    """One tag or text per line, runs of white space as one space: what a browser draws the same."""
+    return [line for line in re.sub(r"\s+", " ", html).replace(">", ">\n").splitlines() if line.strip()]
+
+
 def test_printed_materials_and_setup_pages_render_as_before_the_game_seam(organiser, seeded):
     write = os.environ.get("RENDER_FIXTURES") == "write"
-    changed = []
+    changed = {}
     for name, path in PAGES:
         html = _rendered(organiser, seeded, path)
         fixture = FIXTURES / f"{name}.html"
         if write:
             fixture.write_text(html, encoding="utf-8")
-        elif fixture.read_text(encoding="utf-8") != html:
-            changed.append(name)
-    assert changed == []
+            continue
+        diff = list(difflib.unified_diff(_lines(fixture.read_text(encoding="utf-8")), _lines(html), lineterm="", n=1))
+        if diff:
+            changed[name] = "\n".join(diff[:40])
+    assert changed == {}

@@ -51,19 +51,6 @@ class TablePlanForm(FlaskForm):
     even = BooleanField("Equal tables only (leftover players observe)")
 
 
-SUIT_CHOICES = [SelectChoice("", "No trump"), SelectChoice("hearts", "♥ Hearts"),
-                SelectChoice("diamonds", "♦ Diamonds"), SelectChoice("clubs", "♣ Clubs"),
-                SelectChoice("spades", "♠ Spades")]
-
-
-class VariantForm(FlaskForm):
-    ace = SelectField("Ace", choices=[SelectChoice("high", "Ace high (above 7)"), SelectChoice("low", "Ace low (below 2)")])
-    wins = SelectField("Which card wins", choices=[SelectChoice("highest", "Highest card wins"),
-                                                        SelectChoice("lowest", "Lowest card wins")])
-    trump = SelectField("Trump suit", choices=SUIT_CHOICES)
-    trump_any_time = BooleanField("Trump may be played at any time (even when able to follow suit)")
-
-
 class MoveSeatForm(FlaskForm):
     """Choices are filled by the view from the event's players and tables."""
 

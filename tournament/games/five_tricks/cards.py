@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Final
 
-from .errors import RuleError
+from ...core.errors import RuleError
 
 RANKS: Final[tuple[int, ...]] = (1, 2, 3, 4, 5, 6, 7)
 ACE: Final[int] = 1
@@ -29,10 +29,6 @@ class Suit(Enum):
     @property
     def symbol(self) -> str:
         return SUIT_SYMBOLS[self]
-
-    @property
-    def is_red(self) -> bool:
-        return self in RED_SUITS
 
     @classmethod
     def parse(cls, text: str) -> Suit:

@@ -17,8 +17,8 @@ from collections import Counter
 from itertools import product
 from typing import Final
 
+from ...core.errors import RuleError, require_int
 from .cards import Suit
-from .errors import RuleError, require_int
 from .variants import SEED_VARIANTS, RuleVariant
 
 MIN_NEIGHBOUR_DIFFERENCES: Final[int] = 2

@@ -1,4 +1,4 @@
-"""The words on the printed materials, generated from data: never written by hand per table.
+"""The words on a Five Tricks rule sheet, generated from the variant: never written by hand per table.
 
 Invariants:
 - Every rule sheet has the same title, subtitle and headings in the same order (``HEADINGS``),
@@ -7,8 +7,6 @@ Invariants:
   example trick are shown by symbol only.
 - The example trick is the same four cards on every sheet; who takes it is computed by the
   core's ``trick_winner``, never stated by hand.
-- A table's marker strip is a pure function of its number, distinct for tables 1..2401, and
-  reads like the original kit's card strip rather than a number.
 
 Text is returned as "parts": plain strings, ``Suit`` (drawn as its coloured symbol) and ``Card``
 (rank and coloured symbol), so templates can colour symbols without any markup in the data.
@@ -19,8 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
-from ..core import Card, RuleVariant, Suit, trick_winner
-from ..core.variants import ACE_ORDER
+from .cards import Card, Suit
+from .tricks import trick_winner
+from .variants import ACE_ORDER, RuleVariant
 
 Part = Union[str, Suit, Card]
 
@@ -96,6 +95,8 @@ def rank_order(variant: RuleVariant) -> str:
 def _trump_sections(variant: RuleVariant, best: str) -> tuple[tuple[Part, ...], tuple[Part, ...]]:
     """The "Following suit" and "Trumps" paragraphs, which depend on the trump settings."""
     trump = variant.trump
+    following: tuple[Part, ...]
+    trumps: tuple[Part, ...]
     if trump is None:
         following = (
             "Whoever leads may play any suit. Everyone else must play a card of the suit that was "
@@ -179,38 +180,3 @@ def example_trick(variant: RuleVariant) -> ExampleTrick:
         cards[winner], ": ", *why,
     )
     return ExampleTrick(cards, winner, caption)
-
-
-# Marker strip -----------------------------------------------------------------------------------
-
-MARKER_SUITS: tuple[Suit, ...] = (Suit.HEARTS, Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS)
-_MARKER_SPACE = 7 ** 4
-# Multiplier coprime to 7**4, so table numbers map to distinct strips that do not count upwards.
-_MARKER_STEP = 1249
-_MARKER_OFFSET = 601
-
-
-@dataclass(frozen=True)
-class Marker:
-    cards: tuple[Card, ...]
-
-    @property
-    def end(self) -> str:
-        """The first rank again after the last card, as the original kit's strips do."""
-        return str(self.cards[0])[:-1]
-
-    @property
-    def text(self) -> str:
-        return "".join(str(c) for c in self.cards) + self.end
-
-
-def marker(table_number: int) -> Marker:
-    """Four cards, one per suit, that identify a table to the organiser and nobody else."""
-    if not 1 <= table_number <= _MARKER_SPACE:
-        raise ValueError(f"table number {table_number} is outside 1..{_MARKER_SPACE}")
-    code = (table_number * _MARKER_STEP + _MARKER_OFFSET) % _MARKER_SPACE
-    ranks = []
-    for _ in MARKER_SUITS:
-        code, digit = divmod(code, 7)
-        ranks.append(digit + 1)
-    return Marker(tuple(Card(rank, suit) for rank, suit in zip(ranks, MARKER_SUITS)))

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
 
+from ...core.errors import RuleError
 from .cards import Card, Suit
-from .errors import RuleError
 from .variants import RuleVariant
 
 

@@ -19,8 +19,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any, Final, Literal
 
+from ...core.errors import RuleError
 from .cards import Card, Suit
-from .errors import RuleError
 
 AceSetting = Literal["high", "low"]
 WinsSetting = Literal["highest", "lowest"]
