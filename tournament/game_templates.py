@@ -6,8 +6,8 @@ Invariants:
   built (a test's) is found too; any other name is left to the app's own loader.
 - An unknown key, a game without a folder or a name outside the folder is "template not
   found", never a file elsewhere on disk (Jinja's file loader refuses ``..``).
-- A cached template stays valid only while its file is unchanged and the key still names a
-  game with the same folder.
+- Where Jinja checks cached templates (auto reload), one stays valid only while its file is
+  unchanged and the key still names a game with the same folder.
 """
 
 from __future__ import annotations
