@@ -51,8 +51,10 @@ def create_app(test_config: dict | None = None) -> Flask:
     from . import throttle  # failed-login limits
     throttle.init_app(app)
 
-    from . import cli, name_display, web
+    from . import cli, game_templates, name_display, web
     from .blueprints import register_blueprints
+
+    game_templates.add_game_templates(app)
 
     web.init_app(app)
     name_display.init_app(app)

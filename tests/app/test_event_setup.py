@@ -1,6 +1,8 @@
 from sqlalchemy import select
 
 from tournament import db
+from tournament.core import SEED_VARIANTS, RuleVariant
+from tournament.core.limits import MAX_EVENT_NAME, MAX_ROUND_MINUTES, MAX_TABLES
 from tournament.models import Event, Player, PlayerStatus, Table
 from tests.conftest import setup_event
 
@@ -101,7 +103,7 @@ def test_editing_a_table_variant_is_saved(organiser, app):
     assert response.status_code == 302
     with app.app_context():
         table = db.session().scalars(select(Table)).one()
-        assert (table.ace, table.wins, table.trump) == ("low", "highest", None)
+        assert table.variant == RuleVariant("low", "highest", None, False)
 
 
 def test_invalid_variant_values_are_refused(organiser, app):
@@ -143,3 +145,25 @@ def test_tables_page_warns_about_a_home_table_too_small_to_play(app, organiser):
     page = organiser.get(f"/events/{event_id}/tables").get_data(as_text=True)
     assert "Table 1 has 1 player, fewer than 2." in page
     assert "Table 3 has 1 player, fewer than 2." in page
+
+
+def test_a_refused_variant_comes_back_filled_in_with_the_message_beside_the_field(organiser, app):
+    event_id = setup_event(app, ["Ana", "Ben"], tables=1)
+    response = organiser.post(f"/events/{event_id}/tables/1/rules",
+                              data={"ace": "low", "wins": "sideways", "trump": "clubs", "trump_any_time": "y"})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 400
+    assert '<option selected value="clubs">' in html and "Not a valid choice." in html
+    with app.app_context():
+        assert db.session().scalars(select(Table)).one().variant == SEED_VARIANTS[0]
+
+
+def test_setup_number_and_text_fields_carry_the_bounds_they_check(organiser, app):
+    event_id = setup_event(app, ["Ana", "Ben", "Cleo"], tables=1)
+    index = organiser.get("/").get_data(as_text=True)
+    assert f'max="{MAX_ROUND_MINUTES}" min="1" name="round_minutes"' in index
+    assert f'maxlength="{MAX_EVENT_NAME}"' in index
+    settings = organiser.get(f"/events/{event_id}/settings").get_data(as_text=True)
+    assert f'max="{MAX_ROUND_MINUTES}" min="1" name="round_minutes"' in settings
+    tables = organiser.get(f"/events/{event_id}/tables").get_data(as_text=True)
+    assert f'max="{MAX_TABLES}" min="1" name="tables"' in tables

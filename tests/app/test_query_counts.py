@@ -28,7 +28,7 @@ PAGES = [
     "/events/{e}/room", "/events/{e}/room/tables", "/events/{e}/rounds/2/live.json",
     "/events/{e}/print", "/events/{e}/print/guide", "/events/{e}/print/sheets", "/events/{e}/print/signs",
     "/events/{e}/print/slips", "/events/{e}/print/all",
-    "/events/{e}/print/preview?ace=high&wins=highest&trump=none&any=0&table=1",
+    "/events/{e}/print/preview?ace=high&wins=highest&trump=&table=1",
 ]
 
 

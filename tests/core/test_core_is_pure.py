@@ -133,3 +133,41 @@ def test_five_tricks_imports_its_web_pieces_only_inside_the_hooks_that_return_th
     relative_web = [node.module for node in top_level if isinstance(node, ast.ImportFrom) and node.level
                     and (node.module or "").split(".")[0] in ("blueprints", "services", "models")]
     assert relative_web == []
+
+
+# Five Tricks' rules live in its game package and are re-exported by the core: they are held to
+# the core's rule (standard library only, anywhere in the file).
+FIVE_TRICKS_RULES = ("cards.py", "tricks.py", "variants.py", "generator.py", "sheets.py")
+
+
+def test_five_tricks_rule_modules_import_only_the_standard_library() -> None:
+    outside: list[str] = []
+    for name in FIVE_TRICKS_RULES:
+        path = GAMES / "five_tricks" / name
+        outside += _outside_imports(path, ast.walk(ast.parse(path.read_text(encoding="utf-8"))))
+    assert outside == []
+
+
+PROBE_ORDER = """
+import importlib, json, sys, types
+parent = types.ModuleType("tournament")
+parent.__path__ = [sys.argv[1]]
+sys.modules["tournament"] = parent
+importlib.import_module(sys.argv[2])
+import tournament.core as core
+from tournament.games import get
+assert get("five-tricks").default_variants(1)[0] is core.SEED_VARIANTS[0]
+print(json.dumps(sorted(sys.modules)))
+"""
+
+
+def test_the_core_and_the_games_import_in_any_order_without_a_web_or_db_library() -> None:
+    for first in ("tournament.core", "tournament.core.cards", "tournament.core.generator", "tournament.games",
+                  "tournament.games.protocol", "tournament.games.five_tricks.game",
+                  "tournament.games.five_tricks.sheets"):
+        result = subprocess.run(
+            [sys.executable, "-c", PROBE_ORDER, str(CORE.parent), first], capture_output=True, text=True
+        )
+        assert result.returncode == 0, f"{first}: {result.stderr}"
+        loaded = [name for name in json.loads(result.stdout) if name.split(".")[0].startswith(FORBIDDEN)]
+        assert loaded == [], first

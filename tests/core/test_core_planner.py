@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tournament.core import TablePlan, assign_home_tables, plan_tables
+from tournament.core.planner import seat_players, seeded_order
 
 
 @pytest.mark.parametrize(
@@ -145,3 +146,28 @@ def test_home_tables_stay_the_same_across_releases() -> None:
 def test_bad_home_table_input_is_refused(players: object, sizes: object, seed: object, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         assign_home_tables(players, sizes, seed)  # type: ignore[arg-type]
+
+
+def _seating_as_it_was(players: list[str], plan: TablePlan, seed: int) -> tuple[tuple[str, ...], dict[str, int]]:
+    """How the table service chose observers and home tables before the shuffle had one home."""
+    import random
+
+    from tournament.core import name_key
+
+    order = sorted(players, key=name_key)
+    random.Random(seed).shuffle(order)
+    return tuple(order[: plan.observers]), assign_home_tables(order[plan.observers:], plan.sizes, seed)
+
+
+@pytest.mark.parametrize("seed", [1, 7, 424242, 2**31 - 1])
+def test_observers_and_home_tables_come_from_the_one_seeded_shuffle_as_before(seed: int) -> None:
+    plan = plan_tables(len(NAMES), tables=2, even=True)
+    assert plan.observers == 1
+    assert seat_players(NAMES, plan, seed) == _seating_as_it_was(NAMES, plan, seed)
+    assert seat_players(list(reversed(NAMES)), plan, seed) == seat_players(NAMES, plan, seed)
+    assert seeded_order(NAMES, seed) == seeded_order(list(reversed(NAMES)), seed)
+
+
+def test_seating_players_the_plan_does_not_count_is_refused() -> None:
+    with pytest.raises(ValueError, match="the plan seats 8 and lets 1 observe, but there are 8 players"):
+        seat_players(NAMES[:8], plan_tables(len(NAMES), tables=2, even=True), 1)

@@ -134,7 +134,7 @@ QUERY_PARAMS: dict[str, tuple[str, ...]] = {
     "organiser.login": ("next",),
     "organiser.audit_log": ("round", "table"),
     "organiser.table_results": ("rows",),
-    "print.preview": ("ace", "wins", "trump", "any", "table"),
+    "print.preview": ("ace", "wins", "trump", "trump_any_time", "table"),
     "print.slips": ("round",),
     "print.everything": ("round",),
     "table.enter": ("rows",),
@@ -144,7 +144,7 @@ QUERY_VALUES = {
     "next": st.sampled_from(["/", "//evil.example/", "https://evil.example/", "/events/1", "javascript:alert(1)"]),
     "round": small_numbers(), "table": small_numbers(), "rows": st.integers(-5, 60).map(str),
     "ace": st.sampled_from(["high", "low"]), "wins": st.sampled_from(["highest", "lowest"]),
-    "trump": st.sampled_from(["", "none", "hearts"]), "any": st.sampled_from(["0", "1", "yes"]),
+    "trump": st.sampled_from(["", "none", "hearts"]), "trump_any_time": st.sampled_from(["", "y"]),
 }
 
 PARAM = re.compile(r"<(?:(?P<converter>[a-z]+)(?:\([^)]*\))?:)?(?P<name>[a-z_]+)>")

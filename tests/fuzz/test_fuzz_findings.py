@@ -58,7 +58,7 @@ def test_digits_that_are_not_ascii_are_refused_as_not_a_number(probe_500, world,
     assert phone.status_code == 400
     for url in (f"/events/{b}/audit?round={digit}", f"/events/{b}/print/slips?round={digit}",
                 f"/events/{b}/print/all?round={digit}",
-                f"/events/{b}/print/preview?ace=high&wins=highest&trump=&any=0&table={digit}"):
+                f"/events/{b}/print/preview?ace=high&wins=highest&trump=&table={digit}"):
         assert probe_500.get(url).status_code == 400, url
 
 

@@ -10,7 +10,7 @@ from tournament import db
 from tournament.core import SEED_VARIANTS
 from tournament.models import Event
 from tournament.services import rounds as round_service
-from tournament.services.sheets import marker
+from tournament.services.markers import marker
 
 from .conftest import seed_event
 
@@ -165,7 +165,8 @@ def test_slip_qr_code_of_a_revoked_table_opens_the_organiser_entry_page(app, eve
     ("/events/{id}/print/slips?round=3", 404),
     ("/events/{id}/print/preview?ace=sideways&wins=highest", 400),
     ("/events/{id}/print/preview?ace=high&wins=highest&trump=stars", 400),
-    ("/events/{id}/print/preview?ace=high&wins=highest&any=maybe", 400),
+    ("/events/{id}/print/preview?ace=high&wins=sometimes", 400),
+    ("/events/{id}/print/preview?ace=high", 400),
     ("/events/{id}/print/preview?ace=high&wins=highest&table=42", 400),
     ("/events/{id}/print/preview?ace=high&wins=highest&table=x", 400),
 ])
@@ -188,12 +189,26 @@ def test_materials_need_a_table_plan_first(app, organiser):
 
 def test_preview_renders_the_sheet_for_the_queried_variant(organiser, event_id):
     html = organiser.get(
-        f"/events/{event_id}/print/preview?ace=low&wins=lowest&trump=diamonds&any=1&table=2"
+        f"/events/{event_id}/print/preview?ace=low&wins=lowest&trump=diamonds&trump_any_time=y&table=2"
     ).get_data(as_text=True)
     assert "Diamonds (" in html and "at any time" in html
     assert "The Ace is low" in html
     assert re.sub(r"<[^>]+>", "", re.search(r'<p class="marker".*?</p>', html, re.S).group(0)) == marker(2).text
     assert "<html" not in html
+
+
+def test_a_preview_without_settings_shows_the_table_s_saved_sheet(organiser, event_id):
+    saved = organiser.get(f"/events/{event_id}/print/preview?table=8").get_data(as_text=True)
+    queried = organiser.get(
+        f"/events/{event_id}/print/preview?ace=high&wins=highest&trump=hearts&trump_any_time=y&table=8"
+    ).get_data(as_text=True)
+    assert saved == queried and "at any time" in saved
+
+
+def test_a_refused_preview_names_the_setting_in_the_game_s_own_words(organiser, event_id):
+    response = organiser.get(f"/events/{event_id}/print/preview?ace=sideways&wins=highest&trump=")
+    assert response.status_code == 400
+    assert "Ace: Not a valid choice." in response.get_data(as_text=True)
 
 
 def test_rules_editor_offers_the_live_preview(organiser, event_id):

@@ -10,7 +10,8 @@ import pytest
 
 from tournament.core import SEED_VARIANTS, RuleVariant, Suit, trick_winner
 from tournament.services.guide import guide_sections
-from tournament.services.sheets import EXAMPLE_TRICK, HEADINGS, marker, rule_sheet
+from tournament.games.five_tricks.sheets import EXAMPLE_TRICK, HEADINGS, rule_sheet
+from tournament.services.markers import marker
 
 ALL_VARIANTS = [
     RuleVariant(ace, wins, trump, any_time)

@@ -11,9 +11,10 @@ Invariants:
   smaller tables. An organiser's table count overrides the size limits.
 - A suggested plan never has more than ``limits.MAX_TABLES`` tables, the most an event file can
   hold; when the players do not fit that many tables, no plan is suggested.
-- ``assign_home_tables`` depends only on the set of names, the sizes and the seed: names are
-  put in ``name_key`` order before a ``random.Random(seed)`` shuffle, so re-running it or pasting
-  the names in another order gives the same seating.
+- ``assign_home_tables`` and ``seat_players`` depend only on the set of names, the plan and the
+  seed: every shuffle is ``seeded_order`` (names in ``name_key`` order, then a
+  ``random.Random(seed)`` shuffle), so re-running them or pasting the names in another order
+  gives the same observers and seating.
 """
 
 from __future__ import annotations
@@ -124,6 +125,30 @@ def _plan_even(player_count: int, min_size: int, max_size: int, preferred: int) 
     return TablePlan((best,) * count, observers)
 
 
+def seeded_order(players: Sequence[str], seed: int) -> list[str]:
+    """``players`` in ``name_key`` order, shuffled by ``random.Random(seed)``: the one shuffle."""
+    order = sorted(players, key=name_key)
+    random.Random(seed).shuffle(order)
+    return order
+
+
+def seat_players(players: Sequence[str], plan: TablePlan, seed: int) -> tuple[tuple[str, ...], dict[str, int]]:
+    """The plan's observers (the first ``plan.observers`` names of the seeded order) and the home
+    table of every other player (``assign_home_tables`` with the same seed)."""
+    if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
+        raise RuleError(f"expected a list of player names, not {players!r}")
+    if not isinstance(plan, TablePlan):
+        raise RuleError(f"expected a table plan, not {plan!r}")
+    require_int(seed, "the seating seed")
+    if len(players) != plan.seated + plan.observers:
+        raise RuleError(
+            f"the plan seats {plan.seated} and lets {plan.observers} observe, but there are {len(players)} players"
+        )
+    order = seeded_order(players, seed)
+    observers = tuple(order[: plan.observers])
+    return observers, assign_home_tables(order[plan.observers:], plan.sizes, seed)
+
+
 def assign_home_tables(players: Sequence[str], sizes: Sequence[int], seed: int) -> dict[str, int]:
     """Seat each player at a home table 1..len(sizes); table i+1 gets ``sizes[i]`` players."""
     if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
@@ -143,8 +168,7 @@ def assign_home_tables(players: Sequence[str], sizes: Sequence[int], seed: int) 
         raise RuleError(
             f"the table sizes add up to {sum(sizes)} seats but there are {len(players)} players"
         )
-    order = sorted(players, key=name_key)
-    random.Random(seed).shuffle(order)
+    order = seeded_order(players, seed)
     seating: dict[str, int] = {}
     start = 0
     for number, size in enumerate(sizes, start=1):

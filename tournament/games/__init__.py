@@ -3,13 +3,22 @@
 Invariants:
 - Standard library only at import time (see ``protocol``); a game's web pieces load when asked.
 - The tournament reads a game only through ``Game`` and finds it only through ``get(key)``;
-  nothing outside ``tournament.games`` names a particular game except ``DEFAULT``.
+  nothing outside ``tournament.games`` names a particular game except ``DEFAULT``. An event's
+  game is found by ``game_of(event)`` and nothing else.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from .protocol import Game, Paragraph, Report, ScoreField, TableSizes
 from .registry import DEFAULT, KEY_PATTERN, all_games, get, register, unregister
+
+
+def game_of(event: object) -> Game[Any]:
+    """The game ``event`` plays: its ``game`` key, or the default game for an event made before
+    events named their game."""
+    return get(getattr(event, "game", DEFAULT))
 
 __all__ = [
     "DEFAULT",
@@ -20,6 +29,7 @@ __all__ = [
     "ScoreField",
     "TableSizes",
     "all_games",
+    "game_of",
     "get",
     "register",
     "unregister",

@@ -113,8 +113,10 @@ class Game(Protocol[V]):
         slip_hint: the same for the printed score slip.
         template_folder: the folder of the game's own templates, served to Jinja as
             ``games/<key>/<name>``; ``None`` when its templates are the app's own.
-        rule_sheet_template: Jinja name of the printed rule sheet; it gets ``sheet``, the
-            value of ``rule_sheet(variant)``.
+        rule_sheet_template: Jinja name of the printed rule sheet, one ``<article class="page
+            rule-sheet">``; it gets ``sheet``, the value of ``rule_sheet(variant)``, and
+            ``marker``, the table's marker strip or ``None``, which it draws by including
+            ``print/_marker.html`` inside its article.
         variant_form_template: Jinja name of the partial drawing the variant form's fields
             inside the rules page's ``<form>``; it gets ``form``.
     """
@@ -182,7 +184,8 @@ class Game(Protocol[V]):
     def variant_form(self, formdata: Any, variant: V | None) -> Any:
         """A Flask-WTF form for a table's variant, filled from ``formdata`` when posted (a
         ``MultiDict``), else from ``variant`` (``None``: the game's defaults). Needs an app
-        context; this hook may import WTForms."""
+        context; this hook may import WTForms. The rules page's live preview sends the same
+        fields (without the CSRF token) as a query string, read by this form too."""
         ...
 
     def variant_from_form(self, form: Any) -> V:

@@ -8,12 +8,10 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session, selectinload
 
 from ..core.errors import RuleError
+from ..core.limits import MAX_EVENT_NAME, MAX_ROUND_MINUTES
 from ..core.names import clean_text
 from ..models import Event, Player, Round, Table
 from .errors import DomainError, NotFound
-
-MAX_EVENT_NAME = 120
-
 
 NO_SUCH_EVENT = "There is no such event. It may have been deleted."
 
@@ -89,8 +87,8 @@ def _clean_name(name: str) -> str:
 
 
 def _check_minutes(minutes: int) -> int:
-    if not 1 <= minutes <= 120:
-        raise DomainError("A round lasts between 1 and 120 minutes.")
+    if not 1 <= minutes <= MAX_ROUND_MINUTES:
+        raise DomainError(f"A round lasts between 1 and {MAX_ROUND_MINUTES} minutes.")
     return minutes
 
 

@@ -12,13 +12,14 @@ from dataclasses import dataclass
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from ..core import limits
 from ..core.names import name_key
 from ..models import Event, Player, PlayerStatus, Round, Table
 from .errors import DomainError, NotFound
 from .round_data import load_round
 
-PAPER_SIZES = {"a4": "A4 (210 × 297 mm)", "letter": "US Letter (8.5 × 11 in)"}
-MAX_COPIES = 10
+_PAPER_LABELS = {"a4": "A4 (210 × 297 mm)", "letter": "US Letter (8.5 × 11 in)"}
+PAPER_SIZES = {size: _PAPER_LABELS[size] for size in limits.PAPER_SIZES}  # stored value: label
 
 
 @dataclass(frozen=True)
@@ -37,8 +38,8 @@ class SlipSet:
 def update_settings(session: Session, event: Event, paper_size: str, copies: int, colour_safe: bool) -> None:
     if paper_size not in PAPER_SIZES:
         raise DomainError("Choose A4 or US Letter paper.")
-    if not 1 <= copies <= MAX_COPIES:
-        raise DomainError(f"Print between 1 and {MAX_COPIES} copies per table.")
+    if not 1 <= copies <= limits.MAX_SHEET_COPIES:
+        raise DomainError(f"Print between 1 and {limits.MAX_SHEET_COPIES} copies per table.")
     event.paper_size = paper_size
     event.sheet_copies = copies
     event.colour_safe = colour_safe

@@ -1,5 +1,7 @@
 // Rules editor: re-render the sheet preview on the server whenever a setting changes, so the
-// preview always uses the same wording code as the printed sheets.
+// preview always uses the same wording code as the printed sheets. The form's own fields are
+// sent as they are (whatever the game's settings), without the CSRF token: a preview changes
+// nothing.
 (() => {
   const box = document.querySelector("[data-preview-url]");
   const form = box && document.querySelector(box.dataset.previewForm);
@@ -7,13 +9,9 @@
   let pending = null;
 
   async function refresh() {
-    const params = new URLSearchParams({
-      ace: form.elements.ace.value,
-      wins: form.elements.wins.value,
-      trump: form.elements.trump.value || "none",
-      any: form.elements.trump_any_time.checked ? "1" : "0",
-      table: box.dataset.table,
-    });
+    const params = new URLSearchParams(new FormData(form));
+    params.delete("csrf_token");
+    params.set("table", box.dataset.table);
     pending?.abort();
     pending = new AbortController();
     box.setAttribute("aria-busy", "true");

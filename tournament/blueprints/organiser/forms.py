@@ -6,7 +6,7 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, SelectChoice, PasswordField, SelectField, StringField, TextAreaField
 from wtforms.validators import DataRequired, EqualTo, Length, NumberRange, Optional
 
-from ...core.limits import MAX_PLAYERS
+from ...core.limits import MAX_EVENT_NAME, MAX_PLAYERS, MAX_ROUND_MINUTES, MAX_TABLES, MAX_USERNAME
 from ..fields import IntegerField
 
 
@@ -14,7 +14,7 @@ PASTE_LIMIT = MAX_PLAYERS * 64
 
 
 class SetupForm(FlaskForm):
-    username = StringField("Username", validators=[DataRequired(), Length(max=80)])
+    username = StringField("Username", validators=[DataRequired(), Length(max=MAX_USERNAME)])
     password = PasswordField("Password", validators=[DataRequired(), Length(min=8, max=200)])
     confirm = PasswordField(
         "Repeat password", validators=[DataRequired(), EqualTo("password", "The passwords differ.")]
@@ -22,7 +22,7 @@ class SetupForm(FlaskForm):
 
 
 class LoginForm(FlaskForm):
-    username = StringField("Username", validators=[DataRequired(), Length(max=80)])
+    username = StringField("Username", validators=[DataRequired(), Length(max=MAX_USERNAME)])
     password = PasswordField("Password", validators=[DataRequired(), Length(max=200)])
 
 
@@ -31,9 +31,9 @@ class ButtonForm(FlaskForm):
 
 
 class EventForm(FlaskForm):
-    name = StringField("Event name", validators=[DataRequired(), Length(max=120)])
+    name = StringField("Event name", validators=[DataRequired(), Length(max=MAX_EVENT_NAME)])
     round_minutes = IntegerField(
-        "Round length (minutes)", default=7, validators=[DataRequired(), NumberRange(1, 120)]
+        "Round length (minutes)", default=7, validators=[DataRequired(), NumberRange(1, MAX_ROUND_MINUTES)]
     )
 
 
@@ -46,22 +46,9 @@ class NamesForm(FlaskForm):
 class TablePlanForm(FlaskForm):
     tables = IntegerField(
         "Number of tables",
-        validators=[Optional(), NumberRange(1, 200, "Choose between 1 and 200 tables.")],
+        validators=[Optional(), NumberRange(1, MAX_TABLES, f"Choose between 1 and {MAX_TABLES} tables.")],
     )
     even = BooleanField("Equal tables only (leftover players observe)")
-
-
-SUIT_CHOICES = [SelectChoice("", "No trump"), SelectChoice("hearts", "♥ Hearts"),
-                SelectChoice("diamonds", "♦ Diamonds"), SelectChoice("clubs", "♣ Clubs"),
-                SelectChoice("spades", "♠ Spades")]
-
-
-class VariantForm(FlaskForm):
-    ace = SelectField("Ace", choices=[SelectChoice("high", "Ace high (above 7)"), SelectChoice("low", "Ace low (below 2)")])
-    wins = SelectField("Which card wins", choices=[SelectChoice("highest", "Highest card wins"),
-                                                        SelectChoice("lowest", "Lowest card wins")])
-    trump = SelectField("Trump suit", choices=SUIT_CHOICES)
-    trump_any_time = BooleanField("Trump may be played at any time (even when able to follow suit)")
 
 
 class MoveSeatForm(FlaskForm):

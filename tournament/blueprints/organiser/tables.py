@@ -6,9 +6,10 @@ from wtforms import SelectChoice
 from flask import flash, redirect, render_template, request, url_for
 
 from ... import db
-from ...core import RuleVariant, Suit
+from ...core.errors import RuleError
 from ...core.movement import size_warnings
 from ...core.wording import plural
+from ...games import game_of
 from ...models import PlayerStatus
 from ...name_display import by_name
 from ...services import players as player_service
@@ -17,7 +18,7 @@ from ...services.errors import DomainError
 from ..current_event import current_event, with_collections
 from ..refusals import field_for, refuse
 from . import bp
-from .forms import MoveSeatForm, TablePlanForm, VariantForm
+from .forms import MoveSeatForm, TablePlanForm
 
 
 def _move_form(event, data=None) -> MoveSeatForm:
@@ -49,6 +50,7 @@ def _tables_page(event, plan_form=None, move_form=None, status=200):
     return render_template(
         "organiser/tables.html",
         event=event,
+        game=game_of(event),
         plan_form=plan_form or TablePlanForm(formdata=None, tables=len(event.tables) or None),
         move_form=move_form or _move_form(event),
         at_home=at_home,
@@ -105,23 +107,24 @@ def move_home(event_id: int):
 
 @bp.route("/events/<int:event_id>/tables/<int:number>/rules", methods=["GET", "POST"])
 def table_rules(event_id: int, number: int):
-    """Edit one table's rule variant: ace high/low, highest/lowest wins, trump, trump any time."""
+    """Edit one table's rule variant with the event's game's own form (Five Tricks: ace high/low,
+    highest/lowest wins, trump, trump any time)."""
     session = db.session()
     event = current_event("tables")
+    game = game_of(event)
     table = table_service.get_table(event, number)
-    form = VariantForm(obj=table, trump=table.trump or "")
+    form = game.variant_form(request.form if request.method == "POST" else None, table.variant)
+
+    def page(status=200):
+        return render_template("organiser/table_rules.html", event=event, game=game, table=table, form=form), status
+
     if form.validate_on_submit():
-        variant = RuleVariant(
-            ace=form.ace.data,
-            wins=form.wins.data,
-            trump=Suit(form.trump.data) if form.trump.data else None,
-            trump_any_time=form.trump_any_time.data,
-        )
         try:
-            table_service.set_variant(session, event, table, variant)
+            table_service.set_variant(session, event, table, game.variant_from_form(form))
+        except RuleError as error:
+            return page(refuse(DomainError(str(error))))
         except DomainError as error:
-            return render_template("organiser/table_rules.html", event=event, table=table, form=form), refuse(error)
+            return page(refuse(error))
         flash(f"Rules of table {number} saved.", "success")
         return redirect(url_for("organiser.tables", event_id=event.id))
-    status = 400 if form.is_submitted() else 200
-    return render_template("organiser/table_rules.html", event=event, table=table, form=form), status
+    return page(400 if form.is_submitted() else 200)

@@ -9,4 +9,4 @@ from ..guards import require_organiser_login
 bp = Blueprint("print", __name__)
 require_organiser_login(bp)
 
-from . import pages, views  # noqa: E402,F401  (views register on bp)
+from . import filters, pages, views  # noqa: E402,F401  (they register on bp)

@@ -10,19 +10,24 @@ from flask import render_template, request
 from ... import db
 from ...services import printing
 from ...services.errors import DomainError
+from ...games import Game, game_of
 from ...services.guide import GUIDE_TITLE, guide_sections
-from ...services.sheets import RuleSheet, marker, rule_sheet
+from ...services.markers import Marker, marker
 from ..current_event import current_event
 from ..fields import is_number
 from ..links import qr_svg, table_entry_url
 from . import bp
 
-_sheet = lru_cache(maxsize=64)(rule_sheet)
+@lru_cache(maxsize=64)
+def _sheet(game: Game, variant) -> object:
+    """A sheet is a pure function of the game and variant; most events reuse the seed's ten."""
+    return game.rule_sheet(variant)
 
 
-def _rule_sheets(event) -> list[tuple[RuleSheet, object]]:
+def _rule_sheets(event) -> list[tuple[object, Marker]]:
     """Every table's sheet, `sheet_copies` times in a row, so each table's pile is together."""
-    return [(_sheet(t.variant), marker(t.number)) for t in event.tables for _ in range(event.sheet_copies)]
+    game = game_of(event)
+    return [(_sheet(game, t.variant), marker(t.number)) for t in event.tables for _ in range(event.sheet_copies)]
 
 
 def _guides(event) -> int:
@@ -73,7 +78,7 @@ def _round_arg(event) -> int:
 
 
 def _render(template: str, event, **context):
-    return render_template(template, event=event, guide_title=GUIDE_TITLE, **context)
+    return render_template(template, event=event, game=game_of(event), guide_title=GUIDE_TITLE, **context)
 
 
 def _needs_tables(event) -> None:

@@ -5,24 +5,21 @@ from __future__ import annotations
 from flask import flash, redirect, render_template, request, url_for
 
 from ... import db
-from ...core import ACE_ORDER, WINS_SIGN, RuleVariant, Suit
+from ...core.errors import RuleError
+from ...games import game_of
 from ...services import printing
 from ...services.errors import DomainError
-from ...services.sheets import marker, rule_sheet
+from ...services.markers import marker
 from ...services.tables import get_table
 from ..current_event import current_event
 from ..fields import is_number
 from . import bp
 from .forms import PrintSettingsForm
 
-_TRUE = {"1", "true", "yes", "on", "y"}
-_FALSE = {"", "0", "false", "no", "off", "n"}
-
-
 def _index(event, form, status=200):
     rounds = printing.rounds_of(db.session(), event)
     markers = [(t, marker(t.number)) for t in event.tables]
-    return render_template("print/index.html", event=event, form=form, rounds=rounds,
+    return render_template("print/index.html", event=event, game=game_of(event), form=form, rounds=rounds,
                            markers=markers, paper_names=printing.PAPER_SIZES), status
 
 
@@ -47,38 +44,37 @@ def settings(event_id: int):
     return redirect(url_for("print.index", event_id=event.id))
 
 
-def _choice(name: str, allowed) -> str:
-    value = request.args.get(name, "")
-    if value not in allowed:
-        raise DomainError(f"{name} must be one of: {', '.join(sorted(allowed))}.")
-    return value
-
-
-def _variant_from_query() -> RuleVariant:
-    trump = request.args.get("trump", "")
-    if trump not in {"", "none", *(s.value for s in Suit)}:
-        raise DomainError("trump must be hearts, diamonds, clubs, spades or none.")
-    any_time = request.args.get("any", "").lower()
-    if any_time not in _TRUE | _FALSE:
-        raise DomainError("any must be 1 (trump any time) or 0 (only when void).")
-    return RuleVariant(
-        ace=_choice("ace", ACE_ORDER),  # type: ignore[arg-type]  # checked against the table
-        wins=_choice("wins", WINS_SIGN),  # type: ignore[arg-type]
-        trump=Suit(trump) if trump not in {"", "none"} else None,
-        trump_any_time=any_time in _TRUE,
-    )
+def _variant_from_query(game, table):
+    """The variant the rules editor's form holds, sent as the query; no settings at all: the
+    table's saved rules (or, without a table, the game's first default). A preview changes
+    nothing, so unlike the form it stands for it carries no CSRF token."""
+    form = game.variant_form(request.args, None)
+    csrf = form.meta.csrf_field_name
+    if not any(field.name in request.args for field in form if field.name != csrf):
+        return table.variant if table is not None else game.default_variants(1)[0]
+    if csrf in form:
+        del form[csrf]
+    if not form.validate():
+        raise DomainError(" ".join(f"{form[name].label.text}: {' '.join(errors)}" for name, errors in form.errors.items()))
+    try:
+        return game.variant_from_form(form)
+    except RuleError as error:
+        raise DomainError(str(error)) from error
 
 
 @bp.get("/events/<int:event_id>/print/preview")
 def preview(event_id: int):
-    """One rule sheet as an HTML fragment for the variant in the query (?ace=high&wins=highest
-    &trump=hearts&any=0, optionally &table=N for its marker); the rules editor shows it live."""
+    """One rule sheet as an HTML fragment for the variant in the query (the rules form's own
+    fields, as the rules editor sends them; optionally &table=N for its marker); the rules
+    editor shows it live."""
     event = current_event("tables")
-    variant = _variant_from_query()
+    game = game_of(event)
     number = request.args.get("table", "")
-    strip = None
+    table = None
     if number:
         if not is_number(number) or len(number) > 6:
             raise DomainError("table must be a table number.")
-        strip = marker(get_table(event, int(number)).number)
-    return render_template("print/_rule_sheet.html", sheet=rule_sheet(variant), marker=strip)
+        table = get_table(event, int(number))
+    variant = _variant_from_query(game, table)
+    strip = marker(table.number) if table is not None else None
+    return render_template(game.rule_sheet_template, sheet=game.rule_sheet(variant), marker=strip)

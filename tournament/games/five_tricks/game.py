@@ -1,7 +1,7 @@
 """Five Tricks as a ``Game``: the tournament's questions answered from the core's rules.
 
 Invariants:
-- Every answer comes from the existing rule modules (``core.variants``, ``core.generator``,
+- Every answer comes from the rule modules (``variants``, ``generator``, ``sheets`` here and
   ``core.ranking``): this module decides nothing they already decide.
 - A table reports each player's tricks (0 to 14, at most 14 in one game: 28 cards) and/or ticks
   one winner. Tricks, when any was taken, decide: the most tricks wins, a tie goes to the
@@ -20,12 +20,13 @@ from pathlib import Path
 from typing import Any, Final
 
 from ...core.errors import RuleError
-from ...core.generator import variants_for_tables
 from ...core.limits import MAX_GAMES_PER_TABLE, MAX_TRICKS_PER_GAME
 from ...core.names import name_key
 from ...core.ranking import game_winner
-from ...core.variants import SETTING_NAMES, RuleVariant
 from ..protocol import Paragraph, Report, ScoreField, TableSizes
+from .generator import variants_for_tables
+from .sheets import RuleSheet, rule_sheet
+from .variants import SETTING_NAMES, RuleVariant
 
 # How long a game takes, so the entry pages open with as many rows as a round usually holds.
 # A silent game takes about 40 s to shuffle and deal, then five tricks of one card per player at
@@ -46,8 +47,6 @@ TRICKS: Final = ScoreField(
     decides=True,
     message=f"Tricks run from 0 to {MAX_TRICKS_PER_GAME}.",
 )
-
-_SUIT_NAMES: Final = {"hearts": "Hearts", "diamonds": "Diamonds", "clubs": "Clubs", "spades": "Spades"}
 
 
 def _names(players: Collection[str]) -> str:
@@ -72,8 +71,7 @@ class FiveTricks:
         "name first in alphabetical order."
     )
     template_folder: Path | None = Path(__file__).resolve().parent / "templates"
-    # Still the app's own template; it moves into this package with the sheet wording.
-    rule_sheet_template = "print/_rule_sheet.html"
+    rule_sheet_template = "games/five-tricks/rule_sheet.html"
     variant_form_template = "games/five-tricks/variant_fields.html"
 
     # Variants -----------------------------------------------------------------------------
@@ -99,7 +97,7 @@ class FiveTricks:
         if variant.trump is None:
             return text + "no trump"
         when = "any time" if variant.trump_any_time else "only when void"
-        return text + f"{variant.trump.symbol} {_SUIT_NAMES[variant.trump.value]} trump ({when})"
+        return text + f"{variant.trump.symbol} {variant.trump.value.capitalize()} trump ({when})"
 
     # Results ------------------------------------------------------------------------------
 
@@ -159,9 +157,7 @@ class FiveTricks:
 
     # Printed and web pieces -----------------------------------------------------------------
 
-    def rule_sheet(self, variant: RuleVariant) -> object:
-        from ...services.sheets import rule_sheet  # the sheet's wording; moves into this package
-
+    def rule_sheet(self, variant: RuleVariant) -> RuleSheet:
         return rule_sheet(_variant(variant))
 
     def guide_paragraphs(self) -> tuple[Paragraph, ...]:
@@ -174,7 +170,7 @@ class FiveTricks:
         )
 
     def variant_form(self, formdata: Any, variant: RuleVariant | None) -> Any:
-        from ...blueprints.organiser.forms import VariantForm  # WTForms: only with the app
+        from .forms import VariantForm  # WTForms: only with the app
 
         if variant is None:
             return VariantForm(formdata=formdata)
