@@ -3,6 +3,10 @@
 Round 1 seats everyone at their home table. Closing a round derives the next round's seating
 from the core's movement rules and stores it as a planned round, which the organiser may
 adjust (manual seats) before starting it.
+
+Every change of state goes through services.lifecycle. What a change implies is done here, not
+by the pages: a start starts the round's countdown in the same commit; a close, given a
+BackupStore, writes the event's backup once the close is committed.
 """
 
 from __future__ import annotations
