@@ -13,6 +13,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 import tournament
+from tests.conftest import count_queries, setup_event
 from tournament import db
 from tournament.blueprints import service_config
 from tournament.models import AuditEntry, Event, Game, Round, RoundState
@@ -22,7 +23,6 @@ from tournament.services.errors import Conflict, DomainError
 from tournament.services.games import GameEntry, record_games
 from tournament.services.locks import lock_event
 from tournament.services.round_data import load_round
-from tests.conftest import count_queries, setup_event
 
 NAMES = ["Ana", "Ben", "Cleo", "Dan", "Eve", "Fay", "Gus", "Hal"]
 T0 = datetime(2026, 3, 2, 9, 0, tzinfo=timezone.utc)

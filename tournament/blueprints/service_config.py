@@ -13,7 +13,7 @@ from ..services.backups import FOLDER, KEEP, BackupStore
 
 
 def _app(app: Flask | None) -> Flask:
-    return current_app if app is None else app  # type: ignore[return-value]
+    return current_app if app is None else app
 
 
 def backup_store(app: Flask | None = None) -> BackupStore:

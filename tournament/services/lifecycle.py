@@ -26,6 +26,7 @@ from ..core.rounds import (
     Action,
     RoundState,
     Transition,
+    as_state,
     check_action,
     check_unchanged,
     next_state,
@@ -50,8 +51,8 @@ def _state_under_lock(session: Session, round_: Round) -> RoundState | None:
     A round made in this transaction (round 1, created under the lock) is as it was made."""
     if round_.id is None:
         lock_event(session, round_.event_id if round_.event_id is not None else round_.event.id)
-        return round_.state
-    state = lock_round(session, round_)
+        return as_state(round_.state)
+    state = as_state(lock_round(session, round_))
     if state is not None and state is not round_.state:
         set_committed_value(round_, "state", state)  # later reads of the object see it too
     return state
