@@ -47,7 +47,7 @@ def build_event(app) -> int:
                 ]
                 record_games(session, data, table, entries)
             if number < ROUNDS:
-                rounds.close_round(session, rounds.reload(session, data))
+                rounds.close_round(session, data)
         return event.id
 
 

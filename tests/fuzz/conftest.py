@@ -15,7 +15,8 @@ from sqlalchemy import select
 from tests.conftest import setup_event
 from tournament import db
 from tournament.models import Base, Event, Organiser
-from tournament.services import backups, rounds
+from tournament.blueprints.service_config import backup_store
+from tournament.services import rounds
 from tournament.services.games import GameEntry, record_games
 from tournament.services.round_data import load_round
 
@@ -60,7 +61,7 @@ def build_world(app) -> World:
         rounds.start_round(session, event_a)
         _play_first_game(session, event_a, 1)
         rounds.close_round(session, load_round(session, event_a, 1))
-        backup = backups.write_backup(session, event_a)
+        backup = backup_store(app).write(session, event_a)
         rounds.start_round(session, event_b)
         _play_first_game(session, event_b, 1)
         world = World(a=a, b=b, backup_names=[backup.name],

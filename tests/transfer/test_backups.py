@@ -10,6 +10,7 @@ import pytest
 
 from tournament import db
 from tournament.models import Event, Round, RoundState
+from tournament.blueprints.service_config import backup_store
 from tournament.services import backups
 from tests.conftest import setup_event
 from tests.transfer.conftest import row_counts
@@ -33,11 +34,12 @@ def test_a_backup_in_the_event_file_format_is_written_after_every_round_close(ap
 
 def test_rotation_keeps_the_newest_twenty_per_event(app, organiser, played):
     other = setup_event(app, ["Ana", "Ben", "Cleo"], tables=1, name="Other class")
+    store = backup_store(app)
     with app.app_context():
         event = db.session().get(Event, played)
-        written = [backups.write_backup(db.session(), event).name for _ in range(25)]
-        backups.write_backup(db.session(), db.session().get(Event, other))
-        kept = [b.name for b in backups.list_backups(event)]
+        written = [store.write(db.session(), event).name for _ in range(25)]
+        store.write(db.session(), db.session().get(Event, other))
+        kept = [b.name for b in store.list_backups(event)]
     assert len(kept) == backups.KEEP
     assert kept == sorted(written, reverse=True)[: backups.KEEP]
     assert len(_files(app)) == backups.KEEP + 1  # the other event's backup is not rotated away

@@ -12,7 +12,8 @@ from sqlalchemy import text
 
 from tournament import create_app, db
 from tournament.migrate import upgrade
-from tournament.services import accounts, backups, events
+from tournament.blueprints.service_config import backup_store
+from tournament.services import accounts, events
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="POSIX file permissions")
 
@@ -62,7 +63,7 @@ def test_backups_folder_and_files_are_private(tmp_path, usual_umask):
     upgrade(db.make_engine(db.database_url(app)))
     with app.app_context():
         event = events.create_event(db.session(), "Class 9B")
-        written = backups.write_backup(db.session(), event)
+        written = backup_store(app).write(db.session(), event)
     assert mode(written.parent) == 0o700
     assert mode(written) == 0o600
     app.extensions["db_engine"].dispose()

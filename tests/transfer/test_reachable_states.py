@@ -17,7 +17,7 @@ from sqlalchemy import select
 
 from tournament import db
 from tournament.models import Event, Player, Round, Seat, Table
-from tournament.services import backups
+from tournament.blueprints.service_config import backup_store
 
 NAME = st.text(st.characters(whitelist_categories=("L", "M", "N", "P", "S", "Zs")), min_size=1, max_size=14)
 ACTION = st.one_of(
@@ -146,7 +146,7 @@ def test_every_event_the_pages_can_build_exports_imports_and_restores(app, organ
     assert _without(again, "exported_at") == _without(json.loads(raw), "exported_at")
 
     with app.app_context():
-        backup = backups.write_backup(db.session(), db.session().get(Event, event_id))
+        backup = backup_store(app).write(db.session(), db.session().get(Event, event_id))
     restored = organiser.post(f"/events/{event_id}/backups/{backup.name}/restore")
     assert restored.status_code == 302
     restored_doc = organiser.get(restored.headers["Location"] + "/export.json").get_json()

@@ -1,12 +1,12 @@
 from __future__ import annotations
 
-import enum
 from datetime import datetime
 from typing import TYPE_CHECKING
 
 from sqlalchemy import Boolean, ForeignKey, Integer, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
+from ..core.rounds import RoundState
 from .base import Base, UtcDateTime, enum_column
 
 if TYPE_CHECKING:
@@ -15,14 +15,14 @@ if TYPE_CHECKING:
     from .player import Player
 
 
-class RoundState(enum.Enum):
-    PLANNED = "planned"
-    RUNNING = "running"
-    CLOSED = "closed"
+__all__ = ["Round", "RoundState", "Seat"]
 
 
 class Round(Base):
-    """A timed period of play: planned (seats may be adjusted) -> running -> closed."""
+    """A timed period of play: planned (seats may be adjusted) -> running -> closed.
+
+    `state` is stored as the state's value ("planned", ...), so the core's enum is the column's
+    type as it stands. Only services.lifecycle changes it, following core.rounds' table."""
 
     __tablename__ = "rounds"
     __table_args__ = (UniqueConstraint("event_id", "number"),)

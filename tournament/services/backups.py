@@ -1,5 +1,5 @@
 """Automatic backups: the event's export file, written to `instance/backups/` after every round
-close, keeping the newest `KEEP` per event.
+close, keeping the newest `KEEP` per event (a ``BackupStore``).
 
 A backup's file name is the only thing a request can name, so it must match `NAME` exactly and
 belong to the event in the URL; nothing else under the folder (or outside it) is reachable.
@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
-from flask import current_app
 from sqlalchemy.orm import Session
 
+from ..core.limits import MAX_NAME_LENGTH
 from ..models import Event
 from ..private_files import private_dir
 from . import transfer
@@ -40,10 +40,6 @@ class Backup:
     size: int
 
 
-def folder() -> Path:
-    return Path(current_app.instance_path) / FOLDER
-
-
 def _prefix(event: Event) -> str:
     created = event.created_at
     if created.tzinfo is not None:
@@ -51,52 +47,56 @@ def _prefix(event: Event) -> str:
     return f"event-{event.id}-{created:%Y%m%d%H%M%S}-"
 
 
-def write_backup(session: Session, event: Event) -> Path:
-    """Write the backup atomically (a reader never sees half a file), then drop the oldest."""
-    document = transfer.export_event(session, event)
-    closed = [r["number"] for r in document["rounds"] if r["state"] == "closed"]
-    now = datetime.now(timezone.utc)
-    target = folder() / f"{_prefix(event)}{now:{STAMP}}-round-{max(closed, default=0)}.json"
-    private_dir(target.parent)
-    # mkstemp creates the file 0600, and os.replace keeps that: a backup is never world-readable.
-    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=".partial-", suffix=".json")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(transfer.to_json(document, compact=True))
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-    for old in list_backups(event)[KEEP:]:
-        (folder() / old.name).unlink(missing_ok=True)
-    return target
+@dataclass(frozen=True)
+class BackupStore:
+    """Where backups go and how many per event are kept; built from the app's settings in one
+    place (blueprints.service_config), so nothing here reads the app."""
 
+    folder: Path
+    keep: int = KEEP
 
-def list_backups(event: Event) -> list[Backup]:
-    """Newest first."""
-    if not folder().is_dir():
-        return []
-    prefix = _prefix(event)
-    found = []
-    for path in folder().iterdir():
-        match = NAME.fullmatch(path.name)
-        if match and path.name.startswith(prefix) and path.is_file():
-            at = datetime.strptime(match["at"], STAMP).replace(tzinfo=timezone.utc)
-            found.append(Backup(path.name, at, int(match["round"]), path.stat().st_size))
-    return sorted(found, key=lambda b: b.name, reverse=True)
+    def write(self, session: Session, event: Event) -> Path:
+        """Write the backup atomically (a reader never sees half a file), then drop the oldest."""
+        document = transfer.export_event(session, event)
+        closed = [r["number"] for r in document["rounds"] if r["state"] == "closed"]
+        now = datetime.now(timezone.utc)
+        target = self.folder / f"{_prefix(event)}{now:{STAMP}}-round-{max(closed, default=0)}.json"
+        private_dir(target.parent)
+        # mkstemp creates the file 0600, and os.replace keeps that: a backup is never world-readable.
+        handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=".partial-", suffix=".json")
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as stream:
+                stream.write(transfer.to_json(document, compact=True))
+            os.replace(temporary, target)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
+        for old in self.list_backups(event)[self.keep:]:
+            (self.folder / old.name).unlink(missing_ok=True)
+        return target
 
+    def list_backups(self, event: Event) -> list[Backup]:
+        """Newest first."""
+        if not self.folder.is_dir():
+            return []
+        prefix = _prefix(event)
+        found = []
+        for path in self.folder.iterdir():
+            match = NAME.fullmatch(path.name)
+            if match and path.name.startswith(prefix) and path.is_file():
+                at = datetime.strptime(match["at"], STAMP).replace(tzinfo=timezone.utc)
+                found.append(Backup(path.name, at, int(match["round"]), path.stat().st_size))
+        return sorted(found, key=lambda b: b.name, reverse=True)
 
-def backup_path(event: Event, name: str) -> Path:
-    if not NAME.fullmatch(name) or not name.startswith(_prefix(event)):
-        raise NotFound("There is no such backup of this event.")
-    path = folder() / name
-    if not path.is_file():
-        raise NotFound("That backup no longer exists; backups beyond the newest 20 are removed.")
-    return path
+    def path_of(self, event: Event, name: str) -> Path:
+        if not NAME.fullmatch(name) or not name.startswith(_prefix(event)):
+            raise NotFound("There is no such backup of this event.")
+        path = self.folder / name
+        if not path.is_file():
+            raise NotFound(f"That backup no longer exists; backups beyond the newest {self.keep} are removed.")
+        return path
 
-
-def restore(session: Session, event: Event, name: str) -> Event:
-    """The backup becomes a new event named "<name> (restored)"; the event itself is untouched."""
-    raw = backup_path(event, name).read_bytes()
-    return transfer.import_bytes(session, raw, suffix=RESTORED,
-                                 max_name_length=current_app.config.get("MAX_NAME_LENGTH", 40))
+    def restore(self, session: Session, event: Event, name: str, max_name_length: int = MAX_NAME_LENGTH) -> Event:
+        """The backup becomes a new event named "<name> (restored)"; the event itself is untouched."""
+        raw = self.path_of(event, name).read_bytes()
+        return transfer.import_bytes(session, raw, suffix=RESTORED, max_name_length=max_name_length)

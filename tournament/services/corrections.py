@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 from sqlalchemy.orm import Session
 
 from ..core.names import name_key
+from ..core.rounds import Transition
 from ..models import RoundState, Table
-from . import audit
+from . import audit, lifecycle
 from .errors import Conflict, NotFound
 from .games import GameEntry, SaveResult, apply_games
-from .locks import lock_round
 from .round_data import RoundData, load_round, load_round_rows
 
 
@@ -103,18 +103,15 @@ def undo_close(session: Session, data: RoundData) -> None:
     Decided under the event's lock, which a phone sending the next round's first game also
     takes: either that game is saved first and the undo is refused, or the undo comes first
     and the phone is told its round is over."""
-    round_ = data.round
-    state = lock_round(session, round_)
-    if state is not RoundState.CLOSED:
-        raise Conflict(f"Round {round_.number} is not closed (it was reopened a moment ago).")
+    lifecycle.apply(session, data.round, Transition.REOPEN, before=lambda: _drop_following(session, data))
+    session.commit()
+
+
+def _drop_following(session: Session, data: RoundData) -> None:
+    """Refuse the undo (``undo_refusal``), or remove the planned next round and its seating."""
     following = _following(session, data)
     refusal = undo_refusal(session, data, following)
     if refusal:
         raise Conflict(refusal)
     if following is not None:
         session.delete(following.round)
-    audit.log(session, data.event.id, audit.ORGANISER, "round reopened", f"round {round_.number}",
-              round_number=round_.number, old=RoundState.CLOSED.value, new=RoundState.RUNNING.value)
-    round_.state = RoundState.RUNNING
-    round_.closed_at = None
-    session.commit()

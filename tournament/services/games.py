@@ -16,10 +16,10 @@ from sqlalchemy.orm import Session
 from ..core import game_winner
 from ..core.limits import MAX_GAMES_PER_EVENT, MAX_GAMES_PER_TABLE, MAX_TRICKS_PER_GAME
 from ..core.names import name_key
-from ..models import Game, GameTricks, Player, Round, RoundState, Table
-from . import audit
+from ..core.rounds import Action
+from ..models import Game, GameTricks, Player, Round, Table
+from . import audit, lifecycle
 from .errors import Conflict, DomainError
-from .locks import lock_round
 from .round_data import RoundData, load_table_games
 
 MAX_GAMES_PER_ROUND = MAX_GAMES_PER_TABLE
@@ -108,9 +108,7 @@ def record_games(
     """Save, change or remove games of one table in a running round, all or nothing.
     Every change is written to the audit log under `actor` in the same transaction.
     (Closed rounds are corrected through services.corrections, which also reseats.)"""
-    if data.round.state is not RoundState.RUNNING:
-        state = "closed" if data.round.state is RoundState.CLOSED else "not started yet"
-        raise Conflict(f"Round {data.round.number} is {state}; results can be entered only while it runs.")
+    lifecycle.check(data.round, Action.RECORD)
     result = apply_games(session, data, table, entries, actor)
     session.commit()
     return result
@@ -120,11 +118,7 @@ def apply_games(
     session: Session, data: RoundData, table: Table, entries: list[GameEntry], actor: str = audit.ORGANISER
 ) -> SaveResult:
     """Validate every entry, then stage the changes and their audit lines (no commit)."""
-    if data.round.state is RoundState.PLANNED:
-        raise Conflict(f"Round {data.round.number} has not started yet; there are no games to record.")
-    if lock_round(session, data.round) is not data.round.state:
-        raise Conflict(f"Round {data.round.number} was closed or reopened a moment ago. "
-                       "Nothing was saved; reload the page and check.")
+    lifecycle.require(session, data.round, Action.CORRECT, seen=data.round.state)
     if len({e.number for e in entries}) != len(entries):
         raise DomainError("The same game number appears twice in the submission.")
     seated = {p.id: p for p in data.seated_at(table)}

@@ -14,6 +14,8 @@ decision depends on, and decides on what it read under the lock:
   (selects of columns, as a round close reads its round) never come from the session's
   objects, so read after the lock they are fresh too.
 - An event deleted meanwhile is reported as not found, never as a server error.
+- Taking the lock again in the same transaction sends nothing: it is held until the
+  transaction ends (commit, rollback, or a savepoint rolled back, which may release it).
 
 So a round is started once however often the button is clicked, a close never misses a game
 saved a moment before, and a game never lands in a round that was closed or undone a moment
@@ -30,16 +32,21 @@ from ..models import Event, Round, RoundState
 from .errors import NotFound
 
 _FRESH = "reads_refresh_objects"
+_HELD = "locked_events"
 
 
 def lock_event(session: Session, event_id: int) -> None:
     """Lock the event for the rest of the transaction; later reads see committed changes."""
+    held = session.info.setdefault(_HELD, set())
+    if event_id in held:
+        return
     locked = session.execute(
         update(Event).where(Event.id == event_id).values(name=Event.name)
         .execution_options(synchronize_session=False)
     )
     if locked.rowcount == 0:
         raise NotFound("This event was deleted a moment ago. Nothing was saved.")
+    held.add(event_id)
     session.info[_FRESH] = True
 
 
@@ -59,3 +66,10 @@ def _refresh_after_lock(state: ORMExecuteState) -> None:
 @sa_event.listens_for(Session, "after_rollback")
 def _lock_released(session: Session) -> None:
     session.info.pop(_FRESH, None)
+
+
+@sa_event.listens_for(Session, "after_transaction_end")
+def _locks_released(session: Session, _transaction) -> None:
+    # Any transaction's end, a savepoint's included, and a session closed without commit: a
+    # lock thought held when it is not would let a change through unserialised.
+    session.info.pop(_HELD, None)

@@ -7,10 +7,10 @@ close). A change seats or unseats the player there; later rounds follow from mov
 
 from __future__ import annotations
 
-from flask import current_app
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from ..core.limits import MAX_NAME_LENGTH
 from ..core.names import fold_name
 from ..models import Event, Player, PlayerStatus, Round, RoundState, Seat
 from . import audit
@@ -19,10 +19,6 @@ from .locks import lock_event
 from .players import check_room, one_name, set_status
 from .rounds import latest_round
 from .tables import get_table
-
-
-def _one_name(text: str, others: list[str]) -> str:
-    return one_name(text, others, current_app.config["MAX_NAME_LENGTH"])
 
 
 def current_round(session: Session, event: Event) -> Round | None:
@@ -39,7 +35,8 @@ def _seat_in(session: Session, round_: Round, player: Player) -> Seat | None:
     return session.scalar(select(Seat).where(Seat.round_id == round_.id, Seat.player_id == player.id))
 
 
-def add_late_player(session: Session, event: Event, name: str, table_number: int) -> Player:
+def add_late_player(session: Session, event: Event, name: str, table_number: int,
+                    max_name_length: int = MAX_NAME_LENGTH) -> Player:
     """A latecomer joins a table of the running round (or of the planned next round).
     The current round is read under the event's lock: a round closed a moment before has
     already planned the next one, and the latecomer joins that."""
@@ -47,7 +44,7 @@ def add_late_player(session: Session, event: Event, name: str, table_number: int
     round_ = current_round(session, event)
     if round_ is None:
         raise Conflict("There is no running or planned round to join.")
-    clean = _one_name(name, [p.name for p in _players(session, event)])
+    clean = one_name(name, [p.name for p in _players(session, event)], max_name_length)
     check_room(event, 1)
     table = get_table(event, table_number)
     player = Player(event=event, name=clean, name_key=fold_name(clean), home_table=table)
@@ -86,7 +83,7 @@ def change_status(session: Session, event: Event, player: Player, status: Player
                 session.add(Seat(round=round_, player=player, table=table, manual=True))
             else:
                 seat.table_id, seat.manual = table.id, True
-    elif seat is not None and round_.state is RoundState.PLANNED:
+    elif seat is not None and not round_.state.played:
         session.delete(seat)
     player.status = status
     audit.log(session, event.id, audit.ORGANISER, "status changed", player.name,
@@ -95,11 +92,12 @@ def change_status(session: Session, event: Event, player: Player, status: Player
     session.commit()
 
 
-def rename(session: Session, event: Event, player: Player, new_name: str) -> None:
+def rename(session: Session, event: Event, player: Player, new_name: str,
+           max_name_length: int = MAX_NAME_LENGTH) -> None:
     """Names stay unique in the event, ignoring case and accents."""
     lock_event(session, event.id)
     others = [p.name for p in _players(session, event) if p.id != player.id]
-    clean = _one_name(new_name, others)
+    clean = one_name(new_name, others, max_name_length)
     if clean == player.name:
         return
     audit.log(session, event.id, audit.ORGANISER, "player renamed", clean, old=player.name, new=clean)

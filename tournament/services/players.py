@@ -9,11 +9,10 @@ from __future__ import annotations
 import unicodedata
 from collections import Counter
 
-from flask import current_app
 from sqlalchemy.orm import Session
 
 from ..core.errors import RuleError
-from ..core.limits import MAX_PLAYERS
+from ..core.limits import MAX_NAME_LENGTH, MAX_PLAYERS
 from ..core.names import clean_text, fold_name, name_key
 from ..models import Event, Player, PlayerStatus, Table
 from . import audit
@@ -75,9 +74,9 @@ def one_name(text: str, others: list[str], max_length: int) -> str:
     return parse_names(text, others, max_length, single=True)[0]
 
 
-def add_players(session: Session, event: Event, text: str) -> list[Player]:
+def add_players(session: Session, event: Event, text: str, max_name_length: int = MAX_NAME_LENGTH) -> list[Player]:
     """Add the pasted names. Once tables exist, newcomers fill the emptiest home tables."""
-    names = parse_names(text, [p.name for p in event.players], current_app.config["MAX_NAME_LENGTH"])
+    names = parse_names(text, [p.name for p in event.players], max_name_length)
     check_room(event, len(names))
     players = [Player(event=event, name=name, name_key=fold_name(name)) for name in names]
     session.add_all(players)
@@ -129,10 +128,6 @@ def set_status(session: Session, event: Event, player: Player, status: PlayerSta
     if status is PlayerStatus.SEATED and player.home_table is None and event.tables:
         _fill_emptiest_tables(event, [player])
     session.commit()
-
-
-def seated_players(event: Event) -> list[Player]:
-    return [p for p in event.players if p.status is PlayerStatus.SEATED]
 
 
 def set_home_table(session: Session, event: Event, player: Player, table: Table) -> None:

@@ -3,20 +3,31 @@
 Round 1 seats everyone at their home table. Closing a round derives the next round's seating
 from the core's movement rules and stores it as a planned round, which the organiser may
 adjust (manual seats) before starting it.
+
+Every change of state goes through services.lifecycle. What a change implies is done here, not
+by the pages: a start starts the round's countdown in the same commit; a close, given a
+BackupStore, writes the event's backup once the close is committed.
 """
 
 from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, replace
+from datetime import datetime
 
 from sqlalchemy import insert, select
 from sqlalchemy.orm import Session
 
 from ..core.limits import MAX_ROUNDS
+from ..core.rounds import Action, Transition
 from ..models import Event, Player, PlayerStatus, Round, RoundState, Seat
-from ..models.base import utcnow
-from . import audit
+from . import audit, lifecycle, timer
+from .backups import BackupStore
 from .errors import Conflict, DomainError, NotFound
-from .locks import lock_event, lock_round
+from .locks import lock_event
 from .round_data import RoundData, load_round_facts, load_round_rows
+
+log = logging.getLogger(__name__)
 
 
 def latest_round(session: Session, event: Event) -> Round | None:
@@ -25,31 +36,30 @@ def latest_round(session: Session, event: Event) -> Round | None:
     )
 
 
-def start_round(session: Session, event: Event) -> Round:
-    """Start round 1 from the home tables, or the planned next round as adjusted.
+def start_round(session: Session, event: Event, now: datetime | None = None) -> Round:
+    """Start round 1 from the home tables, or the planned next round as adjusted, and the
+    round's countdown with it (saved together, or neither).
     Under the event's lock: of simultaneous clicks, the first starts the round and the
     others are told it is running."""
+    now = timer.now_utc() if now is None else now
     lock_event(session, event.id)
     latest = latest_round(session, event)
     if latest is None:
         round_ = _first_round(session, event)
-    elif latest.state is RoundState.RUNNING:
-        raise Conflict(f"Round {latest.number} is still running. Close it before starting the next one.")
     elif latest.state is RoundState.CLOSED and latest.number >= MAX_ROUNDS:
         raise Conflict(f"Round {latest.number} was the last round one event keeps. "
                        "Start a new event (Duplicate on the event page) to play more rounds.")
-    elif latest.state is RoundState.CLOSED:
-        raise Conflict(f"Round {latest.number} is closed but has no next round planned.")
     else:
         round_ = latest
-        if not round_.seats:
-            raise DomainError("Nobody is seated for this round. Seat players before starting it.")
-    audit.log(session, event.id, audit.ORGANISER, "round started", f"round {round_.number}",
-              round_number=round_.number, old=round_.state.value, new=RoundState.RUNNING.value)
-    round_.state = RoundState.RUNNING
-    round_.started_at = utcnow()
+    lifecycle.apply(session, round_, Transition.START, now=now, before=lambda: _check_seated(round_))
+    timer.start(event, "round", now)
     session.commit()
     return round_
+
+
+def _check_seated(round_: Round) -> None:
+    if not round_.seats:
+        raise DomainError("Nobody is seated for this round. Seat players before starting it.")
 
 
 def _first_round(session: Session, event: Event) -> Round:
@@ -76,42 +86,59 @@ def empty_tables(data: RoundData) -> list[int]:
     return data.outcome().unreported()
 
 
+@dataclass(frozen=True)
+class Closed:
+    """What a close did: the round closed, the round it planned (None after the last round an
+    event keeps), and whether the backup asked for is complete on disk (None: none asked for)."""
+
+    round: Round
+    following: Round | None
+    backup_saved: bool | None = None
+
+
 def close_round(session: Session, data: RoundData) -> Round:
     """Close the round `data` was loaded for; see `close`. Only the round's id is used: its
-    rows are read again under the lock."""
-    return _close(session, data.event, Round.id == data.round.id, data.round.number,
-                  Conflict(f"Round {data.round.number} was removed a moment ago (its previous round was reopened)."))
+    rows are read again under the lock. Returns the planned round, or the closed one."""
+    closed = _close(session, data.event, Round.id == data.round.id, data.round.number,
+                    Conflict(f"Round {data.round.number} was removed a moment ago (its previous round was reopened)."))
+    return closed.following or closed.round
 
 
-def close(session: Session, event: Event, number: int) -> Round:
+def close(session: Session, event: Event, number: int, backups: BackupStore | None = None,
+          now: datetime | None = None) -> Closed:
     """Close a running round and plan the next one from the movement rules (none after the
-    last round an event keeps, MAX_ROUNDS). Returns the planned round, or the closed one.
+    last round an event keeps, MAX_ROUNDS); then, with `backups`, write the event's backup.
 
     The round's rows are read once, after the event's lock is taken, so the close decides on
-    every game saved before it and on nothing a page loaded earlier."""
-    return _close(session, event, (Round.event_id == event.id) & (Round.number == number), number,
-                  NotFound(f"Round {number} does not exist in this event. "
-                           "It may have been removed a moment ago (its previous round was reopened)."))
+    every game saved before it and on nothing a page loaded earlier. The backup is written
+    after the commit, the lock released: the close never waits for the disk, and a backup
+    that fails (logged, `backup_saved` False) neither undoes nor hides the close."""
+    closed = _close(session, event, (Round.event_id == event.id) & (Round.number == number), number,
+                    NotFound(f"Round {number} does not exist in this event. "
+                             "It may have been removed a moment ago (its previous round was reopened)."), now)
+    if backups is None:
+        return closed
+    try:
+        backups.write(session, event)
+    except Exception:
+        log.exception("automatic backup of event %s failed", event.id)
+        return replace(closed, backup_saved=False)
+    return replace(closed, backup_saved=True)
 
 
-def _close(session: Session, event: Event, which, number: int, missing: DomainError) -> Round:
+def _close(session: Session, event: Event, which, number: int, missing: DomainError,
+           now: datetime | None = None) -> Closed:
     lock_event(session, event.id)
     round_ = session.scalar(select(Round).where(which))  # refreshed: read under the lock
     if round_ is None:
         raise missing
-    if round_.state is RoundState.CLOSED:
-        raise Conflict(f"Round {number} is already closed.")
-    if round_.state is not RoundState.RUNNING:
-        raise Conflict(f"Round {number} has not started yet.")
-    data = load_round_facts(session, event, round_)
+    lifecycle.apply(session, round_, Transition.CLOSE, now=now)
+    with session.no_autoflush:  # plain rows the close does not change: one flush, below, for all
+        data = load_round_facts(session, event, round_)
     outcome = data.outcome()
-    audit.log(session, event.id, audit.ORGANISER, "round closed", f"round {number}",
-              round_number=number, old=RoundState.RUNNING.value, new=RoundState.CLOSED.value)
-    round_.state = RoundState.CLOSED
-    round_.closed_at = utcnow()
     if number >= MAX_ROUNDS:  # the last round an event keeps: nothing to plan
         session.commit()
-        return round_
+        return Closed(round_, None)
     following = Round(event_id=event.id, number=number + 1, state=RoundState.PLANNED)
     session.add(following)
     session.flush()  # the new round's id; this flush also moves the event's revision
@@ -123,17 +150,13 @@ def _close(session: Session, event: Event, which, number: int, missing: DomainEr
         # One multi-row INSERT: an ORM object per seat cost more than the rest of the close.
         session.execute(insert(Seat.__table__), seats)
     session.commit()
-    return following
+    return Closed(round_, following)
 
 
 def move_planned_seat(session: Session, data: RoundData, player: Player, table_number: int) -> None:
     """A manual seat change in a planned round (recorded as such). Under the event's lock, so
     a round started or undone a moment before is not changed behind the organiser's back."""
-    state = lock_round(session, data.round)
-    if state is None:
-        raise Conflict(f"Round {data.round.number} was removed a moment ago (its previous round was reopened).")
-    if state is not RoundState.PLANNED:
-        raise Conflict(f"Round {data.round.number} has started; its seats are as played.")
+    lifecycle.require(session, data.round, Action.MOVE_SEAT)
     data = load_round_rows(session, data.event, data.round)
     table = data.table(table_number)
     seat = next((s for s in data.seats if s.player_id == player.id), None)
@@ -148,6 +171,3 @@ def move_planned_seat(session: Session, data: RoundData, player: Player, table_n
         seat.manual = True
     session.commit()
 
-
-def reload(session: Session, data: RoundData) -> RoundData:
-    return load_round_rows(session, data.event, data.round)

@@ -20,6 +20,7 @@ from datetime import datetime, timedelta, timezone
 
 from sqlalchemy.orm import Session, object_session
 
+from ..core.limits import MAX_ROUND_MINUTES
 from ..models import Event
 from .errors import DomainError
 from .locks import lock_event
@@ -27,7 +28,7 @@ from .locks import lock_event
 PHASES = ("study", "practice", "round")
 LABELS = {"study": "Study the rules", "practice": "Practice at your home table", "round": "Round"}
 EXTRA_SECONDS = 60
-MAX_MINUTES = 120
+MAX_MINUTES = MAX_ROUND_MINUTES
 
 
 @dataclass(frozen=True)

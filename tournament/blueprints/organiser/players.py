@@ -10,6 +10,7 @@ from ...services import players as player_service
 from ...services.errors import Conflict, DomainError
 from ..current_event import current_event, with_collections
 from ..refusals import field_for, refuse
+from ..service_config import max_name_length
 from . import bp, consequences
 from .forms import ButtonForm, JoinTableForm, LatePlayerForm, NamesForm, RenameForm
 
@@ -34,7 +35,7 @@ def players(event_id: int):
     status = 400 if form.is_submitted() else 200
     if form.validate_on_submit():
         try:
-            added = player_service.add_players(session, event, form.names.data)
+            added = player_service.add_players(session, event, form.names.data, max_name_length())
         except DomainError as error:
             status = refuse(error, form.names)
         else:
@@ -127,7 +128,7 @@ def player(event_id: int, player_id: int):
     status = 400 if form.is_submitted() else 200
     if form.validate_on_submit():
         try:
-            midevent.rename(session, event, player, form.name.data)
+            midevent.rename(session, event, player, form.name.data, max_name_length())
         except DomainError as error:
             status = refuse(error, form.name)
         else:
@@ -147,7 +148,7 @@ def late_player(event_id: int):
     if not form.validate_on_submit():
         return _players_page(session, event, late=form, status=400)
     try:
-        player = midevent.add_late_player(session, event, form.name.data, form.table.data)
+        player = midevent.add_late_player(session, event, form.name.data, form.table.data, max_name_length())
     except DomainError as error:
         # The table was checked against the choices, so what is left concerns the name, or the
         # round (nothing to join), which belongs on top of the page.

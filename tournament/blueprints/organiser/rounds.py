@@ -10,14 +10,14 @@ from ...models import RoundState
 from ...services import players as player_service
 from ...services import corrections
 from ...services import rounds as rounds_service
-from ...services import timer
 from ...services.errors import DomainError
 from ...services.round_data import load_round
 from ..current_event import current_event
 from ..refusals import field_for, refuse
+from ..service_config import backup_store
 from . import bp, consequences
 from .forms import ButtonForm, MoveSeatForm
-from .transfer import BACKUP_SAVED, backup_after_close
+from .transfer import BACKUP_FAILED, BACKUP_SAVED
 
 
 @bp.get("/events/<int:event_id>/rounds")
@@ -33,10 +33,10 @@ def rounds(event_id: int):
 
 @bp.post("/events/<int:event_id>/rounds/start")
 def start_round(event_id: int):
-    """Round 1 seats everyone at their home table; later rounds use the planned seating."""
+    """Round 1 seats everyone at their home table; later rounds use the planned seating.
+    The round's countdown starts with it."""
     session = db.session()
     event = current_event("tables", "rounds")
-    timer.start(event, "round", timer.now_utc())  # the round's countdown; saved by start_round's commit
     try:
         round_ = rounds_service.start_round(session, event)
     except DomainError as error:
@@ -98,7 +98,7 @@ def _close(session, event, number: int, form):
     """The round is read once, by the service under the event's lock (nothing loaded before
     it); the page is loaded here only when the close is refused."""
     try:
-        following = rounds_service.close(session, event, number)
+        closed = rounds_service.close(session, event, number, backup_store())
     except DomainError as error:
         status = refuse(error)
         data = load_round(session, event, number)
@@ -106,12 +106,13 @@ def _close(session, event, number: int, form):
             return _close_page(data, form, status)
         return (_results_page(session, data, status) if data.round.state is RoundState.CLOSED
                 else _board_page(data, status))
-    saved = backup_after_close(session, event)
-    if following.number > number:
-        message = f"Round {number} closed. Round {following.number}'s seating is planned below."
+    if closed.following is not None:
+        message = f"Round {number} closed. Round {closed.following.number}'s seating is planned below."
     else:
         message = f"Round {number} closed. It is the last round one event keeps, so no next round is planned."
-    flash(f"{message} {BACKUP_SAVED}" if saved else message, "success")
+    flash(f"{message} {BACKUP_SAVED}" if closed.backup_saved else message, "success")
+    if closed.backup_saved is False:
+        flash(BACKUP_FAILED, "warning")
     return redirect(url_for("organiser.round_results", event_id=event.id, number=number))
 
 

@@ -4,23 +4,21 @@ from __future__ import annotations
 
 import gzip
 import io
-import logging
 import re
 from datetime import datetime, timezone
 
-from flask import current_app, flash, redirect, render_template, send_file, url_for
+from flask import flash, redirect, render_template, send_file, url_for
 
 from ... import db
-from ...services import backups, csv_export, duplicate, transfer
+from ...services import csv_export, duplicate, transfer
 from ...services.errors import DomainError
 from ..current_event import current_event
 from ..refusals import refuse
+from ..service_config import backup_store, max_name_length
 from . import bp
 from .events import event_page
 from .forms import ButtonForm
 from .transfer_forms import ImportForm
-
-log = logging.getLogger(__name__)
 
 
 def _download(event, suffix: str, body: str | bytes, mimetype: str):
@@ -76,7 +74,7 @@ def import_event():
         return render_template("organiser/import.html", form=form), 400 if form.is_submitted() else 200
     try:
         event = transfer.import_bytes(db.session(), form.file.data.read(),
-                                      max_name_length=current_app.config["MAX_NAME_LENGTH"])
+                                      max_name_length=max_name_length())
     except DomainError as problem:  # a FileProblem, or a rule of the app the file breaks
         db.session().rollback()
         return render_template("organiser/import.html", form=form, problem=str(problem)), 400
@@ -91,8 +89,9 @@ def event_backups(event_id: int):
 
 
 def _backups_page(event, status=200):
-    return render_template("organiser/backups.html", event=event, backups=backups.list_backups(event),
-                           keep=backups.KEEP, form=ButtonForm(formdata=None)), status
+    store = backup_store()
+    return render_template("organiser/backups.html", event=event, backups=store.list_backups(event),
+                           keep=store.keep, form=ButtonForm(formdata=None)), status
 
 
 @bp.post("/events/<int:event_id>/backups/<name>/restore")
@@ -102,7 +101,7 @@ def restore_backup(event_id: int, name: str):
     session = db.session()
     event = current_event()
     try:
-        restored = backups.restore(session, event, name)
+        restored = backup_store().restore(session, event, name, max_name_length())
     except DomainError as error:
         return _backups_page(event, refuse(error))
     flash(f"Backup restored as the new event “{restored.name}”.", "success")
@@ -123,16 +122,5 @@ def duplicate_event(event_id: int):
 
 
 BACKUP_SAVED = "A backup of the event was saved (Backups, on the event's page)."
-
-
-def backup_after_close(session, event) -> bool:
-    """Called once a round close is committed: a failed backup must not undo or hide the close.
-    True once the backup file is complete under its final name; False after warning the organiser."""
-    try:
-        backups.write_backup(session, event)
-    except Exception:
-        log.exception("automatic backup of event %s failed", event.id)
-        flash("The round is closed, but the automatic backup could not be written. "
-              "Download the event file from the event page to keep a copy.", "warning")
-        return False
-    return True
+BACKUP_FAILED = ("The round is closed, but the automatic backup could not be written. "
+                 "Download the event file from the event page to keep a copy.")
