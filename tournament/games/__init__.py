@@ -8,6 +8,8 @@ Invariants:
 
 from __future__ import annotations
 
+from typing import Any
+
 from .protocol import Game, Paragraph, Report, ScoreField, TableSizes
 from .registry import DEFAULT, KEY_PATTERN, all_games, get, register, unregister
 
@@ -20,7 +22,13 @@ __all__ = [
     "ScoreField",
     "TableSizes",
     "all_games",
+    "game_of",
     "get",
     "register",
     "unregister",
 ]
+
+
+def game_of(event: Any) -> Game[Any]:
+    """The game ``event`` plays (its ``game`` key, through the registry)."""
+    return get(event.game)
