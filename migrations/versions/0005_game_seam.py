@@ -13,9 +13,8 @@ Revises: 0004
 Create Date: 2026-11-22
 """
 
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 revision = '0005'
 down_revision = '0004'
