@@ -13,10 +13,9 @@ from sqlalchemy import select
 
 from tests.transfer.conftest import row_counts
 from tournament import db
-from tournament.games import get, register, unregister
-from tournament.games.five_tricks import FiveTricks
+from tournament.games import get
 from tournament.models import Event, Table
-from tournament.services import events, transfer
+from tournament.services import events, players, transfer
 from tournament.services import tables as table_service
 
 VERSION_1_FILE = Path(__file__).parent / "fixtures" / "event-v1.json"
@@ -63,25 +62,10 @@ def test_export_writes_the_game_key(app, organiser):
     assert list(document)[:3] == ["format", "version", "game"]
 
 
-class _SameRulesOtherKey(FiveTricks):
-    """A second game for the file to name: Five Tricks' rules under another key."""
-
-    key = "five-tricks-test-copy"
-    title = "Five Tricks (test copy)"
-
-
-@pytest.fixture
-def second_game():
-    game = register(_SameRulesOtherKey())
-    yield game
-    unregister(game.key)
-
-
 def test_an_event_of_another_game_keeps_its_game_through_export_and_import(app, organiser, second_game):
     with app.app_context():
         session = db.session()
         event = events.create_event(session, "Class 4C", game=second_game.key)
-        from tournament.services import players
         players.add_players(session, event, "Ana\nBen\nCleo\nDan\nEve\nFay")
         table_service.set_table_count(session, event, 2)
         event_id = event.id
