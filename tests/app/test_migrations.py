@@ -1,12 +1,16 @@
 """The Alembic migrations and the models must describe the same schema."""
 
+import pytest
+from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import create_engine
+from sqlalchemy import create_engine, text
+from sqlalchemy.orm import Session
 
 from tournament import create_app
-from tournament.migrate import upgrade
-from tournament.models import Base
+from tournament.core import RuleVariant, Suit
+from tournament.migrate import alembic_config, upgrade
+from tournament.models import Base, Event
 from tests.conftest import PG_URL
 
 
@@ -39,3 +43,78 @@ def test_db_upgrade_command_is_repeatable(tmp_path, monkeypatch):
     second = runner.invoke(args=["db-upgrade"])
     assert first.exit_code == 0, first.output
     assert second.exit_code == 0 and "up to date" in second.output
+
+
+def downgrade(engine, revision: str) -> None:
+    config = alembic_config(engine)
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.downgrade(config, revision)
+
+
+@pytest.fixture
+def old_database(tmp_path):
+    """A database as the previous version (0004) left it: one event, tables with three different
+    variants. On PostgreSQL when the suite runs there, the shared test database is rebuilt after."""
+    if PG_URL:
+        engine = create_engine(PG_URL)
+        Base.metadata.drop_all(engine)
+        with engine.begin() as connection:
+            connection.exec_driver_sql("DROP TABLE IF EXISTS alembic_version")
+    else:
+        engine = create_engine(f"sqlite:///{tmp_path / 'old.sqlite3'}")
+    upgrade(engine, "0004")
+    with engine.begin() as connection:
+        connection.execute(text(
+            "INSERT INTO events (id, name, created_at, round_minutes, shuffle_seed, projector_token, "
+            "public_token, revision) VALUES (1, 'Class 4B', '2026-05-02 09:30:00', 7, 1, 'p', 'q', 0)"))
+        connection.execute(text(
+            "INSERT INTO tables (id, event_id, number, ace, wins, trump, trump_any_time, token) VALUES "
+            "(1, 1, 1, 'low', 'lowest', 'hearts', false, 't1'), "
+            "(2, 1, 2, 'high', 'highest', NULL, true, 't2'), "
+            "(3, 1, 3, 'low', 'highest', 'spades', true, NULL)"))
+    try:
+        yield engine
+    finally:
+        if PG_URL:
+            Base.metadata.drop_all(engine)
+            Base.metadata.create_all(engine)
+            with engine.begin() as connection:
+                connection.exec_driver_sql("DROP TABLE IF EXISTS alembic_version")
+        engine.dispose()
+
+
+OLD_VARIANTS = [
+    RuleVariant(ace="low", wins="lowest", trump=Suit.HEARTS, trump_any_time=False),
+    RuleVariant(ace="high", wins="highest", trump=None, trump_any_time=True),
+    RuleVariant(ace="low", wins="highest", trump=Suit.SPADES, trump_any_time=True),
+]
+
+
+def test_upgrading_keeps_every_tables_rule_variant_and_makes_old_events_five_tricks(old_database):
+    upgrade(old_database)
+    with Session(old_database) as session:
+        event = session.get(Event, 1)
+        assert event.game == "five-tricks"
+        assert [table.variant for table in event.tables] == OLD_VARIANTS
+        assert event.tables[0].token == "t1"
+
+
+def test_downgrading_puts_the_variants_back_in_their_columns(old_database):
+    upgrade(old_database)
+    downgrade(old_database, "0004")
+    with old_database.connect() as connection:
+        rows = connection.exec_driver_sql("SELECT ace, wins, trump, trump_any_time FROM tables ORDER BY number")
+        assert [(ace, wins, trump, bool(any_time)) for ace, wins, trump, any_time in rows] == [
+            ("low", "lowest", "hearts", False), ("high", "highest", None, True), ("low", "highest", "spades", True)]
+
+
+def test_downgrading_is_refused_while_an_event_plays_another_game(old_database):
+    upgrade(old_database)
+    with old_database.begin() as connection:
+        connection.execute(text("UPDATE events SET game = 'highest-card'"))
+    with pytest.raises(RuntimeError, match="play a game other than Five Tricks"):
+        downgrade(old_database, "0004")
+    with old_database.connect() as connection:  # nothing changed: still at the new schema
+        assert connection.exec_driver_sql("SELECT version_num FROM alembic_version").scalar() == "0005"
+        assert connection.exec_driver_sql("SELECT count(*) FROM tables WHERE variant IS NOT NULL").scalar() == 3

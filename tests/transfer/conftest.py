@@ -8,6 +8,8 @@ from sqlalchemy import func, select
 from tests.app.helpers import player_ids, seating, winners_form
 from tests.conftest import setup_event
 from tournament import db
+from tournament.games import register, unregister
+from tournament.games.five_tricks import FiveTricks
 from tournament.models import AuditEntry, Event, Game, GameTricks, Player, Round, Seat, Table
 
 # Accents, case and markup on purpose: the file must carry names exactly.
@@ -54,3 +56,17 @@ def row_counts(app) -> dict[str, int]:
     with app.app_context():
         session = db.session()
         return {m.__name__: session.scalar(select(func.count()).select_from(m)) for m in MODELS}
+
+
+class _SameRulesOtherKey(FiveTricks):
+    """A second game for the file to name: Five Tricks' rules under another key."""
+
+    key = "five-tricks-test-copy"
+    title = "Five Tricks (test copy)"
+
+
+@pytest.fixture
+def second_game():
+    game = register(_SameRulesOtherKey())
+    yield game
+    unregister(game.key)

@@ -58,7 +58,12 @@ def _append(path, item):
 
 BAD_DOCUMENTS = {
     "wrong format marker": (_set(["format"], "excel"), "format: this is not a Five Tricks event file"),
-    "newer version": (_set(["version"], 2), "version: the file has version 2"),
+    "newer version": (_set(["version"], 3), "version: the file has version 3 of the format; this app reads "
+                      "versions 1 and 2."),
+    "game missing": (_delete(["game"]), "is missing 'game'"),
+    "game as a number": (_set(["game"], 7), "game: must be text"),
+    "variant the game cannot read": (_set(["tables", 0, "variant"], "high-highest"), "tables[0].variant: "),
+    "variant with a key too many": (_set(["tables", 0, "variant", "jokers"], True), "tables[0].variant: "),
     "version as text": (_set(["version"], "1"), "version: "),
     "version missing": (_delete(["version"]), "the file has no version"),
     "players missing": (_delete(["players"]), "is missing 'players'"),

@@ -63,3 +63,24 @@ def test_duplicate_and_restore_need_the_forms_csrf_token(app, organiser, played)
     assert organiser.post(f"/events/{played}/duplicate").status_code == 400
     assert organiser.post(f"/events/{played}/backups/{name}/restore").status_code == 400
     assert row_counts(app) == before
+
+
+def test_a_copy_plays_the_same_game_with_the_same_rules_at_every_table(app, organiser, second_game):
+    from tournament import db
+    from tournament.models import Event
+    from tournament.services import events, players
+    from tournament.services import tables as table_service
+    with app.app_context():
+        session = db.session()
+        event = events.create_event(session, "Class 4C", game=second_game.key)
+        players.add_players(session, event, "Ana\nBen\nCleo\nDan\nEve\nFay\nGus\nHal\nIvo")
+        table_service.set_table_count(session, event, 3)
+        rules = event.tables[1].variant
+        table_service.set_variant(session, event, event.tables[0], rules)  # two tables alike, as a teacher may
+        event_id = event.id
+    copy_id, copy = _copy(organiser, event_id)
+    original = organiser.get(f"/events/{event_id}/export.json").get_json()
+    assert copy["game"] == original["game"] == second_game.key
+    assert copy["tables"] == original["tables"]
+    with app.app_context():
+        assert db.session().get(Event, copy_id).tables[0].variant == rules

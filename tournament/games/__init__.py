@@ -34,3 +34,8 @@ __all__ = [
     "register",
     "unregister",
 ]
+
+
+def game_of(event: Any) -> Game[Any]:
+    """The game ``event`` plays (its ``game`` key, through the registry)."""
+    return get(event.game)

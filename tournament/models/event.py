@@ -1,12 +1,12 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Boolean, Float, ForeignKey, Integer, String, UniqueConstraint, false
+from sqlalchemy import JSON, Boolean, Float, ForeignKey, Integer, String, UniqueConstraint, false
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from ..core import RuleVariant, Suit
+from .. import games
 from .base import Base, UtcDateTime, new_token, utcnow
 
 if TYPE_CHECKING:
@@ -21,6 +21,8 @@ class Event(Base):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(120))
+    # The card game every table plays, by its registry key (tournament.games); never changes.
+    game: Mapped[str] = mapped_column(String(40), default=games.DEFAULT, server_default=games.DEFAULT)
     created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
     round_minutes: Mapped[int] = mapped_column(Integer, default=7)
     # Seed of the home-table shuffle: the same seed always gives the same plan.
@@ -70,27 +72,40 @@ class Table(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), index=True)
     number: Mapped[int] = mapped_column(Integer)
-    ace: Mapped[str] = mapped_column(String(8))
-    wins: Mapped[str] = mapped_column(String(8))
-    trump: Mapped[str | None] = mapped_column(String(8), nullable=True)
-    trump_any_time: Mapped[bool] = mapped_column(Boolean, default=False)
+    # The table's rule variant in its game's JSON form (Game.variant_to_json); read it through `variant`.
+    variant_data: Mapped[dict[str, Any]] = mapped_column("variant", JSON)
     # Secret of the table's phone link (score-slip QR); None when revoked.
     token: Mapped[str | None] = mapped_column(String(64), default=new_token, nullable=True, unique=True)
 
     event: Mapped[Event] = relationship(back_populates="tables")
 
     @property
-    def variant(self) -> RuleVariant:
-        return RuleVariant(
-            ace=self.ace,
-            wins=self.wins,
-            trump=Suit(self.trump) if self.trump else None,
-            trump_any_time=self.trump_any_time,
-        )
+    def variant(self) -> Any:
+        """The variant, as the event's game reads it. The event is nearly always in the session
+        already (pages load it first), so this costs no SQL; otherwise one SELECT per session."""
+        return games.game_of(self.event).variant_from_json(self.variant_data)
 
     @variant.setter
-    def variant(self, variant: RuleVariant) -> None:
-        self.ace = variant.ace
-        self.wins = variant.wins
-        self.trump = variant.trump.value if variant.trump else None
-        self.trump_any_time = variant.trump_any_time
+    def variant(self, variant: Any) -> None:
+        """Stored in the game's JSON form; a table not yet added to an event plays the default game."""
+        event = self.event
+        game = games.game_of(event) if event is not None else games.get(games.DEFAULT)
+        self.variant_data = game.variant_to_json(variant)
+
+    # Five Tricks' settings by name, for the pages that still show them field by field (the
+    # tables list, the rules form); they go once those pages ask the game for its own words.
+    @property
+    def ace(self) -> str:
+        return str(self.variant_data["ace"])
+
+    @property
+    def wins(self) -> str:
+        return str(self.variant_data["wins"])
+
+    @property
+    def trump(self) -> str | None:
+        return self.variant_data["trump"]
+
+    @property
+    def trump_any_time(self) -> bool:
+        return bool(self.variant_data["trump_any_time"])

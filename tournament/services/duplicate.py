@@ -17,15 +17,16 @@ def copy_name(name: str) -> str:
 
 
 def duplicate_event(session: Session, event: Event) -> Event:
-    """Name "<old name> (copy)"; settings, tables with their variants, and players with their
+    """Name "<old name> (copy)"; the game, settings, tables with their variants, and players with their
     status and home table are copied. Withdrawn players are left out: they left the tournament,
     and a new session should not start with them; observers stay observers. Rounds, results, the
     audit log and the link tokens are not copied (the copy gets new tokens)."""
-    copy = Event(name=copy_name(event.name), **{key: getattr(event, key) for key in COPIED_SETTINGS})
+    copy = Event(name=copy_name(event.name), game=event.game,
+                 **{key: getattr(event, key) for key in COPIED_SETTINGS})
     tables = {}
     for table in event.tables:
-        tables[table.id] = Table(number=table.number)
-        tables[table.id].variant = table.variant
+        # The same game reads the same stored form: copied as is, no round trip through the game.
+        tables[table.id] = Table(number=table.number, variant_data=dict(table.variant_data))
         copy.tables.append(tables[table.id])
     for player in event.players:
         if player.status is PlayerStatus.WITHDRAWN:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, selectinload
 
+from .. import games
 from ..core.errors import RuleError
 from ..core.limits import MAX_EVENT_NAME, MAX_ROUND_MINUTES
 from ..core.names import clean_text
@@ -92,8 +93,13 @@ def _check_minutes(minutes: int) -> int:
     return minutes
 
 
-def create_event(session: Session, name: str, round_minutes: int = 7) -> Event:
-    event = Event(name=_clean_name(name), round_minutes=_check_minutes(round_minutes))
+def create_event(session: Session, name: str, round_minutes: int = 7, game: str = games.DEFAULT) -> Event:
+    """A new event playing ``game`` (a registered game's key) for the whole of its life."""
+    try:
+        games.get(game)
+    except RuleError as error:
+        raise DomainError(str(error)) from None
+    event = Event(name=_clean_name(name), round_minutes=_check_minutes(round_minutes), game=game)
     session.add(event)
     session.commit()
     return event

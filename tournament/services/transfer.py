@@ -25,6 +25,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
+from ..games import game_of, get as game_by_key
 from ..core.names import fold_name, name_key
 from ..models.base import new_token
 from ..models.revision import bulk_write
@@ -95,12 +96,14 @@ def export_event(session: Session, event: Event) -> dict[str, Any]:
     seats.sort(key=lambda s: s[0] * span + s[2] * width + order[s[1]])
     seats_of = {round_id: list(rows) for round_id, rows in groupby(seats, itemgetter(0))}
     games_of = {round_id: list(rows) for round_id, rows in groupby(games, itemgetter(0))}
+    game_of_event = game_of(event)
     return {
         "format": FORMAT,
         "version": VERSION,
+        "game": event.game,
         "exported_at": iso(datetime.now(timezone.utc)),
         "event": {key: getattr(event, key) for key in SETTINGS},
-        "tables": [{"number": t.number, "variant": t.variant.to_dict()} for t in tables],
+        "tables": [{"number": t.number, "variant": game_of_event.variant_to_json(t.variant)} for t in tables],
         "players": [{"name": p.name, "status": p.status.value, "home_table": number.get(p.home_table_id)}
                     for p in players],
         "rounds": [_round(r, seats_of.get(r.id, ()), games_of.get(r.id, ()), tricks, names, order) for r in rounds],
@@ -187,8 +190,8 @@ class Rows:
     """Every row of an imported event, built from a checked file before any write. References
     are still by table number, player name and round number; `_write` swaps in the new ids."""
 
-    settings: dict[str, Any]
-    tables: list[dict[str, Any]]
+    settings: dict[str, Any]  # with the event's game
+    tables: list[dict[str, Any]]  # number, variant (the game's JSON form)
     players: list[dict[str, Any]]  # home_table: a table number or None
     rounds: list[dict[str, Any]]
     seats: list[tuple[int, str, int, bool]]  # round, player, table, manual
@@ -198,10 +201,11 @@ class Rows:
 
     @classmethod
     def of(cls, spec: EventSpec) -> Rows:
+        game = game_by_key(spec.game)
         return cls(
-            settings=dict(spec.settings),
-            tables=[{"number": number, "ace": v.ace, "wins": v.wins, "trump": v.trump.value if v.trump else None,
-                     "trump_any_time": v.trump_any_time} for number, v in sorted(spec.tables.items())],
+            settings={**spec.settings, "game": spec.game},
+            tables=[{"number": number, "variant": game.variant_to_json(variant)}
+                    for number, variant in sorted(spec.tables.items())],
             players=[{"name": p.name, "name_key": fold_name(p.name), "status": PlayerStatus(p.status),
                       "home_table": p.home_table} for p in spec.players],
             rounds=[{"number": r.number, "state": RoundState(r.state), "started_at": r.started_at,

@@ -1,10 +1,14 @@
-"""The event file (format "five-tricks-event", version 1) read into checked, plain values.
+"""The event file (format "five-tricks-event", versions 1 and 2) read into checked, plain values.
 
 Invariants:
 - Nothing here touches the database: `parse` either returns a complete `EventSpec` whose every
   reference (home table, seat, winner, tricks) points at a table or player of the same file, or
   raises `FileProblem` naming the place, e.g. "rounds[1].games[3]: the winner 'Zed' is not seated
   at table 2". Positions count from 0, as in JSON tools.
+- Version 2 names the event's game (`"game"`), and each table's `variant` is that game's JSON form
+  (`Game.variant_from_json` reads it). Version 1 came before games could be chosen: its events
+  play Five Tricks, and its variants have the same four keys Five Tricks still writes. A game this
+  app does not know is refused by name, before anything else of the file is read.
 - Keys the format does not define (ids, `exported_at`, `created_at`, ...) are ignored.
 - Player references are exact names (spaces collapsed); uniqueness ignores case and accents, as
   everywhere else in the app. Tables are numbered 1..T without gaps; rounds 1..R in order, and
@@ -20,7 +24,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from ..core import RuleVariant
+from .. import games
 from ..core.errors import RuleError
 from ..core.limits import (MAX_AUDIT_ENTRIES, MAX_AUDIT_TEXT, MAX_EVENT_NAME, MAX_GAMES_PER_EVENT, MAX_GAMES_PER_TABLE, MAX_PLAYERS,
                            MAX_ROUNDS, MAX_TABLES, MAX_TRICKS_PER_GAME)
@@ -28,7 +32,8 @@ from ..core.names import clean_text, fold_name, name_key
 from .transfer_checks import FileProblem, array, choice, fail, flag, integer, label, moment, name, obj, text
 
 FORMAT = "five-tricks-event"
-VERSION = 1
+VERSION = 2  # the version export writes
+READABLE = (1, 2)
 
 MAX_MINUTES = 120
 MAX_COPIES = 10
@@ -41,7 +46,7 @@ ROUND_STATES = ("planned", "running", "closed")
 SETTINGS = ("name", "round_minutes", "study_minutes", "practice_minutes", "paper_size", "sheet_copies",
             "colour_safe", "projector_theme", "chime", "shuffle_seed")
 
-__all__ = ["FORMAT", "VERSION", "EventSpec", "FileProblem", "parse"]
+__all__ = ["FORMAT", "READABLE", "VERSION", "EventSpec", "FileProblem", "parse"]
 
 
 @dataclass(frozen=True)
@@ -91,8 +96,9 @@ class AuditSpec:
 
 @dataclass(frozen=True)
 class EventSpec:
+    game: str  # a registered game's key
     settings: dict[str, Any]
-    tables: dict[int, RuleVariant]
+    tables: dict[int, Any]  # number -> the game's variant
     players: list[PlayerSpec]
     rounds: list[RoundSpec]
     audit: list[AuditSpec]
@@ -104,14 +110,17 @@ def parse(data: Any, max_name_length: int) -> EventSpec:
     if data.get("format") != FORMAT:
         fail("format", f"this is not a Five Tricks event file (expected \"{FORMAT}\").")
     version = data.get("version")
-    if type(version) is not int or version != VERSION:
+    if type(version) is not int or version not in READABLE:
         shown = "no version" if version is None else f"version {str(version)[:20]}"
-        fail("version", f"the file has {shown} of the format; this app reads version {VERSION}.")
+        fail("version", f"the file has {shown} of the format; this app reads versions "
+             + " and ".join(str(v) for v in READABLE) + ".")
+    game = _game(data) if version >= 2 else games.DEFAULT
     obj(data, "", ("event", "tables", "players", "rounds", "audit"))
-    tables = _tables(data["tables"])
+    tables = _tables(data["tables"], games.get(game))
     players = _players(data["players"], tables, max_name_length)
     known = {p.name: p for p in players}
     return EventSpec(
+        game=game,
         settings=_settings(data["event"]),
         tables=tables,
         players=players,
@@ -135,8 +144,20 @@ def _settings(value: Any) -> dict[str, Any]:
     }
 
 
-def _tables(value: Any) -> dict[int, RuleVariant]:
-    tables: dict[int, RuleVariant] = {}
+def _game(data: dict) -> str:
+    """The key of a game this app knows; an unknown one is refused in words, naming it."""
+    obj(data, "", ("game",))
+    key = text(data["game"], "game", 200)
+    try:
+        games.get(key)
+    except RuleError as error:
+        fail("game", f"{error} The event was saved by an app that has more games; open the file "
+             "there, or update this app.")
+    return key
+
+
+def _tables(value: Any, game: games.Game[Any]) -> dict[int, Any]:
+    tables: dict[int, Any] = {}
     for index, item in enumerate(array(value, "tables", MAX_TABLES)):
         path = f"tables[{index}]"
         obj(item, path, ("number", "variant"))
@@ -144,8 +165,8 @@ def _tables(value: Any) -> dict[int, RuleVariant]:
         if number in tables:
             fail(path, f"table {number} appears twice")
         try:
-            tables[number] = RuleVariant.from_dict(item["variant"])
-        except (ValueError, TypeError) as error:
+            tables[number] = game.variant_from_json(item["variant"])
+        except (ValueError, TypeError) as error:  # RuleError is a ValueError
             fail(f"{path}.variant", f"{error}")
     missing = sorted(set(range(1, len(tables) + 1)) - set(tables))
     if missing:
@@ -154,18 +175,18 @@ def _tables(value: Any) -> dict[int, RuleVariant]:
     return tables
 
 
-def _table_ref(value: Any, path: str, tables: dict[int, RuleVariant], *, optional: bool = False) -> int | None:
+def _table_ref(value: Any, path: str, tables: dict[int, Any], *, optional: bool = False) -> int | None:
     number = integer(value, path, 0, 10**9, optional=optional)
     if number is not None and number not in tables:
         fail(path, f"there is no table {number} (the file has {_describe(tables)})")
     return number
 
 
-def _describe(tables: dict[int, RuleVariant]) -> str:
+def _describe(tables: dict[int, Any]) -> str:
     return f"tables 1 to {len(tables)}" if tables else "no tables"
 
 
-def _players(value: Any, tables: dict[int, RuleVariant], max_name_length: int) -> list[PlayerSpec]:
+def _players(value: Any, tables: dict[int, Any], max_name_length: int) -> list[PlayerSpec]:
     players: list[PlayerSpec] = []
     seen: dict[str, tuple[str, int]] = {}
     for index, item in enumerate(array(value, "players", MAX_PLAYERS)):
@@ -198,7 +219,7 @@ def _player_ref(value: Any, path: str, known: dict[str, PlayerSpec]) -> str:
     return ref
 
 
-def _rounds(value: Any, tables: dict[int, RuleVariant], known: dict[str, PlayerSpec]) -> list[RoundSpec]:
+def _rounds(value: Any, tables: dict[int, Any], known: dict[str, PlayerSpec]) -> list[RoundSpec]:
     items = array(value, "rounds", MAX_ROUNDS)
     if items and not tables:
         fail("rounds", "rounds need tables, but the file has none")
