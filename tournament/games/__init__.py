@@ -14,12 +14,6 @@ from typing import Any
 from .protocol import Game, Paragraph, Report, ScoreField, TableSizes
 from .registry import DEFAULT, KEY_PATTERN, all_games, get, register, unregister
 
-
-def game_of(event: object) -> Game[Any]:
-    """The game ``event`` plays: its ``game`` key, or the default game for an event made before
-    events named their game."""
-    return get(getattr(event, "game", DEFAULT))
-
 __all__ = [
     "DEFAULT",
     "KEY_PATTERN",

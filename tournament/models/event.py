@@ -91,21 +91,3 @@ class Table(Base):
         event = self.event
         game = games.game_of(event) if event is not None else games.get(games.DEFAULT)
         self.variant_data = game.variant_to_json(variant)
-
-    # Five Tricks' settings by name, for the pages that still show them field by field (the
-    # tables list, the rules form); they go once those pages ask the game for its own words.
-    @property
-    def ace(self) -> str:
-        return str(self.variant_data["ace"])
-
-    @property
-    def wins(self) -> str:
-        return str(self.variant_data["wins"])
-
-    @property
-    def trump(self) -> str | None:
-        return self.variant_data["trump"]
-
-    @property
-    def trump_any_time(self) -> bool:
-        return bool(self.variant_data["trump_any_time"])

@@ -63,8 +63,8 @@ def set_table_count(session: Session, event: Event, count: int | None, even: boo
         defaults = game_of(event).default_variants(plan.table_count)
         for number in range(len(tables) + 1, plan.table_count + 1):
             table = Table(number=number)
+            event.tables.append(table)  # first, so the variant is stored in the event's game's form
             table.variant = defaults[number - 1]
-            event.tables.append(table)
     session.flush()
     _seat_at_random(event, plan, candidates, random.randrange(1, MAX_SEED + 1))
     session.commit()
