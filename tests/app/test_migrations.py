@@ -7,11 +7,11 @@ from alembic.migration import MigrationContext
 from sqlalchemy import create_engine, text
 from sqlalchemy.orm import Session
 
+from tests.conftest import PG_URL
 from tournament import create_app
 from tournament.core import RuleVariant, Suit
 from tournament.migrate import alembic_config, upgrade
 from tournament.models import Base, Event
-from tests.conftest import PG_URL
 
 
 def test_migrations_build_exactly_the_schema_the_models_declare(tmp_path):

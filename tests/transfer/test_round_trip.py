@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import io
 import json
+from datetime import UTC
 
 from sqlalchemy import select
 
+from tests.conftest import setup_event
 from tournament import db
 from tournament.models import Event, Table
 from tournament.services import transfer
-from tests.conftest import setup_event
 
 
 def _export(client, event_id: int) -> dict:
@@ -103,9 +104,9 @@ def test_html_in_names_is_kept_in_the_file_and_escaped_on_the_page(organiser, pl
 
 
 def test_timestamps_without_a_zone_are_read_as_utc(app):
-    from datetime import datetime, timezone
+    from datetime import datetime
     assert transfer.iso(datetime(2024, 5, 2, 9, 30)) == "2024-05-02T09:30:00.000000Z"
-    assert transfer.iso(datetime(2024, 5, 2, 9, 30, tzinfo=timezone.utc)) == "2024-05-02T09:30:00.000000Z"
+    assert transfer.iso(datetime(2024, 5, 2, 9, 30, tzinfo=UTC)) == "2024-05-02T09:30:00.000000Z"
 
 
 def test_the_import_page_offers_a_file_field(organiser):

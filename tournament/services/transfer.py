@@ -16,20 +16,21 @@ import json
 import logging
 from collections import defaultdict
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from itertools import groupby
 from operator import itemgetter
-from datetime import datetime, timezone
 from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
-from ..games import game_of, get as game_by_key
 from ..core.names import fold_name, name_key
+from ..games import game_of
+from ..games import get as game_by_key
+from ..models import AuditEntry, Event, Game, GameTricks, Player, PlayerStatus, Round, RoundState, Seat, Table
 from ..models.base import new_token
 from ..models.revision import bulk_write
-from ..models import AuditEntry, Event, Game, GameTricks, Player, PlayerStatus, Round, RoundState, Seat, Table
 from .transfer_checks import FileProblem, load_upload
 from .transfer_schema import FORMAT, MAX_EVENT_NAME, SETTINGS, VERSION, EventSpec, parse
 
@@ -37,7 +38,7 @@ log = logging.getLogger(__name__)
 
 DEFAULT_MAX_NAME_LENGTH = 40
 
-__all__ = ["FileProblem", "export_event", "import_event", "import_bytes", "to_json", "iso"]
+__all__ = ["FileProblem", "export_event", "import_bytes", "import_event", "iso", "to_json"]
 
 
 def iso(moment: datetime | None) -> str | None:
@@ -45,8 +46,8 @@ def iso(moment: datetime | None) -> str | None:
     if moment is None:
         return None
     if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=timezone.utc)
-    return moment.astimezone(timezone.utc).isoformat(timespec="microseconds").replace("+00:00", "Z")
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).isoformat(timespec="microseconds").replace("+00:00", "Z")
 
 
 def export_event(session: Session, event: Event) -> dict[str, Any]:
@@ -101,7 +102,7 @@ def export_event(session: Session, event: Event) -> dict[str, Any]:
         "format": FORMAT,
         "version": VERSION,
         "game": event.game,
-        "exported_at": iso(datetime.now(timezone.utc)),
+        "exported_at": iso(datetime.now(UTC)),
         "event": {key: getattr(event, key) for key in SETTINGS},
         "tables": [{"number": t.number, "variant": game_of_event.variant_to_json(t.variant)} for t in tables],
         "players": [{"name": p.name, "status": p.status.value, "home_table": number.get(p.home_table_id)}
@@ -226,7 +227,7 @@ def _write(session: Session, rows: Rows) -> Event:
     event = Event(**rows.settings)
     session.add(event)
     session.flush()
-    now = datetime.now(timezone.utc)
+    now = datetime.now(UTC)
     # Driver-level INSERTs: the revision is moved here, since no flush sees them.
     with bulk_write(session, event.id):
         _insert(session, Table, [{**t, "event_id": event.id, "token": new_token()} for t in rows.tables])

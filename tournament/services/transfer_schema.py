@@ -26,8 +26,17 @@ from typing import Any
 
 from .. import games
 from ..core.errors import RuleError
-from ..core.limits import (MAX_AUDIT_ENTRIES, MAX_AUDIT_TEXT, MAX_EVENT_NAME, MAX_GAMES_PER_EVENT, MAX_GAMES_PER_TABLE, MAX_PLAYERS,
-                           MAX_ROUNDS, MAX_TABLES, MAX_TRICKS_PER_GAME)
+from ..core.limits import (
+    MAX_AUDIT_ENTRIES,
+    MAX_AUDIT_TEXT,
+    MAX_EVENT_NAME,
+    MAX_GAMES_PER_EVENT,
+    MAX_GAMES_PER_TABLE,
+    MAX_PLAYERS,
+    MAX_ROUNDS,
+    MAX_TABLES,
+    MAX_TRICKS_PER_GAME,
+)
 from ..core.names import clean_text, fold_name, name_key
 from .transfer_checks import FileProblem, array, choice, fail, flag, integer, label, moment, name, obj, text
 
