@@ -211,7 +211,7 @@ def test_the_rule_sheet_and_guide_paragraph_are_the_ones_printed_today() -> None
     from tournament.services.sheets import rule_sheet
 
     assert GAME.rule_sheet(SEED_VARIANTS[3]) == rule_sheet(SEED_VARIANTS[3])
-    event = SimpleNamespace(tables=[1, 2], study_minutes=5, practice_minutes=5, round_minutes=7)
+    event = SimpleNamespace(game=DEFAULT, tables=[1, 2], study_minutes=5, practice_minutes=5, round_minutes=7)
     today = {section.heading: section.text for section in guide_sections(event)}
     assert GAME.guide_paragraphs() == (Paragraph("Game winner", today["Game winner"]),)
 

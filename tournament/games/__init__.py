@@ -31,5 +31,6 @@ __all__ = [
 
 
 def game_of(event: Any) -> Game[Any]:
-    """The game ``event`` plays (its ``game`` key, through the registry)."""
-    return get(event.game)
+    """The game ``event`` plays: its ``game`` key, through the registry. An event not yet saved
+    (its column default not applied yet) plays the default game, as it will once saved."""
+    return get(getattr(event, "game", None) or DEFAULT)
