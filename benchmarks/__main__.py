@@ -28,10 +28,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks import wall  # noqa: E402
-from benchmarks.build import PASSWORD, USERNAME, build_event, play_round  # noqa: E402
-from benchmarks.harness import Server, database_version, prepare_database  # noqa: E402
-from benchmarks.measure import Figures, measure_event  # noqa: E402
+from benchmarks import wall
+from benchmarks.build import PASSWORD, USERNAME, build_event, play_round
+from benchmarks.harness import Server, database_version, prepare_database
+from benchmarks.measure import Figures, measure_event
 
 MAIN_SIZE = 120
 # Multiples of /health at 120 tables. A screen's repeated polls are answered from the

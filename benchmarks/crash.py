@@ -21,13 +21,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sqlalchemy import create_engine, func, select  # noqa: E402
+from sqlalchemy import create_engine, func, select
 
-from benchmarks.build import PASSWORD, USERNAME, play_round  # noqa: E402
-from benchmarks.harness import Client, Server  # noqa: E402
-from benchmarks.load import prepared_event  # noqa: E402
-from benchmarks.phones import Phone, Tally, check_games, start_clients  # noqa: E402
-from tournament.models import Player, PlayerStatus, Round, RoundState, Seat  # noqa: E402
+from benchmarks.build import PASSWORD, USERNAME, play_round
+from benchmarks.harness import Client, Server
+from benchmarks.load import prepared_event
+from benchmarks.phones import Phone, Tally, check_games, start_clients
+from tournament.models import Player, PlayerStatus, Round, RoundState, Seat
 
 
 def restart_and_check_alive(folder: Path, url: str, built) -> Server:

@@ -22,13 +22,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.build import PASSWORD, USERNAME, app_for, record_round  # noqa: E402
-from benchmarks.harness import Client, Server, prepare_database  # noqa: E402
-from tournament import db  # noqa: E402
-from tournament.models import Event  # noqa: E402
-from tournament.services import accounts, events, players, rounds  # noqa: E402
-from tournament.services import tables as table_service  # noqa: E402
-from tournament.services.round_data import load_round  # noqa: E402
+from benchmarks.build import PASSWORD, USERNAME, app_for, record_round
+from benchmarks.harness import Client, Server, prepare_database
+from tournament import db
+from tournament.models import Event
+from tournament.services import accounts, events, players, rounds
+from tournament.services import tables as table_service
+from tournament.services.round_data import load_round
 
 SEATING_TARGET_S = 1.0  # at 1,000 players
 GROWTH_LIMIT = 8.0  # 5x the players may cost at most 8x the time (quadratic work would be 25x)

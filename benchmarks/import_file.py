@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tournament.core import limits  # noqa: E402
+from tournament.core import limits
 
 TARGET_WRITE_S = 0.8
 VARIANT = {"ace": "high", "wins": "highest", "trump": None, "trump_any_time": False}
@@ -88,10 +88,10 @@ def maximum_document() -> dict:
 
 def time_import(raw: bytes, database_url: str | None, instance: Path) -> tuple[float, float, int]:
     """(seconds reading and checking, seconds of the write transaction, rows written)."""
-    from benchmarks.build import app_for
-    from benchmarks.harness import prepare_database
     from sqlalchemy.orm import configure_mappers
 
+    from benchmarks.build import app_for
+    from benchmarks.harness import prepare_database
     from tournament import db
     from tournament.services import transfer
     from tournament.services.transfer_checks import load_upload

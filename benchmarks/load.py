@@ -27,9 +27,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.build import build_event, play_round  # noqa: E402
-from benchmarks.harness import Client, Server, percentile, prepare_database  # noqa: E402
-from benchmarks.phones import Phone, Tally, check_games, start_clients  # noqa: E402
+from benchmarks.build import build_event, play_round
+from benchmarks.harness import Client, Server, percentile, prepare_database
+from benchmarks.phones import Phone, Tally, check_games, start_clients
 
 
 @dataclass

@@ -79,7 +79,7 @@ def run_phone(base: str, phone: Phone, tally: Tally, stop: threading.Event, thin
     while not stop.is_set():
         try:
             phone.turn(client, tally, step)
-        except Exception as error:  # noqa: BLE001 - every failure is counted, none ends the run early
+        except Exception as error:  # every failure is counted, none ends the run early
             if not quiet:
                 tally.error(f"phone {phone.table}: {error!r}"[:400])
             client.close()
@@ -103,7 +103,7 @@ def run_projector(base: str, token: str, tally: Tally, stop: threading.Event, in
                 tag = reply.headers.get("etag", "")
             elif reply.status != 304:
                 tally.error(f"projector: {reply.status}")
-        except Exception as error:  # noqa: BLE001
+        except Exception as error:
             if quiet:
                 return
             tally.error(f"projector: {error!r}"[:400])

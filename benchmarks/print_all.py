@@ -19,12 +19,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tournament import create_app, db  # noqa: E402
-from tournament.models import Base, Event, Organiser  # noqa: E402
-from tournament.services import accounts, events, players, rounds  # noqa: E402
-from tournament.services import tables as table_service  # noqa: E402
-from tournament.services.games import GameEntry, record_games  # noqa: E402
-from tournament.services.round_data import load_round  # noqa: E402
+from tournament import create_app, db
+from tournament.models import Base, Event, Organiser
+from tournament.services import accounts, events, players, rounds
+from tournament.services import tables as table_service
+from tournament.services.games import GameEntry, record_games
+from tournament.services.round_data import load_round
 
 TABLES, PLAYERS, ROUNDS, REPEATS, LIMIT_SECONDS = 10, 40, 5, 5, 2.0
 

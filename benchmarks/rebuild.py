@@ -22,15 +22,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.build import app_for, build_event, record_round  # noqa: E402
-from benchmarks.harness import prepare_database  # noqa: E402
-from benchmarks.wall import seats_for  # noqa: E402
-from tournament import db  # noqa: E402
-from tournament.models import Event  # noqa: E402
-from tournament.services import rounds, timer  # noqa: E402
-from tournament.services.room import polled_snapshot  # noqa: E402
-from tournament.services.round_data import load_round  # noqa: E402
-from tournament.services.single_flight import RevisionCache  # noqa: E402
+from benchmarks.build import app_for, build_event, record_round
+from benchmarks.harness import prepare_database
+from benchmarks.wall import seats_for
+from tournament import db
+from tournament.models import Event
+from tournament.services import rounds, timer
+from tournament.services.room import polled_snapshot
+from tournament.services.round_data import load_round
+from tournament.services.single_flight import RevisionCache
 
 
 def time_rebuilds(app, event_id: int, repeats: int, profile: bool, label: str) -> list[float]:

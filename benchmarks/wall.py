@@ -41,9 +41,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.build import build_event, play_round  # noqa: E402
-from benchmarks.harness import Client, Server, percentile, phone_form, prepare_database  # noqa: E402
-from tournament.core.limits import MAX_PLAYERS  # noqa: E402
+from benchmarks.build import build_event, play_round
+from benchmarks.harness import Client, Server, percentile, phone_form, prepare_database
+from tournament.core.limits import MAX_PLAYERS
 
 MEDIAN_TARGET_MS = 300.0
 WORST_TARGET_MS = 700.0
@@ -106,7 +106,7 @@ def watch(base: str, feed: str, screen: Screen, stop: threading.Event, errors: l
         started = time.perf_counter()
         try:
             reply = client.get(feed, {"If-None-Match": tag} if tag else None)
-        except Exception as error:  # noqa: BLE001 - a lost answer is counted; the page retries too
+        except Exception as error:  # a lost answer is counted; the page retries too
             errors.append(f"projector: {error!r}"[:300])
             client.close()
             stop.wait(screen.poll_ms / 1000)
@@ -179,7 +179,7 @@ def run_wall(folder: Path, database_url: str | None, tables: int, projectors: in
             post_started.append(time.perf_counter())
             try:
                 sent.append((table, send_result(server.base, built.table_tokens[table], index + 1)))
-            except Exception as error:  # noqa: BLE001
+            except Exception as error:
                 errors.append(f"phone at table {table}: {error!r}"[:300])
         deadline = time.perf_counter() + grace
         while time.perf_counter() < deadline and not all(

@@ -25,10 +25,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.build import app_for, build_event, play_round  # noqa: E402
-from benchmarks.harness import prepare_database  # noqa: E402
-from tournament import db  # noqa: E402
-from tournament.models import Organiser  # noqa: E402
+from benchmarks.build import app_for, build_event, play_round
+from benchmarks.harness import prepare_database
+from tournament import db
+from tournament.models import Organiser
 
 
 def _timed(samples: list[tuple[float, float]], call, expect: int):

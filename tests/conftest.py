@@ -10,7 +10,8 @@ import os
 from contextlib import contextmanager
 
 import pytest
-from sqlalchemy import create_engine, event as sa_event
+from sqlalchemy import create_engine
+from sqlalchemy import event as sa_event
 
 from tournament import create_app, db
 from tournament.models import Base, Organiser

@@ -28,9 +28,9 @@ from pathlib import Path
 from flask import Flask, current_app, g, has_request_context, request
 from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
+from sqlalchemy.orm import Session, sessionmaker
 
 from .private_files import secure_sqlite
-from sqlalchemy.orm import Session, sessionmaker
 
 
 def database_url(app: Flask) -> str:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import threading
 
 import pytest
-
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 

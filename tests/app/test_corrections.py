@@ -3,10 +3,10 @@
 import pytest
 from sqlalchemy import select
 
-from tournament import db
-from tournament.models import Game, Round, RoundState, Seat
 from tests.app.helpers import player_ids, seating, winners_form
 from tests.conftest import setup_event
+from tournament import db
+from tournament.models import Game, Round, RoundState, Seat
 
 NAMES = ["Ana", "Ben", "Cleo", "Dan", "Eve", "Fay", "Gus", "Hal"]
 

@@ -10,8 +10,8 @@ import pytest
 from sqlalchemy import create_engine, text
 
 from tests.conftest import PG_URL, setup_event
-from tests.room.test_phone_entry import form
 from tests.room.conftest import seated, start_round, tokens
+from tests.room.test_phone_entry import form
 from tournament.db import CHANGES_LOCK
 
 # Only the PostgreSQL pass collects these (see the `postgres` marker in tests/conftest.py).

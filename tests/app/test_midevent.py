@@ -3,10 +3,10 @@
 import pytest
 from sqlalchemy import select
 
-from tournament import db
-from tournament.models import Player, PlayerStatus
 from tests.app.helpers import page_text, player_ids, seating, winners_form
 from tests.conftest import setup_event
+from tournament import db
+from tournament.models import Player, PlayerStatus
 
 NAMES = ["Ana", "Ben", "Cleo", "Dan", "Eve", "Fay", "Gus", "Hal"]
 

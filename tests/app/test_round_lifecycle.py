@@ -5,7 +5,7 @@ settings as arguments. Service-level: no HTTP."""
 from __future__ import annotations
 
 import ast
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -25,7 +25,7 @@ from tournament.services.locks import lock_event
 from tournament.services.round_data import load_round
 
 NAMES = ["Ana", "Ben", "Cleo", "Dan", "Eve", "Fay", "Gus", "Hal"]
-T0 = datetime(2026, 3, 2, 9, 0, tzinfo=timezone.utc)
+T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 PACKAGE = Path(tournament.__file__).parent
 LIFECYCLE = PACKAGE / "services" / "lifecycle.py"
 
@@ -93,9 +93,9 @@ def test_starting_a_round_runs_it_and_its_countdown_together(ctx):
     round_ = rounds.start_round(session, event, now=T0)
     session.expire_all()
     assert round_.state is RoundState.RUNNING
-    assert round_.started_at.replace(tzinfo=timezone.utc) == T0
+    assert round_.started_at.replace(tzinfo=UTC) == T0
     assert (event.timer_phase, event.timer_seconds) == ("round", event.round_minutes * 60)
-    assert event.timer_started_at.replace(tzinfo=timezone.utc) == T0
+    assert event.timer_started_at.replace(tzinfo=UTC) == T0
     assert _audit(session, event) == [("round started", "planned", "running")]
 
 
@@ -108,7 +108,7 @@ def test_a_refused_start_says_the_tables_sentence_and_changes_neither_round_nor_
     assert refused.value.http_status == 409
     session.rollback()
     session.expire_all()
-    assert event.timer_started_at.replace(tzinfo=timezone.utc) == T0
+    assert event.timer_started_at.replace(tzinfo=UTC) == T0
     assert _audit(session, event) == [("round started", "planned", "running")]
 
 
@@ -119,7 +119,7 @@ def test_closing_closes_the_round_at_its_moment_and_plans_the_next(ctx):
     closed = rounds.close(session, event, 1, now=T0 + timedelta(minutes=20))
     session.expire_all()
     assert closed.round.state is RoundState.CLOSED
-    assert closed.round.closed_at.replace(tzinfo=timezone.utc) == T0 + timedelta(minutes=20)
+    assert closed.round.closed_at.replace(tzinfo=UTC) == T0 + timedelta(minutes=20)
     assert closed.following.number == 2 and closed.following.state is RoundState.PLANNED
     assert closed.backup_saved is None  # no store given, none written
     with pytest.raises(Conflict, match=r"^Round 1 is already closed\.$"):

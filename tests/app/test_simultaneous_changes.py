@@ -4,14 +4,14 @@ cleanly, never both succeed with the game left out of the close."""
 import pytest
 from sqlalchemy import func, select
 
+from tests.app.helpers import player_ids, seating
+from tests.conftest import setup_event
 from tournament import db
 from tournament.models import Game, RoundState
 from tournament.services import events, rounds
 from tournament.services.errors import Conflict
 from tournament.services.games import GameEntry, record_games
 from tournament.services.round_data import load_round
-from tests.app.helpers import player_ids, seating
-from tests.conftest import setup_event
 
 
 def test_a_result_prepared_before_the_round_closed_is_refused_not_lost(app):

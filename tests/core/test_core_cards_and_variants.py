@@ -77,7 +77,7 @@ def test_seed_variants_match_the_ten_printed_sheets() -> None:
         ("low", "lowest", D, False), ("high", "highest", H, True), ("low", "lowest", C, True),
         ("high", "highest", S, False),
     ]
-    assert SEED_VARIANTS == tuple(RuleVariant(a, w, t, y) for a, w, t, y in table)
+    assert tuple(RuleVariant(a, w, t, y) for a, w, t, y in table) == SEED_VARIANTS
 
 
 @pytest.mark.parametrize(

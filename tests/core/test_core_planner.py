@@ -35,7 +35,7 @@ def test_sizes_always_fit_the_limits_differ_by_one_and_bigger_come_first() -> No
     for players in range(3, 301):
         sizes = plan_tables(players).sizes
         assert sum(sizes) == players
-        assert 3 <= min(sizes) and max(sizes) <= 6
+        assert min(sizes) >= 3 and max(sizes) <= 6
         assert max(sizes) - min(sizes) <= 1
         assert list(sizes) == sorted(sizes, reverse=True)
 

@@ -14,8 +14,8 @@ from sqlalchemy import select
 
 from tests.conftest import setup_event
 from tournament import db
-from tournament.models import Base, Event, Organiser
 from tournament.blueprints.service_config import backup_store
+from tournament.models import Base, Event, Organiser
 from tournament.services import rounds
 from tournament.services.games import GameEntry, record_games
 from tournament.services.round_data import load_round

@@ -8,8 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.corpus.names import ACCEPTED, CORPUS, REFUSED, SAME_NAME_PAIRS, Accepted
-from tests.names.helpers import (bare_event, counts, export_with_name, page_text, player_names,
-                                 running_event, upload)
+from tests.names.helpers import bare_event, counts, export_with_name, page_text, player_names, running_event, upload
 from tournament import db
 from tournament.models import Event, Player
 

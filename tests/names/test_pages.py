@@ -8,9 +8,9 @@ import re
 import pytest
 from markupsafe import escape
 
+from tests.conftest import setup_event
 from tests.corpus.names import ACCEPTED
 from tests.room.conftest import close_round, record_winner, seated, start_round, tokens
-from tests.conftest import setup_event
 from tournament import db
 from tournament.core.names import name_key
 from tournament.models import Event

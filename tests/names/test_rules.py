@@ -12,7 +12,7 @@ import pytest
 from tests.corpus.names import ACCEPTED, DIFFERENT_NAME_PAIRS, IN_ORDER, REFUSED, SAME_NAME_PAIRS
 from tournament.core import RuleError, clean_text, fold_name, name_key, rank_players, same_name
 from tournament.core.movement import tie_text
-from tournament.name_display import by_name, names_in, name_parts
+from tournament.name_display import by_name, name_parts, names_in
 
 
 @pytest.mark.parametrize("label", list(ACCEPTED))

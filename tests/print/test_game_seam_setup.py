@@ -14,7 +14,7 @@ from tournament import db
 from tournament.core import SEED_VARIANTS
 from tournament.games import Paragraph, TableSizes, game_of, get, register, unregister
 from tournament.games.five_tricks import FIVE_TRICKS, FiveTricks
-from tournament.models import Event, PlayerStatus
+from tournament.models import PlayerStatus
 from tournament.services import events, players
 from tournament.services import tables as table_service
 from tournament.services.guide import guide_sections

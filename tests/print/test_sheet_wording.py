@@ -9,8 +9,8 @@ from types import SimpleNamespace
 import pytest
 
 from tournament.core import SEED_VARIANTS, RuleVariant, Suit, trick_winner
-from tournament.services.guide import guide_sections
 from tournament.games.five_tricks.sheets import EXAMPLE_TRICK, HEADINGS, rule_sheet
+from tournament.services.guide import guide_sections
 from tournament.services.markers import marker
 
 ALL_VARIANTS = [

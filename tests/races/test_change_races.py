@@ -7,7 +7,14 @@ from datetime import timedelta
 from sqlalchemy import func, select
 
 from tests.races.conftest import (
-    EIGHT, log_ids, planned_event, player_id, round_states, running_event, seating, table_token,
+    EIGHT,
+    log_ids,
+    planned_event,
+    player_id,
+    round_states,
+    running_event,
+    seating,
+    table_token,
 )
 from tests.races.harness import organiser_client, phone_client, post_and_follow, race, succeeded
 from tournament import db

@@ -6,7 +6,16 @@ import pytest
 from sqlalchemy import select
 
 from tests.races.conftest import (
-    EIGHT, NAMES, audit_count, games_in, planned_event, player_id, round_states, running_event, seating, table_token,
+    EIGHT,
+    NAMES,
+    audit_count,
+    games_in,
+    planned_event,
+    player_id,
+    round_states,
+    running_event,
+    seating,
+    table_token,
 )
 from tests.races.harness import organiser_client, phone_client, race, succeeded
 from tournament import db

@@ -1,6 +1,7 @@
 """A table's phone link: records that table's games in the running round, and nothing else."""
 
 import re
+
 from sqlalchemy import select
 
 from tests.room.conftest import close_round, seated, start_round, tokens

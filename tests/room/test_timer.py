@@ -1,6 +1,6 @@
 """The phase timer's arithmetic, with explicit times (no clock, no app)."""
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -8,7 +8,7 @@ from tournament.models import Event
 from tournament.services import timer
 from tournament.services.errors import DomainError
 
-T0 = datetime(2026, 3, 2, 9, 0, 0, tzinfo=timezone.utc)
+T0 = datetime(2026, 3, 2, 9, 0, 0, tzinfo=UTC)
 
 
 def at(seconds: float) -> datetime:

@@ -7,10 +7,9 @@ import re
 
 import pytest
 
-from tests.fuzz.conftest import fingerprint, valid_url
+from tests.fuzz.conftest import NAMES_A, NAMES_B, fingerprint, valid_url
 from tests.fuzz.test_fuzz_reads import GET_RULES
 from tests.security.conftest import ORGANISER_BLUEPRINTS, PUBLIC_ENDPOINTS, organiser_rules
-from tests.fuzz.conftest import NAMES_A, NAMES_B
 
 
 def test_every_route_is_organiser_only_or_listed_as_public(app):

@@ -9,13 +9,13 @@ import json
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from tests.app.helpers import page_text, seating, winners_form
+from tests.conftest import setup_event
+from tests.races.harness import organiser_client
 from tournament import db
 from tournament.blueprints.organiser.transfer import BACKUP_SAVED
 from tournament.models import Event, Round, RoundState
 from tournament.services import backups
-from tests.app.helpers import page_text, seating, winners_form
-from tests.conftest import setup_event
-from tests.races.harness import organiser_client
 
 NAMES = ["Ána", "<b>Ben</b>", "Cleo", "Dan", "Émile", "Fay", "Gus", "Hal"]
 

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from tournament import db
-from tournament.models import Event, Round, RoundState
-from tournament.blueprints.service_config import backup_store
-from tournament.services import backups
 from tests.conftest import setup_event
 from tests.transfer.conftest import row_counts
+from tournament import db
+from tournament.blueprints.service_config import backup_store
+from tournament.models import Event, Round, RoundState
+from tournament.services import backups
 
 
 def _folder(app) -> Path:

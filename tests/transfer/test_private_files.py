@@ -11,8 +11,8 @@ import pytest
 from sqlalchemy import text
 
 from tournament import create_app, db
-from tournament.migrate import upgrade
 from tournament.blueprints.service_config import backup_store
+from tournament.migrate import upgrade
 from tournament.services import accounts, events
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="POSIX file permissions")

@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from sqlalchemy import select
 
 from tournament import db
-from tournament.models import Event, Player, Round, Seat, Table
 from tournament.blueprints.service_config import backup_store
+from tournament.models import Event, Player, Round, Seat, Table
 
 NAME = st.text(st.characters(whitelist_categories=("L", "M", "N", "P", "S", "Zs")), min_size=1, max_size=14)
 ACTION = st.one_of(

@@ -17,11 +17,11 @@ from flask_wtf import FlaskForm
 from wtforms import FieldList, Form, FormField, HiddenField, RadioField, SelectChoice
 from wtforms.validators import NumberRange, Optional
 
-from .fields import IntegerField, is_number
-from .refusals import refuse
 from ..core import game_winner
 from ..services.errors import DomainError
 from ..services.games import MAX_GAMES_PER_ROUND, MAX_TRICKS_PER_GAME, GameEntry
+from .fields import IntegerField, is_number
+from .refusals import refuse
 
 # How many games a round usually holds, so the page opens with that many rows. A silent game of
 # Five Tricks takes about 40 s to shuffle and deal, then five tricks of one card per player at

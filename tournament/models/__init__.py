@@ -1,5 +1,6 @@
 """Typed SQLAlchemy models, one module per aggregate."""
 
+from . import revision  # noqa: F401  (registers the change counter)
 from .audit import AuditEntry
 from .base import Base
 from .event import Event, Table
@@ -8,9 +9,19 @@ from .organiser import Organiser
 from .player import Player, PlayerStatus
 from .round import Round, RoundState, Seat
 from .setting import AppSetting
-from . import revision  # noqa: F401,E402  (registers the change counter)
 
 __all__ = [
-    "AppSetting", "AuditEntry", "Base", "Event", "Table", "Game", "GameTricks", "Organiser",
-    "Player", "PlayerStatus", "Round", "RoundState", "Seat",
+    "AppSetting",
+    "AuditEntry",
+    "Base",
+    "Event",
+    "Game",
+    "GameTricks",
+    "Organiser",
+    "Player",
+    "PlayerStatus",
+    "Round",
+    "RoundState",
+    "Seat",
+    "Table",
 ]

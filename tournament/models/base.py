@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 import secrets
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from sqlalchemy import DateTime, Enum, MetaData
 from sqlalchemy.orm import DeclarativeBase
@@ -23,7 +23,7 @@ class Base(DeclarativeBase):
 
 
 def utcnow() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 UtcDateTime = DateTime(timezone=True)

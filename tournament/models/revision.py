@@ -30,10 +30,9 @@ from sqlalchemy import Engine, TextClause, update
 from sqlalchemy import event as sa_event
 from sqlalchemy.orm import ORMExecuteState, Session
 
-from .event import Event
-from .game import Game, GameTricks
 from .audit import AuditEntry
-from .event import Table
+from .event import Event, Table
+from .game import Game, GameTricks
 from .player import Player
 from .round import Round, Seat
 

@@ -13,7 +13,7 @@ import os
 import re
 import tempfile
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from sqlalchemy.orm import Session
@@ -43,7 +43,7 @@ class Backup:
 def _prefix(event: Event) -> str:
     created = event.created_at
     if created.tzinfo is not None:
-        created = created.astimezone(timezone.utc)
+        created = created.astimezone(UTC)
     return f"event-{event.id}-{created:%Y%m%d%H%M%S}-"
 
 
@@ -59,7 +59,7 @@ class BackupStore:
         """Write the backup atomically (a reader never sees half a file), then drop the oldest."""
         document = transfer.export_event(session, event)
         closed = [r["number"] for r in document["rounds"] if r["state"] == "closed"]
-        now = datetime.now(timezone.utc)
+        now = datetime.now(UTC)
         target = self.folder / f"{_prefix(event)}{now:{STAMP}}-round-{max(closed, default=0)}.json"
         private_dir(target.parent)
         # mkstemp creates the file 0600, and os.replace keeps that: a backup is never world-readable.
@@ -84,7 +84,7 @@ class BackupStore:
         for path in self.folder.iterdir():
             match = NAME.fullmatch(path.name)
             if match and path.name.startswith(prefix) and path.is_file():
-                at = datetime.strptime(match["at"], STAMP).replace(tzinfo=timezone.utc)
+                at = datetime.strptime(match["at"], STAMP).replace(tzinfo=UTC)
                 found.append(Backup(path.name, at, int(match["round"]), path.stat().st_size))
         return sorted(found, key=lambda b: b.name, reverse=True)
 

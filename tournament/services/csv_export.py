@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import csv
 import io
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from ..core.names import name_key
 from .outcome import round_outcome

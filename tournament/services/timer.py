@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from sqlalchemy.orm import Session, object_session
 
@@ -46,7 +46,7 @@ class TimerView:
 
 def _aware(moment: datetime) -> datetime:
     # SQLite hands back naive datetimes even for timezone-aware columns; they were stored as UTC.
-    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 def phase_seconds(event: Event, phase: str) -> int:
@@ -143,4 +143,4 @@ def set_durations(session: Session, event: Event, study: int, practice: int, rou
 
 
 def now_utc() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import zlib
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any, NoReturn
 
 from ..core.errors import RuleError
@@ -151,9 +151,9 @@ def moment(value: Any, path: str, *, optional: bool = False) -> datetime | None:
     except ValueError:
         fail(path, f"{_show(raw)} is not a date and time like 2024-05-02T09:30:00Z")
     if parsed.tzinfo is None:
-        parsed = parsed.replace(tzinfo=timezone.utc)
+        parsed = parsed.replace(tzinfo=UTC)
     try:
-        parsed = parsed.astimezone(timezone.utc)
+        parsed = parsed.astimezone(UTC)
     except (OverflowError, ValueError):
         fail(path, f"{_show(raw)} is out of range")
     if not 1970 <= parsed.year <= 9998:

@@ -6,11 +6,20 @@ from ... import db
 from ...core.wording import plural
 from ...models import RoundState
 from ...services.corrections import Correction, correct_games
-from ...services.round_data import load_round
 from ...services.errors import DomainError
+from ...services.round_data import load_round
 from ..current_event import current_event
-from ..game_forms import (blank_row, entries, fill_recorded, grow, overruled, refuse_results, results_form,
-                          rows_to_show, wants_more_rows)
+from ..game_forms import (
+    blank_row,
+    entries,
+    fill_recorded,
+    grow,
+    overruled,
+    refuse_results,
+    results_form,
+    rows_to_show,
+    wants_more_rows,
+)
 from . import bp
 
 

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, SelectChoice, PasswordField, SelectField, StringField, TextAreaField
+from wtforms import BooleanField, PasswordField, SelectField, StringField, TextAreaField
 from wtforms.validators import DataRequired, EqualTo, Length, NumberRange, Optional
 
 from ...core.limits import MAX_EVENT_NAME, MAX_PLAYERS, MAX_ROUND_MINUTES, MAX_TABLES, MAX_USERNAME
 from ..fields import IntegerField
-
 
 PASTE_LIMIT = MAX_PLAYERS * 64
 

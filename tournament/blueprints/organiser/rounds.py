@@ -1,14 +1,14 @@
 from __future__ import annotations
 
-from wtforms import SelectChoice
 from flask import flash, redirect, render_template, request, url_for
+from wtforms import SelectChoice
 
 from ... import db
 from ...core.movement import size_warnings
 from ...core.names import name_key
 from ...models import RoundState
-from ...services import players as player_service
 from ...services import corrections
+from ...services import players as player_service
 from ...services import rounds as rounds_service
 from ...services.errors import DomainError
 from ...services.round_data import load_round

@@ -2,8 +2,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from wtforms import SelectChoice
 from flask import flash, redirect, render_template, request, url_for
+from wtforms import SelectChoice
 
 from ... import db
 from ...core.errors import RuleError

@@ -5,7 +5,7 @@ from __future__ import annotations
 import gzip
 import io
 import re
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from flask import flash, redirect, render_template, send_file, url_for
 
@@ -23,7 +23,7 @@ from .transfer_forms import ImportForm
 
 def _download(event, suffix: str, body: str | bytes, mimetype: str):
     slug = re.sub(r"[^a-z0-9]+", "-", event.name.lower()).strip("-")[:40] or "event"
-    stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M")
+    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M")
     data = body.encode("utf-8") if isinstance(body, str) else body
     return send_file(io.BytesIO(data), mimetype=mimetype, as_attachment=True,
                      download_name=f"{slug}-{stamp}{suffix}", max_age=0)

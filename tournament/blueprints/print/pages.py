@@ -8,15 +8,16 @@ from functools import lru_cache
 from flask import render_template, request
 
 from ... import db
+from ...games import Game, game_of
 from ...services import printing
 from ...services.errors import DomainError
-from ...games import Game, game_of
 from ...services.guide import GUIDE_TITLE, guide_sections
 from ...services.markers import Marker, marker
 from ..current_event import current_event
 from ..fields import is_number
 from ..links import qr_svg, table_entry_url
 from . import bp
+
 
 @lru_cache(maxsize=64)
 def _sheet(game: Game, variant) -> object:

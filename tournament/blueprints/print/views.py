@@ -16,6 +16,7 @@ from ..fields import is_number
 from . import bp
 from .forms import PrintSettingsForm
 
+
 def _index(event, form, status=200):
     rounds = printing.rounds_of(db.session(), event)
     markers = [(t, marker(t.number)) for t in event.tables]

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from flask_wtf import FlaskForm
-from wtforms import SelectChoice, BooleanField, SelectField, StringField
+from wtforms import BooleanField, SelectChoice, SelectField, StringField
 from wtforms.validators import InputRequired, NumberRange
 
-from ..fields import IntegerField
 from ...services.timer import MAX_MINUTES
+from ..fields import IntegerField
 
 
 def _minutes(label: str) -> IntegerField:

@@ -5,11 +5,20 @@ from flask import flash, redirect, render_template, request, url_for
 from ... import db
 from ...services.errors import Conflict, DomainError
 from ...services.games import record_games
-from ...services.round_data import load_table_rows
 from ...services.room_links import table_by_token
+from ...services.round_data import load_table_rows
+from ..game_forms import (
+    blank_row,
+    entries,
+    fill_recorded,
+    grow,
+    overruled,
+    refuse_results,
+    results_form,
+    rows_to_show,
+    wants_more_rows,
+)
 from . import bp
-from ..game_forms import (blank_row, entries, fill_recorded, grow, overruled, refuse_results, results_form,
-                          rows_to_show, wants_more_rows)
 
 NOTHING_TO_SEND = "Nothing to send: tap the winner of at least one game."
 
