@@ -5,8 +5,8 @@
     make bench ARGS="--wall"                     # after the request timings
 
 Per size: an event of `tables` tables of 5 players (4 at 250 tables: the 1000-player cap) with
-10 closed rounds is built through the services, round 11 is started, and the real server (`flask --app tournament serve`) is started on
-loopback. Then, at once:
+10 closed rounds is built through the services, round 11 is started, and the real server
+(`flask --app tournament serve`) is started on loopback. Then, at once:
 
 - `projectors` screens poll the feed exactly as static/projector.js does: the same URL over one
   keep-alive connection each, `If-None-Match` with the last ETag, and the wait the last feed
@@ -222,7 +222,8 @@ def run_sizes(sizes: list[int], database_url: str | None, projectors: int, resul
     for tables in sizes:
         folder = Path(tempfile.mkdtemp(prefix=f"wall-{tables}-"))
         try:
-            print(f"{tables} tables of {seats_for(tables)}, {closed_rounds} closed rounds, round running ...", flush=True)
+            print(f"{tables} tables of {seats_for(tables)}, {closed_rounds} closed rounds, round running ...",
+                  flush=True)
             result = run_wall(folder, database_url, tables, projectors, results, every, closed_rounds)
         finally:
             shutil.rmtree(folder, ignore_errors=True)
@@ -233,7 +234,8 @@ def run_sizes(sizes: list[int], database_url: str | None, projectors: int, resul
 
 def add_arguments(parser: argparse.ArgumentParser, prefix: str = "") -> None:
     parser.add_argument(f"--{prefix}projectors", type=int, default=30, help="screens polling the feed")
-    parser.add_argument(f"--{prefix}results", type=int, default=30, help="phone results per size (at most one per table)")
+    parser.add_argument(f"--{prefix}results", type=int, default=30,
+                        help="phone results per size (at most one per table)")
     parser.add_argument(f"--{prefix}every", type=float, default=2.0, help="seconds between phone results")
 
 
