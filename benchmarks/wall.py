@@ -176,11 +176,14 @@ def run_wall(folder: Path, database_url: str | None, tables: int, projectors: in
             delay = began + index * every - time.perf_counter()
             if delay > 0:
                 time.sleep(delay)
-            post_started.append(time.perf_counter())
+            started = time.perf_counter()
             try:
-                sent.append((table, send_result(server.base, built.table_tokens[table], index + 1)))
+                answered = send_result(server.base, built.table_tokens[table], index + 1)
             except Exception as error:
                 errors.append(f"phone at table {table}: {error!r}"[:300])
+            else:  # a failed POST has no answer time, so neither list keeps it and they stay paired
+                sent.append((table, answered))
+                post_started.append(started)
         deadline = time.perf_counter() + grace
         while time.perf_counter() < deadline and not all(
                 table in s.seen for s in screens for table, _ in sent):
@@ -196,7 +199,7 @@ def run_wall(folder: Path, database_url: str | None, tables: int, projectors: in
             latencies.append(max(0.0, max(s.seen[table] for s in screens) - answered) * 1000)
         else:
             missing.append(table)
-    post_ms = [(answered - started) * 1000 for (_, answered), started in zip(sent, post_started)]
+    post_ms = [(answered - started) * 1000 for (_, answered), started in zip(sent, post_started, strict=True)]
     return WallResult(tables, projectors, latencies, missing, errors, screens, post_ms)
 
 
