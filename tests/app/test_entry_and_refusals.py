@@ -244,7 +244,7 @@ def _posts_to(page: str, action: str) -> bool:
 
 
 def test_withdrawing_asks_first_and_says_which_results_stay_and_from_which_round(app, organiser):
-    event_id = setup_event(app, NAMES[:7] + ["Zoë"], tables=2)
+    event_id = setup_event(app, [*NAMES[:7], "Zoë"], tables=2)
     for _ in range(2):
         start_round(app, event_id)
         close_round(app, event_id)  # round 3 is planned

@@ -55,7 +55,7 @@ def test_a_pasted_list_names_every_refused_line_and_adds_nobody(app, organiser):
     response = organiser.post(f"/events/{event_id}/players", data={"names": "\n".join(lines)})
     assert response.status_code == 400
     text = page_text(response)
-    for number, (raw, fragment) in enumerate(REFUSED.values(), start=len(ACCEPTED) + 1):
+    for number, (_raw, fragment) in enumerate(REFUSED.values(), start=len(ACCEPTED) + 1):
         if "longer than" not in fragment:
             assert f"Line {number}" in text and fragment in text
     assert counts(app) == before
