@@ -12,6 +12,7 @@ without the next round's full seating (or a next round without its closed predec
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 import shutil
 import sys
@@ -128,10 +129,8 @@ def play_round_games(url, folder, built, number) -> None:
 
 
 def _post_quietly(client: Client, path: str, form: dict) -> None:
-    try:
+    with contextlib.suppress(OSError):
         client.post(path, form)
-    except OSError:
-        pass
 
 
 def _state(url: str, event_id: int, number: int) -> RoundState:

@@ -84,12 +84,13 @@ class Server:
         env = dict(os.environ, TOURNAMENT_INSTANCE_PATH=str(self.instance),
                    TOURNAMENT_DATABASE_URL=self.database_url, PYTHONPATH=str(ROOT),
                    TOURNAMENT_CONNECTIONS_PER_ADDRESS="0")
-        log = open(self.instance / "server.log", "ab")
-        self.process = subprocess.Popen(
-            [FLASK, "--app", "tournament", "serve", "--host", "127.0.0.1", "--port", str(self.port),
-             "--threads", str(self.threads), *(["--workers", str(self.workers)] if self.workers > 1 else [])],
-            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-        )
+        # The server keeps its own copy of the log's descriptor, so ours can close at once.
+        with open(self.instance / "server.log", "ab") as log:
+            self.process = subprocess.Popen(
+                [FLASK, "--app", "tournament", "serve", "--host", "127.0.0.1", "--port", str(self.port),
+                 "--threads", str(self.threads), *(["--workers", str(self.workers)] if self.workers > 1 else [])],
+                cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+            )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

@@ -50,7 +50,8 @@ class LoadResult:
                          f"max {max(samples):7.1f} ms")
         lines.append(f"games confirmed to phones: {self.games}; errors: {len(self.tally.errors)}; "
                      f"database problems: {len(self.problems)}; "
-                     f"projector feeds afterwards: {len(set(self.feeds))} distinct, showing {sorted({g for _, g in self.feeds})} games")
+                     f"projector feeds afterwards: {len(set(self.feeds))} distinct, "
+                     f"showing {sorted({g for _, g in self.feeds})} games")
         return lines + self.tally.errors[:10] + self.problems[:10]
 
     @property

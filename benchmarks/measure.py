@@ -9,6 +9,7 @@ import re
 import statistics
 import time
 from dataclasses import dataclass, field
+from functools import partial
 
 from benchmarks.harness import Client, Reply, Server, percentile, phone_form
 
@@ -73,12 +74,12 @@ def measure_event(server: Server, built, username: str, password: str, repeats: 
     tokens = list(built.table_tokens.values())
     for index in range(repeats):
         url = f"/t/{tokens[index % len(tokens)]}"
-        page = timed(figures, "entry GET", lambda: phone.get(url), 200)
+        page = timed(figures, "entry GET", partial(phone.get, url), 200)
         form, _ = phone_form(page.text, shift=index + 1)
-        timed(figures, "entry POST", lambda: phone.post(url, form), 302)
+        timed(figures, "entry POST", partial(phone.post, url, form), 302)
         # The first poll after a phone's result rebuilds the running round's snapshot (the
         # revision moved); the answer is a 304 when the screen shows the same games count.
-        tag = timed(figures, "projector after a result", lambda: projector.get(feed, {"If-None-Match": tag}),
+        tag = timed(figures, "projector after a result", partial(projector.get, feed, {"If-None-Match": tag}),
                     (200, 304)).headers["etag"]
         timed(figures, "standings after a result", lambda: organiser.get(standings), 200)
 
@@ -86,9 +87,9 @@ def measure_event(server: Server, built, username: str, password: str, repeats: 
     reopen = f"/events/{built.event_id}/rounds/{number}/reopen"
     for _ in range(closes):
         token = organiser.get(close).csrf()
-        timed(figures, "round close", lambda: organiser.post(close, {"csrf_token": token}), 302)
+        timed(figures, "round close", partial(organiser.post, close, {"csrf_token": token}), 302)
         # The first poll after a close rebuilds the heaviest snapshot: results, moves, standings.
-        tag = timed(figures, "projector after a close", lambda: projector.get(feed, {"If-None-Match": tag}),
+        tag = timed(figures, "projector after a close", partial(projector.get, feed, {"If-None-Match": tag}),
                     200).headers["etag"]
         token = organiser.get(f"/events/{built.event_id}/rounds/{number}/results").csrf()
         reply = organiser.post(reopen, {"csrf_token": token})

@@ -79,7 +79,7 @@ def run_phone(base: str, phone: Phone, tally: Tally, stop: threading.Event, thin
     while not stop.is_set():
         try:
             phone.turn(client, tally, step)
-        except Exception as error:
+        except Exception as error:  # every failure is counted, none ends the run early
             if not quiet:
                 tally.error(f"phone {phone.table}: {error!r}"[:400])
             client.close()

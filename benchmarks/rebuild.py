@@ -3,8 +3,8 @@
     python -m benchmarks.rebuild                        # 120 and 250 tables
     python -m benchmarks.rebuild --tables 250 --profile # with a pyinstrument profile per phase
 
-Per size: the wall run's event (tables of 5, or 4 at 250 tables; 10 closed rounds) with round 11 running and half its tables
-reported ("round": what every result makes the screens rebuild), then round 11 closed ("results":
+Per size: the wall run's event (tables of 5, or 4 at 250 tables; 10 closed rounds) with round 11 running and
+half its tables reported ("round": what every result makes the screens rebuild), then round 11 closed ("results":
 results, moves, standings and the next seating, rebuilt once per close). Each sample reads the
 event fresh, as a request does, and builds `services.room.snapshot` plus its JSON hash.
 pyinstrument is not a dependency: `pip install pyinstrument` into the venv to profile.

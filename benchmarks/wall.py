@@ -5,8 +5,8 @@
     make bench ARGS="--wall"                     # after the request timings
 
 Per size: an event of `tables` tables of 5 players (4 at 250 tables: the 1000-player cap) with
-10 closed rounds is built through the services, round 11 is started, and the real server (`flask --app tournament serve`) is started on
-loopback. Then, at once:
+10 closed rounds is built through the services, round 11 is started, and the real server
+(`flask --app tournament serve`) is started on loopback. Then, at once:
 
 - `projectors` screens poll the feed exactly as static/projector.js does: the same URL over one
   keep-alive connection each, `If-None-Match` with the last ETag, and the wait the last feed
@@ -106,7 +106,7 @@ def watch(base: str, feed: str, screen: Screen, stop: threading.Event, errors: l
         started = time.perf_counter()
         try:
             reply = client.get(feed, {"If-None-Match": tag} if tag else None)
-        except Exception as error:
+        except Exception as error:  # a lost answer is counted; the page retries too
             errors.append(f"projector: {error!r}"[:300])
             client.close()
             stop.wait(screen.poll_ms / 1000)
@@ -176,11 +176,14 @@ def run_wall(folder: Path, database_url: str | None, tables: int, projectors: in
             delay = began + index * every - time.perf_counter()
             if delay > 0:
                 time.sleep(delay)
-            post_started.append(time.perf_counter())
+            started = time.perf_counter()
             try:
-                sent.append((table, send_result(server.base, built.table_tokens[table], index + 1)))
+                answered = send_result(server.base, built.table_tokens[table], index + 1)
             except Exception as error:
                 errors.append(f"phone at table {table}: {error!r}"[:300])
+            else:  # a failed POST has no answer time, so neither list keeps it and they stay paired
+                sent.append((table, answered))
+                post_started.append(started)
         deadline = time.perf_counter() + grace
         while time.perf_counter() < deadline and not all(
                 table in s.seen for s in screens for table, _ in sent):
@@ -196,7 +199,7 @@ def run_wall(folder: Path, database_url: str | None, tables: int, projectors: in
             latencies.append(max(0.0, max(s.seen[table] for s in screens) - answered) * 1000)
         else:
             missing.append(table)
-    post_ms = [(answered - started) * 1000 for (_, answered), started in zip(sent, post_started)]
+    post_ms = [(answered - started) * 1000 for (_, answered), started in zip(sent, post_started, strict=True)]
     return WallResult(tables, projectors, latencies, missing, errors, screens, post_ms)
 
 
@@ -222,7 +225,8 @@ def run_sizes(sizes: list[int], database_url: str | None, projectors: int, resul
     for tables in sizes:
         folder = Path(tempfile.mkdtemp(prefix=f"wall-{tables}-"))
         try:
-            print(f"{tables} tables of {seats_for(tables)}, {closed_rounds} closed rounds, round running ...", flush=True)
+            print(f"{tables} tables of {seats_for(tables)}, {closed_rounds} closed rounds, round running ...",
+                  flush=True)
             result = run_wall(folder, database_url, tables, projectors, results, every, closed_rounds)
         finally:
             shutil.rmtree(folder, ignore_errors=True)
@@ -233,7 +237,8 @@ def run_sizes(sizes: list[int], database_url: str | None, projectors: int, resul
 
 def add_arguments(parser: argparse.ArgumentParser, prefix: str = "") -> None:
     parser.add_argument(f"--{prefix}projectors", type=int, default=30, help="screens polling the feed")
-    parser.add_argument(f"--{prefix}results", type=int, default=30, help="phone results per size (at most one per table)")
+    parser.add_argument(f"--{prefix}results", type=int, default=30,
+                        help="phone results per size (at most one per table)")
     parser.add_argument(f"--{prefix}every", type=float, default=2.0, help="seconds between phone results")
 
 

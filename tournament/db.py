@@ -89,7 +89,7 @@ def _postgres_begin(connection) -> None:
 def sqlite_file(url: str) -> Path | None:
     """The file of an SQLite URL; None for other databases and in-memory SQLite."""
     parsed = make_url(url)
-    if not parsed.get_backend_name() == "sqlite" or parsed.database in (None, "", ":memory:"):
+    if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
         return None
     if parsed.database.startswith("file:"):
         return None

@@ -96,7 +96,7 @@ def test_two_organisers_removing_each_other_at_once_leave_one_account(app):
         barrier = threading.Barrier(2)
         statuses = []
 
-        def remove(client, target):
+        def remove(client, target, barrier=barrier, statuses=statuses):
             barrier.wait()
             statuses.append(client.post(f"/accounts/{target}/remove").status_code)
 

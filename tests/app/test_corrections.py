@@ -51,7 +51,8 @@ def test_correction_keeps_seats_the_organiser_moved_by_hand(app, organiser, clos
     last = player_ids(app, event_id)[bottom[3]]
     organiser.post(f"/events/{event_id}/rounds/2/seats", data={"player": last, "table": 2})
     with app.app_context():
-        assert db.session().scalar(select(Seat.manual).where(Seat.player_id == last).join(Round).where(Round.number == 2))
+        assert db.session().scalar(select(Seat.manual).where(Seat.player_id == last)
+                                   .join(Round).where(Round.number == 2))
     _correct_to(app, organiser, event_id, bottom[2])
     assert seating(app, event_id, 2)[bottom[3]] == 2
 

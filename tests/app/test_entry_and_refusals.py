@@ -45,7 +45,8 @@ def _nav(event_id: int) -> str:
 
 def _field_with_error(page: str, field_id: str) -> str:
     """The markup of the form field `field_id` with its messages (the `field` macro's div)."""
-    match = re.search(rf'<div class="field has-error">(?:(?!</div>).)*id="{field_id}"(?:(?!</div>).)*</div>', page, re.S)
+    match = re.search(rf'<div class="field has-error">(?:(?!</div>).)*id="{field_id}"(?:(?!</div>).)*</div>',
+                      page, re.S)
     assert match, f"no error shown beside {field_id}"
     return match.group(0)
 
@@ -158,7 +159,8 @@ def test_refused_results_come_back_filled_in_with_the_reason_beside_the_game(app
     assert response.status_code == 400 and _nav(running) in page
     game_2 = page.split("Game <span data-game-number>2</span>")[1].split("</fieldset>")[0]
     assert "more than the cards allow" in game_2 and 'value="8"' in game_2
-    assert re.search(rf'<input checked id="games-0-winner-\d+" name="games-0-winner" type="radio" value="{ids[a]}">', page)
+    assert re.search(rf'<input checked id="games-0-winner-\d+" name="games-0-winner" type="radio" value="{ids[a]}">',
+                     page)
     assert _games(app, running) == []
 
 
@@ -196,7 +198,8 @@ REFUSED = [  # (event, path after /events/<id>, form, status, text on the page)
     ("planned", "/players/{Ben}/status/seated", {}, 400, "Choose the table where Ben joins round 2"),
     ("played", "/rounds/1/reopen", {}, 409, "already has results"),
     ("played", "/rounds/1/close", {}, 409, "already closed"),
-    ("played", "/rounds/2/tables/1", {"games-0-winner": "{first}", "games-0-version": "7"}, 409, "changed by someone else"),
+    ("played", "/rounds/2/tables/1", {"games-0-winner": "{first}", "games-0-version": "7"}, 409,
+     "changed by someone else"),
 ]
 
 
@@ -219,7 +222,8 @@ def test_every_refused_organiser_form_comes_back_inside_the_event_with_the_reaso
 def test_refused_new_event_and_import_come_back_filled_in(app, organiser):
     response = organiser.post("/events", data={"name": "9B", "round_minutes": "500"})
     assert response.status_code == 400
-    assert 'value="9B"' in response.get_data(as_text=True) and "Number must be between" in response.get_data(as_text=True)
+    assert 'value="9B"' in response.get_data(as_text=True)
+    assert "Number must be between" in response.get_data(as_text=True)
     response = organiser.post("/events/import", data={"file": (io.BytesIO(b"{not json"), "event.json")},
                               content_type="multipart/form-data")
     assert response.status_code == 400 and "nothing was changed" in response.get_data(as_text=True)
@@ -240,7 +244,7 @@ def _posts_to(page: str, action: str) -> bool:
 
 
 def test_withdrawing_asks_first_and_says_which_results_stay_and_from_which_round(app, organiser):
-    event_id = setup_event(app, NAMES[:7] + ["Zoë"], tables=2)
+    event_id = setup_event(app, [*NAMES[:7], "Zoë"], tables=2)
     for _ in range(2):
         start_round(app, event_id)
         close_round(app, event_id)  # round 3 is planned
@@ -280,7 +284,8 @@ def test_undoing_a_close_asks_first_and_says_what_will_happen(app, organiser, ru
     assert _posts_to(confirm, action)
     organiser.post(action)
     with app.app_context():
-        assert [r.state for r in db.session().scalars(select(Round).where(Round.event_id == running))] == [RoundState.RUNNING]
+        states = [r.state for r in db.session().scalars(select(Round).where(Round.event_id == running))]
+        assert states == [RoundState.RUNNING]
 
 
 def test_undo_page_for_a_round_whose_next_round_has_results_says_why_instead_of_asking(app, organiser):
@@ -288,7 +293,8 @@ def test_undo_page_for_a_round_whose_next_round_has_results_says_why_instead_of_
     organiser.post(f"/events/{event_id}/rounds/start")
     organiser.post(f"/events/{event_id}/rounds/1/close")
     organiser.post(f"/events/{event_id}/rounds/start")
-    organiser.post(f"/events/{event_id}/rounds/2/tables/1", data=winners_form(app, event_id, [sorted(seating(app, event_id, 2))[0]]))
+    organiser.post(f"/events/{event_id}/rounds/2/tables/1",
+                   data=winners_form(app, event_id, [sorted(seating(app, event_id, 2))[0]]))
     response = organiser.get(f"/events/{event_id}/rounds/1/reopen", follow_redirects=True)
     page = response.get_data(as_text=True)
     assert "Round 2 already has results" in page

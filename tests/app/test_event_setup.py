@@ -108,7 +108,8 @@ def test_editing_a_table_variant_is_saved(organiser, app):
 
 def test_invalid_variant_values_are_refused(organiser, app):
     event_id = setup_event(app, ["Ana", "Ben"], tables=1)
-    response = organiser.post(f"/events/{event_id}/tables/1/rules", data={"ace": "sideways", "wins": "highest", "trump": "stars"})
+    response = organiser.post(f"/events/{event_id}/tables/1/rules",
+                              data={"ace": "sideways", "wins": "highest", "trump": "stars"})
     assert response.status_code == 400
 
 

@@ -155,7 +155,8 @@ def test_correcting_an_old_round_shows_the_move_that_happened_and_says_why(app, 
     assert rows["Zoë"][:2] == (0, False)
     assert rows["Zoë"][2] == "● stays at 7"
     assert "▼ down to table 6" not in rows["Zoë"][2]
-    sentence = "After the correction the ranking would have sent Zoë down to table 6; Zoë had already played round 3 at table 7."
+    sentence = ("After the correction the ranking would have sent Zoë down to table 6; "
+                "Zoë had already played round 3 at table 7.")
     assert sentence in html.unescape(card)
 
     moves = {r["player"]: r for r in _csv(organiser, f"/events/{event}/moves.csv") if r["round"] == "2"}

@@ -193,7 +193,8 @@ def test_recording_in_a_closed_round_is_refused_and_saves_nothing(ctx):
     winner = data.seated_at(table)[0].id
     with pytest.raises(Conflict) as stale:  # the page showed the round running
         record_games(session, data, table, [GameEntry(1, None, winner, None)])
-    assert str(stale.value) == "Round 1 was closed or reopened a moment ago. Nothing was saved; reload the page and check."
+    assert str(stale.value) == ("Round 1 was closed or reopened a moment ago. "
+                                "Nothing was saved; reload the page and check.")
     session.rollback()
     with pytest.raises(Conflict) as closed:  # the page shows it closed
         record_games(session, load_round(session, event, 1), table, [GameEntry(1, None, winner, None)])

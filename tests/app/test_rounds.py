@@ -77,7 +77,7 @@ def test_negative_or_absurd_trick_counts_are_refused(app, organiser, event_id, t
 
 
 def test_total_tricks_beyond_the_deck_are_refused(app, organiser, event_id):
-    a, b, c, d = _at(app, event_id, 1, 1)
+    a, b, _c, _d = _at(app, event_id, 1, 1)
     response = organiser.post(f"/events/{event_id}/rounds/1/tables/1",
                               data=winners_form(app, event_id, [""], tricks=[{a: 8, b: 7}]))
     assert response.status_code == 400 and "more than the cards allow" in response.get_data(as_text=True)
@@ -87,7 +87,8 @@ def test_stale_form_after_the_game_changed_elsewhere_is_refused(app, organiser, 
     a, b, *_ = _at(app, event_id, 1, 1)
     ids = player_ids(app, event_id)
     organiser.post(f"/events/{event_id}/rounds/1/tables/1", data=winners_form(app, event_id, [a]))
-    organiser.post(f"/events/{event_id}/rounds/1/tables/1", data={"games-0-winner": str(ids[b]), "games-0-version": "1"})
+    organiser.post(f"/events/{event_id}/rounds/1/tables/1",
+                   data={"games-0-winner": str(ids[b]), "games-0-version": "1"})
     stale = organiser.post(f"/events/{event_id}/rounds/1/tables/1",
                            data={"games-0-winner": str(ids[a]), "games-0-version": "1"})
     assert stale.status_code == 409
@@ -124,7 +125,8 @@ def test_close_page_warns_about_tables_without_games(app, organiser, event_id):
 
 def test_closing_moves_winners_up_and_losers_down_and_plans_round_two(app, organiser, event_id):
     bottom, top = _at(app, event_id, 1, 1), _at(app, event_id, 1, 2)
-    organiser.post(f"/events/{event_id}/rounds/1/tables/1", data=winners_form(app, event_id, [bottom[2], bottom[2], bottom[1]]))
+    organiser.post(f"/events/{event_id}/rounds/1/tables/1",
+                   data=winners_form(app, event_id, [bottom[2], bottom[2], bottom[1]]))
     organiser.post(f"/events/{event_id}/rounds/1/tables/2", data=winners_form(app, event_id, [top[3], top[0], top[0]]))
     assert organiser.post(f"/events/{event_id}/rounds/1/close").status_code == 302
     next_seats = seating(app, event_id, 2)

@@ -37,7 +37,8 @@ def test_every_worker_builds_the_app_with_the_servers_database_and_address(sqlit
     assert command[-3:] == ["--config", "python:tournament.gunicorn_conf", "tournament:create_app()"]
     assert env["TOURNAMENT_DATABASE_URL"] == sqlite_app.config["DATABASE_URL"]
     assert env["TOURNAMENT_INSTANCE_PATH"] == sqlite_app.instance_path
-    assert (env["TOURNAMENT_BIND"], env["TOURNAMENT_WORKERS"], env["TOURNAMENT_THREADS"]) == ("192.168.1.20:5001", "3", "8")
+    served = (env["TOURNAMENT_BIND"], env["TOURNAMENT_WORKERS"], env["TOURNAMENT_THREADS"])
+    assert served == ("192.168.1.20:5001", "3", "8")
     # Links and QR codes name the address the server listens on, as with one process.
     assert (env["TOURNAMENT_BIND_HOST"], env["TOURNAMENT_BIND_PORT"]) == ("192.168.1.20", "5001")
     assert gunicorn_command(sqlite_app, "::", 5001, 8, 3)[1]["TOURNAMENT_BIND"] == "[::]:5001"

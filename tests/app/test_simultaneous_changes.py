@@ -59,5 +59,6 @@ def test_close_counts_a_game_saved_after_its_page_was_loaded(app):
     assert seating(app, event_id, 2)["Ben"] == 1  # one table: nobody moves, but Ben's win was counted
     with app.app_context():
         from tournament.services.standings import compute_standings
-        rows = {r.player.name: r for r in compute_standings(db.session(), events.get_event(db.session(), event_id)).rows}
+        standings = compute_standings(db.session(), events.get_event(db.session(), event_id))
+        rows = {r.player.name: r for r in standings.rows}
     assert rows["Ben"].rounds_won == 1

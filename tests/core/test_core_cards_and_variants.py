@@ -105,7 +105,8 @@ def test_no_trump_with_trump_any_time_is_accepted() -> None:
         ({"ace": "top", "wins": "highest", "trump": None}, "ace must be 'high' or 'low'"),
         ({"ace": "high", "wins": "most", "trump": None}, "wins must be 'highest' or 'lowest'"),
         ({"ace": "high", "wins": "highest", "trump": "hearts"}, "trump must be a suit or None"),
-        ({"ace": "high", "wins": "highest", "trump": None, "trump_any_time": 1}, "trump_any_time must be True or False"),
+        ({"ace": "high", "wins": "highest", "trump": None, "trump_any_time": 1},
+         "trump_any_time must be True or False"),
     ],
 )
 def test_bad_variant_settings_are_refused(kwargs: dict[str, object], message: str) -> None:

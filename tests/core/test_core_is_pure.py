@@ -59,7 +59,8 @@ def test_core_modules_import_only_the_standard_library_the_collation_or_each_oth
                 roots = [(node.module or "").split(".")[0]]
             else:
                 continue
-            outside += [f"{path.name}: {root}" for root in roots if root not in sys.stdlib_module_names and root not in ALLOWED_OUTSIDE]
+            outside += [f"{path.name}: {root}" for root in roots
+                        if root not in sys.stdlib_module_names and root not in ALLOWED_OUTSIDE]
     assert outside == []
 
 

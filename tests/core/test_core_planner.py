@@ -44,7 +44,8 @@ def test_sizes_always_fit_the_limits_differ_by_one_and_bigger_come_first() -> No
     ("players", "tables", "sizes"),
     [(10, 3, (4, 3, 3)), (9, 4, (3, 2, 2, 2)), (5, 1, (5,)), (4, 4, (1, 1, 1, 1))],
 )
-def test_organisers_table_count_is_split_as_evenly_as_possible(players: int, tables: int, sizes: tuple[int, ...]) -> None:
+def test_organisers_table_count_is_split_as_evenly_as_possible(
+        players: int, tables: int, sizes: tuple[int, ...]) -> None:
     assert plan_tables(players, tables=tables) == TablePlan(sizes, 0)
 
 
@@ -72,7 +73,8 @@ def test_even_tables_with_organisers_count_leave_the_rest_as_observers() -> None
 
 
 def test_too_few_players_for_the_smallest_table_is_refused() -> None:
-    with pytest.raises(ValueError, match="2 players are too few for a table of at least 3; choose the number of tables yourself"):
+    with pytest.raises(ValueError,
+                       match="2 players are too few for a table of at least 3; choose the number of tables yourself"):
         plan_tables(2)
     with pytest.raises(ValueError, match="1 player is too few for a table of at least 3"):
         plan_tables(1, even=True)

@@ -64,7 +64,8 @@ CORPUS: dict[str, tuple[str, Accepted | Refused]] = {
     # markup is a name like any other: stored as typed, shown escaped, never run
     "script tag": ("<script>alert(1)</script>", Accepted("<script>alert(1)</script>")),
     "attribute breakout": ("\"><img src=x onerror=alert(1)>", Accepted("\"><img src=x onerror=alert(1)>")),
-    "longest allowed": ("Maximiliana Konstantinopoulou-Vandermeer", Accepted("Maximiliana Konstantinopoulou-Vandermeer")),
+    "longest allowed": ("Maximiliana Konstantinopoulou-Vandermeer",
+                        Accepted("Maximiliana Konstantinopoulou-Vandermeer")),
     # invisible, direction and control characters inside are refused, naming the character
     "zero width space inside": ("A\u200bna", Refused("U+200B")),
     "zero width joiner inside": ("Jo\u200dy", Refused("U+200D")),

@@ -104,7 +104,7 @@ def restore(app, world: World) -> None:
             rows = world.rows[table.name]
             if rows:
                 keys = [c.key for c in table.columns]
-                connection.execute(table.insert(), [dict(zip(keys, row)) for row in rows])
+                connection.execute(table.insert(), [dict(zip(keys, row, strict=True)) for row in rows])
 
 
 @pytest.fixture

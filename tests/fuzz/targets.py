@@ -85,7 +85,7 @@ def plausible_fields(world: World) -> dict[str, st.SearchStrategy[str]]:
         "colour_safe": st.sampled_from(["y", ""]),
         "projector_theme": st.sampled_from(["dark", "light", "pink"]), "chime": st.sampled_from(["y", ""]),
         "round": st.sampled_from(["1", "2"]),
-        "winner": st.sampled_from(ids + [""]), "version": st.sampled_from(["", "1", "2"]),
+        "winner": st.sampled_from([*ids, ""]), "version": st.sampled_from(["", "1", "2"]),
     }
 
 
@@ -192,7 +192,7 @@ def form_fields(draw, endpoint: str, world: World) -> list[tuple[str, str]]:
             continue
         for _ in range(draw(st.sampled_from([0, 1, 1, 1, 2]))):
             fields.append((name, draw(mixed(plausible.get(name, hostile)))))
-    extra = st.tuples(st.one_of(st.sampled_from(list(plausible) + ["csrf_token", "id", "event_id"]), hostile),
+    extra = st.tuples(st.one_of(st.sampled_from([*plausible, "csrf_token", "id", "event_id"]), hostile),
                       hostile)
     fields += draw(st.lists(extra, max_size=3))
     return draw(st.permutations(fields))

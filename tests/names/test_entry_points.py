@@ -38,7 +38,7 @@ def test_pasted_names_are_stored_clean_or_refused_naming_the_line_and_character(
         response = organiser.post(f"/events/{event_id}/players", data={"names": f"Xavi B.\n{raw}\n"})
         stored = player_names(app, event_id)
         wrong.append(_check(label, response, outcome, before, counts(app),
-                            lambda: outcome.stored in stored and "Xavi B." in stored))
+                            lambda outcome=outcome, stored=stored: outcome.stored in stored and "Xavi B." in stored))
         if not isinstance(outcome, Accepted) and "longer than" not in outcome.fragment \
                 and "Line 2" not in page_text(response):
             wrong.append(f"{label}: the message does not name line 2")
@@ -55,7 +55,7 @@ def test_a_pasted_list_names_every_refused_line_and_adds_nobody(app, organiser):
     response = organiser.post(f"/events/{event_id}/players", data={"names": "\n".join(lines)})
     assert response.status_code == 400
     text = page_text(response)
-    for number, (raw, fragment) in enumerate(REFUSED.values(), start=len(ACCEPTED) + 1):
+    for number, (_raw, fragment) in enumerate(REFUSED.values(), start=len(ACCEPTED) + 1):
         if "longer than" not in fragment:
             assert f"Line {number}" in text and fragment in text
     assert counts(app) == before
@@ -101,7 +101,8 @@ def test_latecomer_names_are_stored_clean_or_refused(app, organiser):
         before = counts(app)
         response = organiser.post(f"/events/{event_id}/players/late", data={"name": raw, "table": "1"})
         stored = player_names(app, event_id)
-        wrong.append(_check(label, response, outcome, before, counts(app), lambda: outcome.stored in stored))
+        wrong.append(_check(label, response, outcome, before, counts(app),
+                            lambda outcome=outcome, stored=stored: outcome.stored in stored))
     assert [w for w in wrong if w] == []
 
 
@@ -115,7 +116,8 @@ def test_renamed_players_are_stored_clean_or_refused(app, organiser):
         before = counts(app)
         response = organiser.post(f"/events/{event_id}/players/{player_id}", data={"name": raw})
         stored = player_names(app, event_id)
-        wrong.append(_check(label, response, outcome, before, counts(app), lambda: outcome.stored in stored))
+        wrong.append(_check(label, response, outcome, before, counts(app),
+                            lambda outcome=outcome, stored=stored: outcome.stored in stored))
         if not isinstance(outcome, Accepted) and sorted(stored) != before_names:
             wrong.append(f"{label}: the name changed although refused")
     assert [w for w in wrong if w] == []
@@ -128,7 +130,7 @@ def test_imported_names_are_stored_clean_or_refused_naming_their_place(app, orga
         before = counts(app)
         response = upload(organiser, document)
 
-        def stored_ok():
+        def stored_ok(outcome=outcome):
             with app.app_context():
                 imported = db.session().query(Event).filter_by(name="Imported").one()
                 return [p.name for p in imported.players] == [outcome.stored]
@@ -155,7 +157,7 @@ def test_event_names_are_stored_clean_or_refused(app, organiser):
         before = counts(app)
         response = organiser.post("/events", data={"name": raw, "round_minutes": "7"})
 
-        def stored_ok():
+        def stored_ok(outcome=outcome):
             with app.app_context():
                 return db.session().query(Event).one().name == outcome.stored
 

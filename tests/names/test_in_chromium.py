@@ -99,7 +99,7 @@ def _left_to_right(page, selector: str, names: list[str]) -> list[float]:
 def test_a_tie_of_right_to_left_names_keeps_the_sentence_in_order(app, live_server, page):
     """Two right-to-left names joined by a comma used to swap places in the tie line. (One game
     is won by a fourth player: a table that reported no game has no ranking, hence no tie.)"""
-    event_id = _played(app, RTL + ["Zed"], tables=1, winner="Zed")
+    event_id = _played(app, [*RTL, "Zed"], tables=1, winner="Zed")
     _log_in(page, live_server.url)
     page.goto(f"{live_server.url}/events/{event_id}/rounds/1/results")
     positions = _left_to_right(page, "p.tie-note:last-of-type", RTL)
@@ -134,9 +134,12 @@ def test_the_printed_pdf_carries_every_name_as_typed(app, live_server, page, tmp
 def test_where_do_i_sit_finds_a_name_typed_without_its_special_letters(app, live_server, page):
     others = ["Ana", "Ben", "Cem", "Dora", "Eli", "Finn", "Gus", "Hana", "Ivo", "Jan"]
     event_id = setup_event(app, ["Øystein", "Łukasz", "Zoë", "Oscar", "Straße", "Ærin", "Œdipe", "Đorđe",
-                                 "Þóra", "Işık"] + others, tables=3)
+                                 "Þóra", "Işık", *others], tables=3)
     page.goto(f"{live_server.url}/s/{tokens(app, event_id)['public']}")
-    visible = lambda: [t for t in page.locator("#names li:visible").all_inner_texts()]  # noqa: E731
+
+    def visible() -> list[str]:
+        return list(page.locator("#names li:visible").all_inner_texts())
+
     for typed, expected in (("oystein", ["Øystein"]), ("luk", ["Łukasz"]), ("ZOE", ["Zoë"]),
                             ("oys", ["Øystein"]), ("zoe", ["Zoë"]), ("strasse", ["Straße"]),
                             ("aerin", ["Ærin"]), ("oedipe", ["Œdipe"]), ("dorde", ["Đorđe"]),

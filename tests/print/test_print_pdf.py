@@ -71,7 +71,7 @@ def test_each_rule_sheet_states_its_own_variant_and_no_other(printed):
     headings = [tuple(a.locator("dt, h2").all_inner_texts()) for a in page.locator("article.rule-sheet").all()]
     assert len(texts) == 10
     assert len(set(headings)) == 1, "rule sheets must have identical headings"
-    for text, variant in zip(texts, SEED_VARIANTS):
+    for text, variant in zip(texts, SEED_VARIANTS, strict=True):
         assert f"The Ace is {variant.ace}" in text
         assert f"the {variant.wins} card takes the trick" in text
         assert re.search(rf"{variant.trump.value}\s*\(.\) are trumps", text, re.I)

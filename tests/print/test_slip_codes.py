@@ -104,7 +104,8 @@ def test_a_round_of_seven_slips_prints_on_three_a4_pages_with_codes_at_least_25_
         image.save(SHOTS / f"slips-a4-{png.stem}.png")
         for code in decode(image):
             corners = code.position
-            width_px = ((corners.top_right.x - corners.top_left.x) ** 2 + (corners.top_right.y - corners.top_left.y) ** 2) ** .5
+            dx, dy = corners.top_right.x - corners.top_left.x, corners.top_right.y - corners.top_left.y
+            width_px = (dx ** 2 + dy ** 2) ** .5
             found[urlsplit(code.text).path] = width_px / DPI * MM_PER_INCH
     assert set(found) == {f"/t/{token}" for token in tokens.values()}, "every slip's code reads from the printed page"
     assert min(found.values()) >= 25, f"narrowest printed code: {min(found.values()):.1f} mm"

@@ -170,7 +170,7 @@ def test_phones_of_one_table_sending_the_same_game_at_once_record_it_once(app, s
 
     def check(attempt):
         event_id, _token, winners = attempt.state
-        told = [winner for winner, reply in zip(winners, attempt.replies) if succeeded(reply)]
+        told = [winner for winner, reply in zip(winners, attempt.replies, strict=True) if succeeded(reply)]
         with app.app_context():
             stored = list(db.session().scalars(
                 select(Game.winner_id).join(Round).where(Round.event_id == event_id)))

@@ -41,7 +41,8 @@ def test_links_use_the_address_the_server_listens_on_not_another_guess(app, lan,
     assert "192.0.2.10" not in page
 
 
-def test_links_of_a_server_listening_on_this_laptop_only_warn_that_phones_cannot_open_them(app, lan, organiser, event_id):
+def test_links_of_a_server_listening_on_this_laptop_only_warn_that_phones_cannot_open_them(
+        app, lan, organiser, event_id):
     app.config.update(BIND_HOST="127.0.0.1", BIND_PORT=5000)
     page = organiser.get(f"/events/{event_id}/room").get_data(as_text=True)
     assert "Phones cannot open this address" in page

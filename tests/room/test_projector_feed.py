@@ -42,9 +42,11 @@ def test_a_closed_round_shows_ranking_moves_ties_next_seating_and_standings(clie
     assert bottom["rows"][0]["winner"] and bottom["rows"][0]["games"] == 1
     assert bottom["rows"][0]["direction"] == "up" and bottom["rows"][0]["to"] == 2
     assert any("alphabetical order" in text for text in bottom["ties"])
-    assert bottom["rows"][-1]["direction"] == "stay" and bottom["rows"][-1]["to"] == 1  # bottom table: nobody goes lower
+    # bottom table: nobody goes lower
+    assert bottom["rows"][-1]["direction"] == "stay" and bottom["rows"][-1]["to"] == 1
     assert len(data["seating"]) == 3
-    assert {row["name"] for row in data["standings"]} == set(seated(app, running, 1)) | set(seated(app, running, 2)) | set(seated(app, running, 3))
+    everyone = set(seated(app, running, 1)) | set(seated(app, running, 2)) | set(seated(app, running, 3))
+    assert {row["name"] for row in data["standings"]} == everyone
 
 
 def test_unchanged_data_answers_304_and_a_change_answers_200_with_a_new_etag(client, app, running):

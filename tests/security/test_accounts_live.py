@@ -40,7 +40,7 @@ def test_simultaneous_setups_on_the_real_server_create_exactly_one_account(app, 
         barrier = threading.Barrier(BROWSERS)
         replies: list = [None] * BROWSERS
 
-        def submit(index: int) -> None:
+        def submit(index: int, barrier=barrier, replies=replies, clients=clients, tokens=tokens) -> None:
             barrier.wait()
             replies[index] = clients[index].post("/setup", {
                 "csrf_token": tokens[index], "username": f"teacher {index}",

@@ -115,7 +115,7 @@ def test_login_flood_is_throttled_and_the_projector_stays_fast(room):
     base, feed = room
     result = flood(base, feed)
     print("throttled flood:", {k: v for k, v in result.items() if k != "latencies"},
-          "projector p99 %.3f s over %d polls" % (percentile(result["latencies"], 0.99), len(result["latencies"])))
+          f"projector p99 {percentile(result['latencies'], 0.99):.3f} s over {len(result['latencies'])} polls")
     # The limiter looks before the password check and counts after it, so attempts already past
     # its look when the fifth failure is counted still finish: at most one per flooding thread.
     assert set(result["statuses"]) <= {401, 429, 503}
@@ -135,7 +135,7 @@ def test_unthrottled_login_flood_keeps_memory_bounded_and_the_projector_fast(roo
     finally:
         throttle.limiter.enabled = True
     print("unthrottled flood:", {k: v for k, v in result.items() if k != "latencies"},
-          "projector p99 %.3f s over %d polls" % (percentile(result["latencies"], 0.99), len(result["latencies"])))
+          f"projector p99 {percentile(result['latencies'], 0.99):.3f} s over {len(result['latencies'])} polls")
     assert result["statuses"].get(401, 0) > 5
     assert set(result["statuses"]) <= {401, 503}
     assert len(result["latencies"]) > 10 and percentile(result["latencies"], 0.99) < 1.0

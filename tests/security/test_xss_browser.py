@@ -21,7 +21,7 @@ pytestmark = pytest.mark.browser
 
 PAYLOADS = ["<img src=x onerror=window.__xss=1>", "</script><script>window.__xss=1</script>",
             '"><svg onload=window.__xss=1>', "'><svg onload=alert(1)>"]
-NAMES = PAYLOADS + ["Ana", "Bea", "Cy", "Dee"]
+NAMES = [*PAYLOADS, "Ana", "Bea", "Cy", "Dee"]
 EVENT_NAME = '<img src=x onerror=window.__xss=1>"><svg onload=window.__xss=1>'
 DOWNLOADS = {"organiser.export_json", "organiser.export_json_gz", "organiser.games_csv", "organiser.moves_csv"}
 SKIP = DOWNLOADS | {"static", "organiser.health", "organiser.setup", "organiser.login", "organiser.import_event"}
@@ -84,11 +84,11 @@ def test_names_with_markup_never_run_as_script_on_any_page(app, live_server, bro
     for table in (1, 2):  # one game each: the three others tie on 0, so the tie texts name them
         record_winner(app, event_id, table, [sorted(seated(app, event_id, table))[-1]])
     close_round(app, event_id)
-    closed = _organiser_urls(app, event_id, 1, marked, colleague) + [f"/p/{links['projector']}"] + public
+    closed = [*_organiser_urls(app, event_id, 1, marked, colleague), f"/p/{links['projector']}", *public]
 
     start_round(app, event_id)
-    running = _organiser_urls(app, event_id, 2, marked, colleague) + [f"/p/{links['projector']}", f"/t/{links[1]}",
-                                                           f"/t/{links[2]}"] + public
+    running = [*_organiser_urls(app, event_id, 2, marked, colleague), f"/p/{links['projector']}", f"/t/{links[1]}",
+               f"/t/{links[2]}", *public]
     # Back to the closed round's pages while round 2 runs, then the running round's.
     for bypass_csp in (False, True):
         _visit_all(browser, base, cookie, closed + running, bypass_csp)

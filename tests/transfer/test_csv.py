@@ -24,7 +24,7 @@ def test_games_csv_has_one_row_per_recorded_game_with_winner_and_tricks(organise
     rows = _rows(organiser, f"/events/{played}/games.csv")
     games = [(r["number"], g) for r in document["rounds"] for g in r["games"]]
     assert len(rows) == len(games) == 12
-    for row, (round_number, game) in zip(rows, games):
+    for row, (round_number, game) in zip(rows, games, strict=True):
         assert (int(row["round"]), int(row["table"]), int(row["game"])) == (round_number, game["table"], game["number"])
         assert row["winner"] == game["winner"]
         expected = "; ".join(f"{name} {count}" for name, count in (game["tricks"] or {}).items())

@@ -56,7 +56,7 @@ def test_phones_of_another_event_keep_sending_results_while_a_big_file_imports(a
 
     importer = threading.Thread(target=run_import)
     phones = [Client(live_server.url) for _ in tokens]
-    forms = [phone_form(phone.get(f"/t/{token}").text)[0] for phone, token in zip(phones, tokens)]
+    forms = [phone_form(phone.get(f"/t/{token}").text)[0] for phone, token in zip(phones, tokens, strict=True)]
     replies: list[tuple[int, float]] = []
     importer.start()
     shift = 0

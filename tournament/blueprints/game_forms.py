@@ -75,7 +75,8 @@ def _row_class(roster: tuple[tuple[int, str], ...]):
         number = HiddenField()
         version = HiddenField()
         # Unknown ids are left to record_games, which refuses them with the table's own wording.
-        winner = RadioField("Winner", choices=[SelectChoice("", "No game")] + [SelectChoice(str(pid), name) for pid, name in roster],
+        winner = RadioField("Winner", choices=[SelectChoice("", "No game"),
+                                               *(SelectChoice(str(pid), name) for pid, name in roster)],
                             default="", validate_choice=False)
 
         def has_tricks(self) -> bool:

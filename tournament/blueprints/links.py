@@ -16,6 +16,7 @@ reach. The base is the first of:
 
 from __future__ import annotations
 
+import contextlib
 import socket
 from dataclasses import dataclass
 
@@ -66,10 +67,8 @@ def lan_addresses() -> list[str]:
             found.append(probe.getsockname()[0])
     except OSError:
         pass
-    try:
+    with contextlib.suppress(OSError):
         found += sorted(str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET))
-    except OSError:
-        pass
     return [a for i, a in enumerate(found) if not is_loopback(a) and a not in found[:i]]
 
 

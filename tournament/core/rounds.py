@@ -25,7 +25,7 @@ Invariants:
 from __future__ import annotations
 
 from enum import Enum
-from typing import Final, Union
+from typing import Final
 
 from .errors import RuleError
 
@@ -58,7 +58,7 @@ class Action(Enum):
     MOVE_SEAT = "move seat"  # seat a player at another table by hand
 
 
-Step = Union[Transition, Action]
+Step = Transition | Action
 
 PLANNED, RUNNING, CLOSED = RoundState.PLANNED, RoundState.RUNNING, RoundState.CLOSED
 

@@ -43,4 +43,4 @@ def marker(table_number: int) -> Marker:
     for _ in MARKER_SUITS:
         code, digit = divmod(code, 7)
         ranks.append(digit + 1)
-    return Marker(tuple(Card(rank, suit) for rank, suit in zip(ranks, MARKER_SUITS)))
+    return Marker(tuple(Card(rank, suit) for rank, suit in zip(ranks, MARKER_SUITS, strict=True)))

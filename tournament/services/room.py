@@ -122,7 +122,7 @@ def snapshot(session: Session, event: Event, now: datetime) -> dict:
         data = round_data(latest)
         reported = Counter(g.table_id for g in data.games)
         result.update(phase="round", round=latest.number, seating=[
-            dict(seat, games=reported[t.id]) for seat, t in zip(_seating(data), tables)
+            dict(seat, games=reported[t.id]) for seat, t in zip(_seating(data), tables, strict=True)
         ])
     else:
         closed = latest if latest.state is RoundState.CLOSED else previous

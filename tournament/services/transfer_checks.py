@@ -1,7 +1,8 @@
 """Checks of single values in an uploaded event file; each refusal names its place ("players[2].name").
 
 Every number is bounded, and every text is length-checked and free of NUL characters and unpaired
-surrogates (names and the event name also pass the one text gate, ``clean_text``), so a hostile file cannot reach the database with a value it would reject (a 500).
+surrogates (names and the event name also pass the one text gate, ``clean_text``), so a hostile file
+cannot reach the database with a value it would reject (a 500).
 """
 
 from __future__ import annotations

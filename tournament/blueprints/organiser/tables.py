@@ -80,7 +80,8 @@ def table_plan(event_id: int):
     try:
         plan = table_service.set_table_count(session, event, form.tables.data, even=form.even.data)
     except DomainError as error:
-        return _tables_page(event, plan_form=form, status=refuse(error, _shown(event, field_for(form, error, form.tables))))
+        return _tables_page(event, plan_form=form,
+                            status=refuse(error, _shown(event, field_for(form, error, form.tables))))
     sizes = ", ".join(str(size) for size in plan.sizes)
     verb = "observes" if plan.observers == 1 else "observe"
     note = f" {plural(plan.observers, 'player')} {verb}." if plan.observers else ""
@@ -100,7 +101,8 @@ def move_home(event_id: int):
         player = player_service.get_player(session, event, form.player.data)
         player_service.set_home_table(session, event, player, table_service.get_table(event, form.table.data))
     except DomainError as error:
-        return _tables_page(event, move_form=form, status=refuse(error, _shown(event, field_for(form, error, form.player))))
+        return _tables_page(event, move_form=form,
+                            status=refuse(error, _shown(event, field_for(form, error, form.player))))
     flash(f"{player.name} now starts at table {form.table.data}.", "success")
     return redirect(url_for("organiser.tables", event_id=event.id))
 

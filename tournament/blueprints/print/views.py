@@ -56,7 +56,8 @@ def _variant_from_query(game, table):
     if csrf in form:
         del form[csrf]
     if not form.validate():
-        raise DomainError(" ".join(f"{form[name].label.text}: {' '.join(errors)}" for name, errors in form.errors.items()))
+        raise DomainError(" ".join(f"{form[name].label.text}: {' '.join(errors)}"
+                                   for name, errors in form.errors.items()))
     try:
         return game.variant_from_form(form)
     except RuleError as error:

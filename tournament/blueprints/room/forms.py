@@ -23,7 +23,8 @@ class DurationsForm(FlaskForm):
 
 
 class DisplayForm(FlaskForm):
-    projector_theme = SelectField("Projector theme", choices=[SelectChoice("dark", "Dark"), SelectChoice("light", "Light")])
+    projector_theme = SelectField("Projector theme",
+                                  choices=[SelectChoice("dark", "Dark"), SelectChoice("light", "Light")])
     chime = BooleanField("Chime when the time is up (the projector page needs one click to allow sound)")
 
 

@@ -19,7 +19,8 @@ SUIT_CHOICES = [SelectChoice("", "No trump")] + [
 
 
 class VariantForm(FlaskForm):  # type: ignore[misc]  # WTForms ships no type information
-    ace = SelectField("Ace", choices=[SelectChoice("high", "Ace high (above 7)"), SelectChoice("low", "Ace low (below 2)")])
+    ace = SelectField("Ace", choices=[SelectChoice("high", "Ace high (above 7)"),
+                                      SelectChoice("low", "Ace low (below 2)")])
     wins = SelectField("Which card wins", choices=[SelectChoice("highest", "Highest card wins"),
                                                    SelectChoice("lowest", "Lowest card wins")])
     trump = SelectField("Trump suit", choices=SUIT_CHOICES)

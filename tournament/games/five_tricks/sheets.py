@@ -15,13 +15,12 @@ Text is returned as "parts": plain strings, ``Suit`` (drawn as its coloured symb
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 from .cards import Card, Suit
 from .tricks import trick_winner
 from .variants import ACE_ORDER, RuleVariant
 
-Part = Union[str, Suit, Card]
+Part = str | Suit | Card
 
 TITLE = "Five Tricks"
 SUBTITLE = "A quick trick-taking game, learned in a minute"
@@ -73,7 +72,7 @@ class RuleSheet:
 
     @property
     def headings(self) -> tuple[str, ...]:
-        return tuple(s.heading for s in self.sections) + (EXAMPLE_HEADING,)
+        return (*(s.heading for s in self.sections), EXAMPLE_HEADING)
 
     @property
     def text(self) -> str:
