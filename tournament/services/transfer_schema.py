@@ -20,6 +20,7 @@ Invariants:
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -219,10 +220,8 @@ def _players(value: Any, tables: dict[int, Any], max_name_length: int) -> list[P
 def _player_ref(value: Any, path: str, known: dict[str, PlayerSpec]) -> str:
     """A reference is cleaned like the names of the player list, so it finds the cleaned name."""
     ref = " ".join(text(value, path, 400).split())
-    try:
+    with contextlib.suppress(RuleError):  # not a name of the list: refused just below
         ref = clean_text(ref)
-    except RuleError:
-        pass  # not a name of the list: refused just below
     if ref not in known:
         fail(path, f"there is no player '{ref[:60]}' in the file's player list")
     return ref
