@@ -7,7 +7,7 @@ from tests.conftest import count_queries, setup_event
 from tests.room.conftest import seated, start_round, tokens
 
 PHONE_PAGE_STATEMENTS = 3  # the table with its event and running round; the seats; the games
-PHONE_SUBMIT_STATEMENTS = 9  # one new game, winner only, audit line and event revision included
+PHONE_SUBMIT_STATEMENTS = 10  # one new game and its result row, winner only, audit line and event revision
 
 
 def _statements(app, phone, tables: int) -> tuple[int, int]:
