@@ -1,9 +1,10 @@
 /* A table's results form (organiser page and table phone), two conveniences; the server
    applies the same rules without this script.
-   1. When the form says scores decide (data-scores-decide="tricks", the score's name), the
-      winner they imply is ticked and named under the game while scores are typed: the highest
-      score; on equal scores the player listed first, as the page lists players in the tie
-      rule's alphabetical order (Five Tricks' rule; the server applies the game's own).
+   1. When the form says scores decide over ticks (data-scores-decide="tricks", the score's
+      name; set only for a game whose typed scores replace the tick, so a preview can never
+      cause a refusal), the winner they imply is ticked and named under the game while scores
+      are typed: the highest score; on equal scores the player listed first, as the page lists
+      players in the tie rule's alphabetical order. The server applies the game's own rule.
    2. "More game rows" adds a row in the page, so winners already ticked stay ticked. */
 (function () {
   "use strict";
