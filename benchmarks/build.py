@@ -7,10 +7,10 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-from sqlalchemy import insert
+from sqlalchemy import insert, select
 
 from tournament import create_app, db
-from tournament.models import Event, Game
+from tournament.models import Event, Game, GameResult
 from tournament.services import accounts, events, players, rounds
 from tournament.services import tables as table_service
 from tournament.services.round_data import load_round
@@ -40,13 +40,15 @@ def winners_for(data, table, round_number: int, games: int) -> list[int]:
 
 
 def record_round(session, data, games: int) -> None:
-    rows = [
-        {"round_id": data.round.id, "table_id": table.id, "number": n, "winner_id": winner, "version": 1}
-        for table in data.tables if data.seated_at(table)
-        for n, winner in enumerate(winners_for(data, table, data.round.number, games), start=1)
-    ]
-    if rows:
-        session.execute(insert(Game), rows)
+    won = {(table.id, n): winner for table in data.tables if data.seated_at(table)
+           for n, winner in enumerate(winners_for(data, table, data.round.number, games), start=1)}
+    if won:
+        session.execute(insert(Game), [{"round_id": data.round.id, "table_id": table_id, "number": n, "version": 1}
+                                       for table_id, n in won])
+        ids = dict(((t, n), i) for t, n, i in session.execute(
+            select(Game.table_id, Game.number, Game.id).where(Game.round_id == data.round.id)))
+        session.execute(insert(GameResult), [{"game_id": ids[key], "player_id": winner, "score": None, "won": True}
+                                             for key, winner in won.items()])
     session.commit()
 
 

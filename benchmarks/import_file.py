@@ -110,7 +110,7 @@ def time_import(raw: bytes, database_url: str | None, instance: Path) -> tuple[f
         written = time.perf_counter()
     app.extensions["db_engine"].dispose()
     count = (1 + len(rows.tables) + len(rows.players) + len(rows.rounds) + len(rows.seats) + len(rows.games)
-             + len(rows.tricks) + len(rows.audit))
+             + len(rows.results) + len(rows.audit))
     return checked - started, written - checked, count
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from sqlalchemy import create_engine, select
 
 from benchmarks.harness import Client, phone_form
-from tournament.models import Game, GameTricks, Round, Table
+from tournament.models import Game, GameResult, Round, Table
 
 MAX_GAMES = 40
 
@@ -137,12 +137,14 @@ def check_games(database_url: str, event_id: int, round_number: int, phones: lis
             round_id = connection.scalar(
                 select(Round.id).where(Round.event_id == event_id, Round.number == round_number))
             rows = connection.execute(
-                select(Table.number, Game.id, Game.number, Game.winner_id).join(Table, Game.table_id == Table.id)
+                select(Table.number, Game.id, Game.number, GameResult.player_id)
+                .join(Table, Game.table_id == Table.id)
+                .outerjoin(GameResult, (GameResult.game_id == Game.id) & GameResult.won)
                 .where(Game.round_id == round_id)).all()
             tricks = defaultdict(dict)
             for game_id, player_id, count in connection.execute(
-                    select(GameTricks.game_id, GameTricks.player_id, GameTricks.tricks)
-                    .join(Game).where(Game.round_id == round_id)):
+                    select(GameResult.game_id, GameResult.player_id, GameResult.score)
+                    .join(Game).where(Game.round_id == round_id, GameResult.score.is_not(None))):
                 tricks[game_id][player_id] = count
     finally:
         engine.dispose()

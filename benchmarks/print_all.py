@@ -42,7 +42,7 @@ def build_event(app) -> int:
             for table in data.tables:
                 seated = data.seated_at(table)
                 entries = [
-                    GameEntry(game, None, None, {p.id: (i + game) % 4 for i, p in enumerate(seated)})
+                    GameEntry(game, None, frozenset(), {p.id: (i + game) % 4 for i, p in enumerate(seated)})
                     for game in (1, 2, 3)
                 ]
                 record_games(session, data, table, entries)

@@ -35,7 +35,7 @@ def winners_form(app, event_id: int, winners: list[str], tricks: list[dict[str, 
         data[f"games-{index}-version"] = ""
     for index, counts in enumerate(tricks or []):
         for name, count in counts.items():
-            data[f"games-{index}-t{ids[name]}"] = str(count)
+            data[f"games-{index}-s{ids[name]}"] = str(count)
     return data
 
 

@@ -91,7 +91,7 @@ def test_undo_restores_exactly_the_state_before_the_close(app, organiser):
             session = db.session()
             rounds = [(r.number, r.state, r.started_at, r.closed_at) for r in session.scalars(select(Round))]
             seats = sorted((s.round_id, s.player_id, s.table_id, s.manual) for s in session.scalars(select(Seat)))
-            games = [(g.number, g.winner_id, g.version) for g in session.scalars(select(Game))]
+            games = [(g.number, g.winner_ids, g.version) for g in session.scalars(select(Game))]
             return rounds, seats, games
 
     before = snapshot()

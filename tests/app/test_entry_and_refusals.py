@@ -10,12 +10,14 @@ import re
 
 import pytest
 from sqlalchemy import select
+from sqlalchemy.orm import selectinload
 
 from tests.app.helpers import player_ids, seating, winners_form
 from tests.conftest import setup_event
 from tests.room.conftest import close_round, record_winner, start_round, tokens
 from tournament import db
 from tournament.blueprints.game_forms import usual_games
+from tournament.games.five_tricks import FIVE_TRICKS
 from tournament.models import Game, Player, PlayerStatus, Round, RoundState
 
 NAMES = ["Ana", "Ben", "Chloé", "Dan", "Eve", "Fay", "Gus", "Hannah"]
@@ -24,7 +26,8 @@ NAMES = ["Ana", "Ben", "Chloé", "Dan", "Eve", "Fay", "Gus", "Hannah"]
 def _games(app, event_id: int) -> list[Game]:
     with app.app_context():
         return list(db.session().scalars(
-            select(Game).join(Round).where(Round.event_id == event_id).order_by(Game.number)))
+            select(Game).join(Round).where(Round.event_id == event_id).order_by(Game.number)
+            .options(selectinload(Game.results))))
 
 
 def _at_table_1(app, event_id: int, round_number: int = 1) -> list[str]:
@@ -58,24 +61,24 @@ def test_changing_the_tricks_of_a_saved_game_makes_the_new_leader_the_winner(app
     ids = player_ids(app, running)
     url = f"/events/{running}/rounds/1/tables/1"
     organiser.post(url, data=winners_form(app, running, [""], tricks=[{a: 3, b: 1}]))
-    assert _games(app, running)[0].winner_id == ids[a]
+    assert _games(app, running)[0].winner_ids == {ids[a]}
     # The page shows the saved game with its winner ticked; only the tricks are changed.
     changed = {"games-0-version": "1", "games-0-winner": str(ids[a]),
-               f"games-0-t{ids[a]}": "1", f"games-0-t{ids[b]}": "4"}
+               f"games-0-s{ids[a]}": "1", f"games-0-s{ids[b]}": "4"}
     response = organiser.post(url, data=changed)
     assert response.status_code == 302
-    assert _games(app, running)[0].winner_id == ids[b]
+    assert _games(app, running)[0].winner_ids == {ids[b]}
 
 
 def test_a_phone_changing_the_tricks_of_a_saved_game_is_saved(app, client, running):
     a, b, *_ = _at_table_1(app, running)
     ids = player_ids(app, running)
     url = f"/t/{tokens(app, running)[1]}"
-    client.post(url, data={"round": "1", f"games-0-t{ids[a]}": "2", f"games-0-t{ids[b]}": "1"})
+    client.post(url, data={"round": "1", f"games-0-s{ids[a]}": "2", f"games-0-s{ids[b]}": "1"})
     response = client.post(url, data={"round": "1", "games-0-version": "1", "games-0-winner": str(ids[a]),
-                                      f"games-0-t{ids[a]}": "2", f"games-0-t{ids[b]}": "3"})
+                                      f"games-0-s{ids[a]}": "2", f"games-0-s{ids[b]}": "3"})
     assert response.status_code == 302
-    assert _games(app, running)[0].winner_id == ids[b]
+    assert _games(app, running)[0].winner_ids == {ids[b]}
 
 
 def test_correcting_the_tricks_of_a_closed_round_is_saved(app, organiser, running):
@@ -85,9 +88,9 @@ def test_correcting_the_tricks_of_a_closed_round_is_saved(app, organiser, runnin
     organiser.post(url, data=winners_form(app, running, [""], tricks=[{a: 3, b: 1}]))
     close_round(app, running)
     response = organiser.post(url, data={"games-0-version": "1", "games-0-winner": str(ids[a]),
-                                         f"games-0-t{ids[a]}": "0", f"games-0-t{ids[b]}": "5"})
+                                         f"games-0-s{ids[a]}": "0", f"games-0-s{ids[b]}": "5"})
     assert response.status_code == 302
-    assert _games(app, running)[0].winner_id == ids[b]
+    assert _games(app, running)[0].winner_ids == {ids[b]}
 
 
 def test_results_pages_load_the_script_that_ticks_the_winner_the_tricks_imply(app, organiser, client, running):
@@ -97,10 +100,10 @@ def test_results_pages_load_the_script_that_ticks_the_winner_the_tricks_imply(ap
         html = page.get_data(as_text=True)
         assert "/static/results-form.js" in html
         # The script gives ties to the first listed player: the page lists them in the tie rule's order.
-        order = [int(m) for m in re.findall(r'data-tricks-of="(\d+)"', html)[:len(names)]]
+        order = [int(m) for m in re.findall(r'data-score-of="(\d+)"', html)[:len(names)]]
         assert order == [ids[n] for n in names]
     script = client.get("/static/results-form.js")
-    assert script.status_code == 200 and b"data-tricks-of" in script.data
+    assert script.status_code == 200 and b"data-score-of" in script.data
 
 
 # More rows keep what was ticked -------------------------------------------------------------
@@ -123,8 +126,8 @@ def test_more_game_rows_keeps_every_ticked_winner_and_saves_nothing(app, organis
 
 def test_rows_open_at_what_a_round_usually_holds_at_that_table_size(app, organiser, running):
     # 40 s to deal, then 5 tricks of one 4-second card per player; a 7-minute round.
-    assert [usual_games(size, 7) for size in (3, 4, 5, 6)] == [5, 4, 3, 3]
-    assert usual_games(4, 1) == 2 and usual_games(3, 120) == 40
+    assert [usual_games(FIVE_TRICKS, size, 7) for size in (3, 4, 5, 6)] == [5, 4, 3, 3]
+    assert usual_games(FIVE_TRICKS, 4, 1) == 2 and usual_games(FIVE_TRICKS, 3, 120) == 40
     page = organiser.get(f"/events/{running}/rounds/1/tables/1").get_data(as_text=True)
     assert page.count("data-game>") - 1 == 4  # a table of four in a 7-minute round
 

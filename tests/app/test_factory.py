@@ -9,7 +9,7 @@ def test_home_page_sends_fresh_install_to_organiser_setup(client):
 
 def test_setup_page_renders_through_base_template(client):
     page = client.get("/setup").get_data(as_text=True)
-    assert "<title>Create the organiser account · Five Tricks</title>" in page
+    assert "<title>Create the organiser account · Barnga</title>" in page
     assert "app.css" in page
 
 

@@ -4,14 +4,14 @@ import pytest
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import create_engine, text
+from sqlalchemy import create_engine, select, text
 from sqlalchemy.orm import Session
 
 from tests.conftest import PG_URL
 from tournament import create_app
 from tournament.core import RuleVariant, Suit
 from tournament.migrate import alembic_config, upgrade
-from tournament.models import Base, Event
+from tournament.models import Base, Event, Game
 
 
 def test_migrations_build_exactly_the_schema_the_models_declare(tmp_path):
@@ -116,5 +116,54 @@ def test_downgrading_is_refused_while_an_event_plays_another_game(old_database):
     with pytest.raises(RuntimeError, match="play a game other than Five Tricks"):
         downgrade(old_database, "0004")
     with old_database.connect() as connection:  # nothing changed: still at the new schema
-        assert connection.exec_driver_sql("SELECT version_num FROM alembic_version").scalar() == "0005"
+        assert connection.exec_driver_sql("SELECT version_num FROM alembic_version").scalar() == "0006"
         assert connection.exec_driver_sql("SELECT count(*) FROM tables WHERE variant IS NOT NULL").scalar() == 3
+
+
+def _old_games(engine) -> None:
+    """Round 1 of the 0004 event: game 1 with tricks (Ben won 3-1-0), game 2 with only a
+    ticked winner (Ana), game 3 whose winner was deleted (no winner left)."""
+    with engine.begin() as connection:
+        connection.execute(text(
+            "INSERT INTO players (id, event_id, name, name_key, status) VALUES "
+            "(1, 1, 'Ana', 'ana', 'seated'), (2, 1, 'Ben', 'ben', 'seated'), (3, 1, 'Cleo', 'cleo', 'seated')"))
+        connection.execute(text("INSERT INTO rounds (id, event_id, number, state) VALUES (1, 1, 1, 'closed')"))
+        connection.execute(text(
+            "INSERT INTO games (id, round_id, table_id, number, winner_id, version, updated_at) VALUES "
+            "(1, 1, 1, 1, 2, 1, '2026-05-02 09:40:00'), (2, 1, 1, 2, 1, 3, '2026-05-02 09:42:00'), "
+            "(3, 1, 1, 3, NULL, 1, '2026-05-02 09:44:00')"))
+        connection.execute(text(
+            "INSERT INTO game_tricks (game_id, player_id, tricks) VALUES (1, 1, 1), (1, 2, 3), (1, 3, 0)"))
+
+
+def test_upgrading_turns_each_games_winner_and_tricks_into_result_rows(old_database):
+    _old_games(old_database)
+    upgrade(old_database)
+    with Session(old_database) as session:
+        games = {game.number: game for game in session.scalars(select(Game))}
+        assert (games[1].winner_ids, games[1].scores) == (frozenset({2}), {1: 1, 2: 3, 3: 0})
+        assert (games[2].winner_ids, games[2].scores, games[2].version) == (frozenset({1}), None, 3)
+        assert (games[3].winner_ids, games[3].scores) == (frozenset(), None)
+
+
+def test_downgrading_puts_single_winners_and_tricks_back(old_database):
+    _old_games(old_database)
+    upgrade(old_database)
+    downgrade(old_database, "0005")
+    with old_database.connect() as connection:
+        assert connection.exec_driver_sql("SELECT number, winner_id FROM games ORDER BY number").all() == [
+            (1, 2), (2, 1), (3, None)]
+        assert connection.exec_driver_sql(
+            "SELECT game_id, player_id, tricks FROM game_tricks ORDER BY player_id").all() == [
+            (1, 1, 1), (1, 2, 3), (1, 3, 0)]
+
+
+def test_downgrading_is_refused_while_a_game_has_several_winners(old_database):
+    _old_games(old_database)
+    upgrade(old_database)
+    with old_database.begin() as connection:
+        connection.execute(text("UPDATE game_results SET won = true WHERE game_id = 1"))
+    with pytest.raises(RuntimeError, match="have several winners"):
+        downgrade(old_database, "0005")
+    with old_database.connect() as connection:
+        assert connection.exec_driver_sql("SELECT version_num FROM alembic_version").scalar() == "0006"

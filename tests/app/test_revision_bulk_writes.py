@@ -7,7 +7,7 @@ import pytest
 from sqlalchemy import insert, select, text, update
 
 from tournament import db
-from tournament.models import Event, Game, Player, Round
+from tournament.models import Event, Game, GameResult, Player, Round
 from tournament.models.revision import UnseenWrite, bulk_write
 from tournament.services import events, players, rounds, tables
 
@@ -96,3 +96,23 @@ def test_an_imported_event_writes_its_rows_through_the_helper(app):
         session.commit()
         assert _revision(session, imported.id) >= 1
         assert session.scalar(select(Player.id).where(Player.event_id == imported.id).limit(1)) is not None
+
+
+def test_changing_only_a_games_result_rows_moves_the_revision(app):
+    with app.app_context():
+        session = db.session()
+        event_id, round_id = _event_with_round(session)
+        table_id = session.get(Round, round_id).event.tables[0].id
+        ann, bob, *_ = session.scalars(select(Player.id).where(Player.event_id == event_id).order_by(Player.name))
+        game = Game(round_id=round_id, table_id=table_id, number=1, version=1)
+        game.set_result({ann}, {ann: 3, bob: 1})
+        session.add(game)
+        session.commit()
+        before = _revision(session, event_id)
+        result = session.scalars(select(GameResult).where(GameResult.player_id == bob)).one()
+        result.score = 2  # the game row itself is untouched
+        session.commit()
+        assert _revision(session, event_id) == before + 1
+        session.delete(result)
+        session.commit()
+        assert _revision(session, event_id) == before + 2

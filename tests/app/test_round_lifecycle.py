@@ -85,7 +85,7 @@ def _winner_of_each_table(session: Session, event: Event, number: int) -> None:
     data = load_round(session, event, number)
     for table in data.tables:
         seated = sorted(data.seated_at(table), key=lambda p: p.name)
-        record_games(session, data, table, [GameEntry(1, None, seated[0].id, None)])
+        record_games(session, data, table, [GameEntry(1, None, frozenset({seated[0].id}), None)])
 
 
 def test_starting_a_round_runs_it_and_its_countdown_together(ctx):
@@ -192,12 +192,12 @@ def test_recording_in_a_closed_round_is_refused_and_saves_nothing(ctx):
     table = data.tables[0]
     winner = data.seated_at(table)[0].id
     with pytest.raises(Conflict) as stale:  # the page showed the round running
-        record_games(session, data, table, [GameEntry(1, None, winner, None)])
+        record_games(session, data, table, [GameEntry(1, None, frozenset({winner}), None)])
     assert str(stale.value) == ("Round 1 was closed or reopened a moment ago. "
                                 "Nothing was saved; reload the page and check.")
     session.rollback()
     with pytest.raises(Conflict) as closed:  # the page shows it closed
-        record_games(session, load_round(session, event, 1), table, [GameEntry(1, None, winner, None)])
+        record_games(session, load_round(session, event, 1), table, [GameEntry(1, None, frozenset({winner}), None)])
     assert str(closed.value) == "Round 1 is closed; results can be entered only while it runs."
     session.rollback()
     assert session.scalars(select(Game)).all() == []

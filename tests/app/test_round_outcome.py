@@ -5,7 +5,7 @@ from __future__ import annotations
 from tournament.services.outcome import round_outcome
 
 SEATS = {"Ana": 2, "Ben": 2, "Cleo": 2, "Dan": 2}
-GAMES = [(2, "Ana"), (2, "Ana"), (2, "Ben")]
+GAMES = [(2, ["Ana"]), (2, ["Ana"]), (2, ["Ben"])]
 
 
 def _row(outcome, name):
@@ -45,3 +45,18 @@ def test_player_leaving_an_open_round_is_ranked_and_nobody_takes_her_place():
     assert _row(outcome, "Ana").direction == "out"
     assert _row(outcome, "Ben").direction == "stay"
     assert outcome.destinations()["Ben"] == 2
+
+
+def test_every_winner_of_a_shared_game_seated_at_its_table_wins_it():
+    shared = round_outcome(1, [1, 2], {"Ana": 2, "Ben": 2, "Cleo": 2, "Dan": 1},
+                           [(2, ["Ana", "Ben"]), (2, ["Ben"]), (2, ["Cleo", "Dan"]), (1, [])])
+    assert {r.player: r.games for r in shared.rows} == {"Ana": 1, "Ben": 2, "Cleo": 1, "Dan": 0}
+    assert shared.winners() == {2: "Ben"}
+    assert shared.unreported() == [1]  # a game without winners reports nothing
+
+
+def test_a_name_given_instead_of_a_list_of_winners_is_refused():
+    import pytest
+
+    with pytest.raises(TypeError, match="winners of a game"):
+        round_outcome(1, [2], SEATS, [(2, "Ana")])

@@ -32,7 +32,7 @@ def test_a_result_prepared_before_the_round_closed_is_refused_not_lost(app):
             rounds.close_round(organiser, load_round(organiser, events.get_event(organiser, event_id), 1))
 
         with pytest.raises(Conflict, match="closed or reopened a moment ago"):
-            record_games(phone_session, data, data.tables[0], [GameEntry(1, None, ana, None)])
+            record_games(phone_session, data, data.tables[0], [GameEntry(1, None, frozenset({ana}), None)])
         phone_session.rollback()
     finally:
         phone.pop()
@@ -53,7 +53,7 @@ def test_close_counts_a_game_saved_after_its_page_was_loaded(app):
         with app.app_context():
             phone = db.session()
             data = load_round(phone, events.get_event(phone, event_id), 1)
-            record_games(phone, data, data.tables[0], [GameEntry(1, None, ben, None)])
+            record_games(phone, data, data.tables[0], [GameEntry(1, None, frozenset({ben}), None)])
         rounds.close_round(organiser, stale)
         assert stale.round.state is RoundState.CLOSED
     assert seating(app, event_id, 2)["Ben"] == 1  # one table: nobody moves, but Ben's win was counted

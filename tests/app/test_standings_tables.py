@@ -57,7 +57,7 @@ def _correct(app, event_id: int, number: int, table_number: int, winners: list[s
         ids = {p.name: p.id for p in data.seated_at(table)}
         seen = {g.number: g.version for g in data.games_at(table)}
         correct_games(session, data, table,
-                      [GameEntry(n, seen.get(n), ids[w], None) for n, w in enumerate(winners, 1)])
+                      [GameEntry(n, seen.get(n), frozenset({ids[w]}), None) for n, w in enumerate(winners, 1)])
 
 
 def _played_round(app):

@@ -28,7 +28,7 @@ def _winners(app, event_id: int, table: int) -> dict[int, str]:
     with app.app_context():
         games = db.session().scalars(select(Game).join(Round).join(Table, Game.table_id == Table.id)
                                      .where(Round.event_id == event_id, Table.number == table))
-        return {g.number: names[g.winner_id] for g in games}
+        return {g.number: names[next(iter(g.winner_ids))] for g in games}
 
 
 @pytest.fixture

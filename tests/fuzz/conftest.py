@@ -46,7 +46,7 @@ def _play_first_game(session, event, number: int) -> None:
     for table in data.tables:
         seated = sorted(data.seated_at(table), key=lambda p: p.name)
         if seated:
-            record_games(session, data, table, [GameEntry(1, None, seated[0].id, None)])
+            record_games(session, data, table, [GameEntry(1, None, frozenset({seated[0].id}), None)])
 
 
 def build_world(app) -> World:

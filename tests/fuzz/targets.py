@@ -174,7 +174,7 @@ def game_rows(draw, world: World, with_number: bool) -> list[tuple[str, str]]:
             value = draw(mixed(plausible.get(part, small_numbers())))
             fields.append((f"games-{row}-{part}", value))
         for player in draw(st.lists(st.one_of(st.sampled_from(ids), st.integers(-3, 2**40)), max_size=4)):
-            fields.append((f"games-{row}-t{player}", draw(mixed(st.integers(-1, 15).map(str)))))
+            fields.append((f"games-{row}-s{player}", draw(mixed(st.integers(-1, 15).map(str)))))
     return fields
 
 

@@ -23,7 +23,7 @@ HUGE = "9" * 400  # beyond a float: wtforms' NumberRange converted it and overfl
     ("/events/{a}/tables/plan", {"tables": HUGE}),
     ("/events/{a}/room/durations", {"study_minutes": HUGE, "practice_minutes": "1", "round_minutes": "1"}),
     ("/events/{a}/print/settings", {"paper_size": "a4", "sheet_copies": HUGE}),
-    ("/events/{b}/rounds/1/tables/1", {"games-0-winner": "", "games-0-t{player}": HUGE}),
+    ("/events/{b}/rounds/1/tables/1", {"games-0-winner": "", "games-0-s{player}": HUGE}),
 ])
 def test_numbers_too_long_for_any_field_are_refused_and_change_nothing(app, probe_500, world, path, fields):
     player = world.player_ids[world.b][0]

@@ -18,7 +18,7 @@ from tests.races.conftest import (
 )
 from tests.races.harness import organiser_client, phone_client, post_and_follow, race, succeeded
 from tournament import db
-from tournament.models import Event, Game, GameTricks, Player, Round, Seat
+from tournament.models import Event, Game, GameResult, Player, Round, Seat
 from tournament.services import timer
 
 TRIES = 100
@@ -53,7 +53,8 @@ def test_a_correction_reseats_the_next_round_only_while_it_is_planned(app, serve
         problems = []
         with app.app_context():
             winners = db.session().scalars(
-                select(Game.winner_id).join(Round).where(Round.event_id == event_id, Round.number == 1))
+                select(GameResult.player_id).join(Game).join(Round)
+                .where(Round.event_id == event_id, Round.number == 1, GameResult.won))
             if new_winner not in set(winners):
                 problems.append("the correction answered success but the game is unchanged")
         started = log_ids(app, event_id, "round started", 2)
@@ -201,8 +202,8 @@ def test_deleting_an_event_while_phones_send_leaves_nothing_behind(app, server):
                 select(func.count()).select_from(model).where(
                     (model.id if model is Event else model.event_id) == event_id))]
             orphans = session.scalar(select(func.count()).select_from(Game).where(~Game.round_id.in_(select(Round.id))))
-            orphans += session.scalar(select(func.count()).select_from(GameTricks).where(
-                ~GameTricks.game_id.in_(select(Game.id))))
+            orphans += session.scalar(select(func.count()).select_from(GameResult).where(
+                ~GameResult.game_id.in_(select(Game.id))))
         return ([f"left behind: {left}"] if left else []) + ([f"{orphans} orphan games"] if orphans else [])
 
     race(TRIES, [organiser, *phones], prepare, contenders, check).assert_clean()

@@ -20,7 +20,7 @@ from tests.races.conftest import (
 from tests.races.harness import organiser_client, phone_client, race, succeeded
 from tournament import db
 from tournament.core.limits import MAX_ROUNDS
-from tournament.models import Event, Game, Round
+from tournament.models import Event, Game, GameResult, Round
 from tournament.services import rounds
 from tournament.services.round_data import load_round
 
@@ -173,7 +173,8 @@ def test_phones_of_one_table_sending_the_same_game_at_once_record_it_once(app, s
         told = [winner for winner, reply in zip(winners, attempt.replies, strict=True) if succeeded(reply)]
         with app.app_context():
             stored = list(db.session().scalars(
-                select(Game.winner_id).join(Round).where(Round.event_id == event_id)))
+                select(GameResult.player_id).join(Game).join(Round)
+                .where(Round.event_id == event_id, GameResult.won)))
         problems = []
         if len(told) != 1 or stored != told:
             problems.append(f"phones of {told} were told 'recorded'; stored winners {stored}")

@@ -24,7 +24,7 @@ def test_a_correction_leaves_the_seating_of_a_round_started_meanwhile_as_played(
         with app.app_context():
             other = db.session()
             rounds.start_round(other, events.get_event(other, event_id))
-        correction = correct_games(organiser, data, data.table(1), [GameEntry(1, 1, new_winner, None)])
+        correction = correct_games(organiser, data, data.table(1), [GameEntry(1, 1, frozenset({new_winner}), None)])
     assert correction.reseated == [] and correction.notice
     assert seating(app, event_id, 2) == before
     assert log_ids(app, event_id, "seat re-derived", 2) == []

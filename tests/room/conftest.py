@@ -61,7 +61,8 @@ def record_winner(app, event_id: int, table_number: int, winners: list[str]) -> 
         data = load_round(session, event, rounds.latest_round(session, event).number)
         table = data.table(table_number)
         ids = {p.name: p.id for p in data.seated_at(table)}
-        record_games(session, data, table, [GameEntry(n, None, ids[w], None) for n, w in enumerate(winners, 1)])
+        record_games(session, data, table,
+                     [GameEntry(n, None, frozenset({ids[w]}), None) for n, w in enumerate(winners, 1)])
 
 
 def close_round(app, event_id: int) -> None:

@@ -6,7 +6,7 @@ from sqlalchemy import select
 
 from tests.room.conftest import close_round, seated, start_round, tokens
 from tournament import db
-from tournament.models import Event, Game
+from tournament.models import Event, Game, GameResult
 
 
 def form(round_number: int, *games, csrf=None) -> dict:
@@ -24,7 +24,8 @@ def games_of(app, event_id):
         session = db.session()
         event = session.get(Event, event_id)
         rows = session.execute(
-            select(Game.round_id, Game.number, Game.winner_id, Game.version, Game.table_id)
+            select(Game.round_id, Game.number, GameResult.player_id, Game.version, Game.table_id)
+            .outerjoin(GameResult, (GameResult.game_id == Game.id) & GameResult.won)
         ).all()
         tables = {t.id: t.number for t in event.tables}
         return sorted((tables[t], n, w, v) for _r, n, w, v, t in rows)
@@ -81,7 +82,7 @@ def test_a_winner_from_another_table_is_refused_and_nothing_changes(phone, app, 
 def test_absurd_tricks_are_refused_with_a_message(phone, app, running):
     ids = list(seated(app, running, 1).values())
     data = form(1, ("", ""))
-    data[f"games-0-t{ids[0]}"] = "99"
+    data[f"games-0-s{ids[0]}"] = "99"
     response = phone.post(f"/t/{tokens(app, running)[1]}", data=data)
     assert response.status_code == 400 and "Tricks run from 0 to 14" in response.get_data(as_text=True)
     assert games_of(app, running) == []

@@ -14,6 +14,7 @@ from tests.corpus.names import CORPUS
 from tests.room.conftest import start_round, tokens
 from tournament import db
 from tournament.blueprints.game_forms import blank_row, fill_recorded, results_form
+from tournament.games import game_of
 from tournament.models import Event
 from tournament.services.round_data import load_round
 from tournament.services.rounds import latest_round
@@ -78,8 +79,8 @@ def widget_rows(form, players) -> list[dict]:
     for row in [*form.games, blank_row(form)]:
         html = str(row.number()) + str(row.version())
         html += "".join(str(option()) for option in row.winner)
-        html += "".join(str(row[f"t{p.id}"](type="number", min=0, max=14, inputmode="numeric",
-                                             **{"data-tricks-of": p.id, "data-name": p.name}))
+        html += "".join(str(row[f"s{p.id}"](type="number", min=0, max=14, inputmode="numeric",
+                                             **{"data-score-of": p.id, "data-name": p.name}))
                         for p in players)
         inputs = rows_of(f"<fieldset data-game>{html}</fieldset>")[0]["inputs"]
         found.append({
@@ -87,7 +88,7 @@ def widget_rows(form, players) -> list[dict]:
             "winners": [option.label.text if option.data else "No game" for option in row.winner],
             "tricks": [p.name for p in players],
             "errors": list(row.winner.errors) + [f"{p.name}: {error}" for p in players
-                                                 for error in row[f"t{p.id}"].errors],
+                                                 for error in row[f"s{p.id}"].errors],
         })
     return found
 
@@ -106,7 +107,7 @@ def reference(app, event_id: int, formdata: dict | None, rows: int) -> list[dict
         data = load_round(session, event, latest_round(session, event).number)
         table = data.table(1)
         players = data.seated_at(table)
-        form = results_form(players, rows, request.form if formdata else None)
+        form = results_form(game_of(event), table.variant, players, rows, request.form if formdata else None)
         if formdata:
             form.validate()
         else:
@@ -117,8 +118,8 @@ def reference(app, event_id: int, formdata: dict | None, rows: int) -> list[dict
 def test_phone_game_rows_write_the_same_inputs_labels_and_messages_as_the_wtforms_widgets(app, phone):
     event_id, token, ids = hostile_table(app)
     script, breakout, quotes, arabic, dan = (ids[name] for name in STORED)
-    recorded = {"round": "1", "games-0-number": "1", "games-0-version": "", f"games-0-t{arabic}": "3",
-                f"games-0-t{quotes}": "2", "games-1-number": "2", "games-1-version": "",
+    recorded = {"round": "1", "games-0-number": "1", "games-0-version": "", f"games-0-s{arabic}": "3",
+                f"games-0-s{quotes}": "2", "games-1-number": "2", "games-1-version": "",
                 "games-1-winner": str(breakout)}
     assert phone.post(f"/t/{token}", data=recorded).status_code == 302
 
@@ -127,11 +128,11 @@ def test_phone_game_rows_write_the_same_inputs_labels_and_messages_as_the_wtform
     assert shown == reference(app, event_id, None, len(shown) - 1)
     # Not an empty comparison: the recorded games are in it.
     assert [dict(attrs)["value"] for attrs in shown[1]["inputs"] if ("checked", None) in attrs] == [str(breakout)]
-    assert any(dict(attrs).get("value") == "3" and dict(attrs)["name"] == f"games-0-t{arabic}"
+    assert any(dict(attrs).get("value") == "3" and dict(attrs)["name"] == f"games-0-s{arabic}"
                for attrs in shown[0]["inputs"])
 
-    refused = {"round": "1", "games-0-number": "1", "games-0-version": "1", f"games-0-t{script}": "abc",
-               f"games-0-t{dan}": "99", "games-1-number": "2", "games-1-version": "1",
+    refused = {"round": "1", "games-0-number": "1", "games-0-version": "1", f"games-0-s{script}": "abc",
+               f"games-0-s{dan}": "99", "games-1-number": "2", "games-1-version": "1",
                "games-1-winner": str(dan), "games-2-number": "3", "games-2-winner": "x<y\"'"}
     response = phone.post(f"/t/{token}", data=refused)
     assert response.status_code == 400
@@ -165,8 +166,8 @@ def test_a_refused_phone_submission_comes_back_filled_in_with_the_message_beside
     _event_id, token, ids = hostile_table(app)
     script, _breakout, quotes, arabic, dan = (ids[name] for name in STORED)
     sent = {"round": "1", "games-0-number": "1", "games-0-version": "", "games-0-winner": str(quotes),
-            f"games-1-t{arabic}": "99", "games-1-number": "2", "games-1-version": "",
-            "games-2-number": "3", "games-2-version": "", f"games-2-t{dan}": "4", f"games-2-t{script}": "1"}
+            f"games-1-s{arabic}": "99", "games-1-number": "2", "games-1-version": "",
+            "games-2-number": "3", "games-2-version": "", f"games-2-s{dan}": "4", f"games-2-s{script}": "1"}
     response = phone.post(f"/t/{token}", data=sent)
     assert response.status_code == 400
     rows = rows_of(response.get_data(as_text=True))
@@ -174,13 +175,13 @@ def test_a_refused_phone_submission_comes_back_filled_in_with_the_message_beside
               if ("type", "radio") not in a}
     checked = {dict(a)["name"]: dict(a)["value"] for row in rows for a in row["inputs"] if ("checked", None) in a}
     assert checked["games-0-winner"] == str(quotes)
-    assert values[f"games-1-t{arabic}"] == "99"
-    assert values[f"games-2-t{dan}"] == "4" and values[f"games-2-t{script}"] == "1"
+    assert values[f"games-1-s{arabic}"] == "99"
+    assert values[f"games-2-s{dan}"] == "4" and values[f"games-2-s{script}"] == "1"
     assert rows[1]["errors"] == [f"{STORED[3]}: Tricks run from 0 to 14."]  # in game 2's row, naming the player
     assert rows[0]["errors"] == [] and rows[2]["errors"] == []
     # The message follows the input it is about, inside the open tricks panel.
     html = response.get_data(as_text=True)
-    field = html.index(f'name="games-1-t{arabic}"')
+    field = html.index(f'name="games-1-s{arabic}"')
     assert html.index("Tricks run from 0 to 14.", field) < html.index("</details>", field)
 
     # A refusal of the service (a winner from no seat here) goes beside its game, as an alert.

@@ -10,7 +10,7 @@ from tests.conftest import setup_event
 from tournament import db
 from tournament.games import register, unregister
 from tournament.games.five_tricks import FiveTricks
-from tournament.models import AuditEntry, Event, Game, GameTricks, Player, Round, Seat, Table
+from tournament.models import AuditEntry, Event, Game, GameResult, Player, Round, Seat, Table
 
 # Accents, case and markup on purpose: the file must carry names exactly.
 NAMES = ["Ána", "<b>Ben</b>", "Cleo", "Dan", "Émile", "Fay", "Gus", "Hal", "Ivo", "Jo"]
@@ -48,7 +48,7 @@ def played(app, organiser) -> int:
     return event_id
 
 
-MODELS = (Event, Table, Player, Round, Seat, Game, GameTricks, AuditEntry)
+MODELS = (Event, Table, Player, Round, Seat, Game, GameResult, AuditEntry)
 
 
 def row_counts(app) -> dict[str, int]:

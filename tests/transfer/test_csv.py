@@ -9,6 +9,7 @@ import json
 from tests.app.helpers import seating
 from tests.conftest import setup_event
 from tests.transfer.conftest import play_round
+from tournament.services import csv_export
 
 
 def _rows(client, url: str) -> list[dict[str, str]]:
@@ -26,10 +27,10 @@ def test_games_csv_has_one_row_per_recorded_game_with_winner_and_tricks(organise
     assert len(rows) == len(games) == 12
     for row, (round_number, game) in zip(rows, games, strict=True):
         assert (int(row["round"]), int(row["table"]), int(row["game"])) == (round_number, game["table"], game["number"])
-        assert row["winner"] == game["winner"]
-        expected = "; ".join(f"{name} {count}" for name, count in (game["tricks"] or {}).items())
+        assert [row["winner"]] == game["winners"]
+        expected = "; ".join(f"{name} {count}" for name, count in (game["scores"] or {}).items())
         assert row["tricks"] == expected
-        assert game["winner"] in row["players"].split("; ")
+        assert game["winners"][0] in row["players"].split("; ")
 
 
 def test_moves_csv_follows_the_next_rounds_seating(app, organiser, played):
@@ -68,3 +69,25 @@ def test_an_event_without_rounds_gives_just_the_headers(app, organiser):
     event_id = setup_event(app, ["Ana", "Ben", "Cleo"], tables=1)
     assert _rows(organiser, f"/events/{event_id}/games.csv") == []
     assert _rows(organiser, f"/events/{event_id}/moves.csv") == []
+
+
+FIVE_TRICKS_GAMES = {"game": "five-tricks", "rounds": [{"number": 1, "seats": [
+    {"table": 1, "player": "Ana"}, {"table": 1, "player": "=Ben"}, {"table": 1, "player": "Cleo"},
+    {"table": 2, "player": "Dan"}, {"table": 2, "player": "Émile"}], "games": [
+    {"table": 1, "number": 1, "winners": ["=Ben"], "scores": {"Ana": 1, "=Ben": 3, "Cleo": 0}},
+    {"table": 1, "number": 2, "winners": ["Ana"], "scores": None},
+    {"table": 2, "number": 1, "winners": ["Émile"], "scores": None}]}]}
+
+
+def test_games_csv_of_five_tricks_keeps_its_columns_byte_for_byte():
+    # Exactly what the export wrote when a game had one winner and a "tricks" column.
+    assert csv_export.games_csv(FIVE_TRICKS_GAMES) == (
+        "\ufeffround,table,game,winner,players,tricks\r\n1,1,1,'=Ben,'=Ben; Ana; Cleo,Ana 1; =Ben 3; Cleo 0\r\n"
+        "1,1,2,Ana,'=Ben; Ana; Cleo,\r\n1,2,1,Émile,Dan; Émile,\r\n")
+
+
+def test_games_csv_names_several_winners_alphabetically_in_one_cell():
+    document = {**FIVE_TRICKS_GAMES, "rounds": [{**FIVE_TRICKS_GAMES["rounds"][0], "games": [
+        {"table": 2, "number": 1, "winners": ["Émile", "Dan"], "scores": None}]}]}
+    rows = list(csv.DictReader(io.StringIO(csv_export.games_csv(document).removeprefix("\ufeff"))))
+    assert [row["winner"] for row in rows] == ["Dan; Émile"]

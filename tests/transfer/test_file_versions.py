@@ -50,8 +50,15 @@ def test_an_event_file_of_version_1_still_imports_with_its_variants(app, organis
     again = _export(organiser, event_id)
     # Everything the old file said comes back; only the version and the named game are new.
     assert (again["version"], again["game"]) == (2, "five-tricks")
-    for key in ("event", "tables", "players", "rounds", "audit"):
+    for key in ("event", "tables", "players", "audit"):
         assert again[key] == old[key], key
+    # A game's one "winner" and its "tricks" read as the winners and scores of version 2.
+    for round_ in old["rounds"]:
+        round_["games"] = [{"table": g["table"], "number": g["number"], "version": g["version"],
+                            "winners": [g["winner"]] if g["winner"] else [], "scores": g["tricks"]}
+                           for g in round_["games"]]
+    assert again["rounds"] == old["rounds"]
+    assert any(g["scores"] for r in again["rounds"] for g in r["games"])
 
 
 def test_export_writes_the_game_key(app, organiser):

@@ -62,8 +62,8 @@ def _results_form(seated: list[int], games: int, tricks: bool) -> dict:
         form[f"games-{game}-winner"] = "" if tricks else str(winner)
         form[f"games-{game}-version"] = ""
         if tricks:
-            form[f"games-{game}-t{winner}"] = "3"
-            form[f"games-{game}-t{seated[(game + 1) % len(seated)]}"] = "1" if len(seated) > 1 else "3"
+            form[f"games-{game}-s{winner}"] = "3"
+            form[f"games-{game}-s{seated[(game + 1) % len(seated)]}"] = "1" if len(seated) > 1 else "3"
     return form
 
 

@@ -48,7 +48,7 @@ def test_the_file_holds_rounds_games_tricks_manual_seats_and_the_audit_log(organ
     assert (document["format"], document["version"]) == ("five-tricks-event", 2)
     assert [r["state"] for r in document["rounds"]] == ["closed", "closed", "planned"]
     assert any(seat["manual"] for seat in document["rounds"][1]["seats"])
-    assert any(game["tricks"] for game in document["rounds"][1]["games"])
+    assert any(game["scores"] for game in document["rounds"][1]["games"])
     assert {p["status"] for p in document["players"]} == {"seated", "observer", "withdrawn"}
     assert {"round closed", "game recorded", "seat moved"} <= {a["action"] for a in document["audit"]}
 

@@ -1,56 +1,72 @@
 """The result form of one table's round, shared by the organiser's page and the table's phone:
-one row per game, a winner picked from the table's players and, optionally, each player's
-tricks. The choices are the players seated now; a form class is built once per table shape.
+one row per game, a winner choice picked from what the event's game offers (one player, or a
+partnership), and, when the game keeps a score, each player's score. The choices are the
+players seated now; a form class is built once per game, table rules and table shape.
 
 Rules of the form:
-- Trick counts, when given, decide the winner; a ticked winner only counts for games without
-  tricks (results-form.js ticks the winner the tricks imply while typing, for the eye).
+- A winner choice is posted as the comma-joined ids of its players ("12" for one player,
+  "12,15" for a pair), so every choice is one radio button.
+- Scores, when given, go to the game with the ticked choice, and the game decides the winners
+  (``Game.game_winners``), refusing a ticked choice the scores contradict; unless its score
+  ``overrules_ticked`` (Five Tricks): then a row with scores carries no tick, and a note after
+  saving says when the scores moved the win (results-form.js ticks the winner the scores imply
+  while typing, for the eye).
 - "More game rows" never throws away what was ticked: with JavaScript rows are added in the
   page; without it the form is posted back and shown again, filled in and longer, unsaved."""
 
 from __future__ import annotations
 
-import math
 from functools import lru_cache
+from typing import Any
 
 from flask_wtf import FlaskForm
+from markupsafe import Markup
 from wtforms import FieldList, Form, FormField, HiddenField, RadioField, SelectChoice
 from wtforms.validators import NumberRange, Optional
 
-from ..core import game_winner
+from ..core.errors import RuleError
+from ..core.names import name_key
+from ..games import Game as GameRules
+from ..games import Report
+from ..name_display import isolate
 from ..services.errors import DomainError
-from ..services.games import MAX_GAMES_PER_ROUND, MAX_TRICKS_PER_GAME, GameEntry
+from ..services.games import MAX_GAMES_PER_ROUND, GameEntry
 from .fields import IntegerField, is_number
 from .refusals import refuse
 
-# How many games a round usually holds, so the page opens with that many rows. A silent game of
-# Five Tricks takes about 40 s to shuffle and deal, then five tricks of one card per player at
-# about 4 s a card: 1 min 40 s at three players, 2 min at four, 2 min 40 s at six. The round's
-# last game may stop unfinished (it counts the tricks so far), hence rounding up. A 7-minute
-# round thus opens with 5 rows at a table of 3, 4 at a table of 4, and 3 at 5 or 6.
-DEAL_SECONDS = 40
-SECONDS_PER_CARD = 4
-TRICKS_PER_GAME = 5
-MIN_ROWS = 2
 ADD_ROWS = 2  # rows added by one press of "More game rows" without JavaScript
 
 
-def usual_games(table_size: int, round_minutes: int) -> int:
+def usual_games(rules: GameRules, table_size: int, round_minutes: int) -> int:
     """Games a round of `round_minutes` usually holds at a table of `table_size` players."""
-    game_seconds = DEAL_SECONDS + TRICKS_PER_GAME * max(table_size, 1) * SECONDS_PER_CARD
-    return min(MAX_GAMES_PER_ROUND, max(MIN_ROWS, math.ceil(round_minutes * 60 / game_seconds)))
+    return min(MAX_GAMES_PER_ROUND, max(1, rules.usual_games(table_size, round_minutes)))
 
 
-def rows_to_show(games, wanted: int | None, table_size: int, round_minutes: int) -> int:
+def rows_to_show(rules: GameRules, games, wanted: int | None, table_size: int, round_minutes: int) -> int:
     """The usual number of games, every recorded game and one empty row after them, or as many
     as asked."""
     last = (games[-1].number + 1) if games else 0
-    return min(MAX_GAMES_PER_ROUND, max(usual_games(table_size, round_minutes), last, wanted or 0))
+    return min(MAX_GAMES_PER_ROUND, max(usual_games(rules, table_size, round_minutes), last, wanted or 0))
 
 
-def results_form(players, rows: int, formdata=None):
+def choice_value(player_ids) -> str:
+    """The radio value of a winner choice: its players' ids, ascending, comma-joined."""
+    return ",".join(str(pid) for pid in sorted(player_ids))
+
+
+def winner_choices(rules: GameRules, variant: Any, players) -> list[tuple[str, Markup]]:
+    """(radio value, label) of every way a game at this table can be won, in the game's order;
+    a label names its players, each isolated, joined by " & "."""
+    by_name = {p.name: p.id for p in players}
+    choices = rules.winner_choices(variant, [p.name for p in players])
+    return [(choice_value(by_name[n] for n in group),
+             Markup(" &amp; ").join(isolate(n) for n in sorted(group, key=name_key))) for group in choices]
+
+
+def results_form(rules: GameRules, variant: Any, players, rows: int, formdata=None):
     """The form of a table's `rows` games, read from `formdata` when given."""
-    form = _form_class(tuple((p.id, p.name) for p in players), rows)(formdata=formdata)
+    roster = tuple((p.id, p.name) for p in players)
+    form = _form_class(rules, variant, roster, rows)(formdata=formdata)
     if formdata is None:
         for index, row in enumerate(form.games.entries, start=1):
             row.number.data = str(index)
@@ -61,33 +77,42 @@ def results_form(players, rows: int, formdata=None):
 # a whole round, so each table shape (who sits there, how many rows) is built once. A renamed
 # or reseated player makes a new shape; old shapes fall out of the cache.
 @lru_cache(maxsize=1024)
-def _form_class(roster: tuple[tuple[int, str], ...], rows: int):
+def _form_class(rules: GameRules, variant: Any, roster: tuple[tuple[int, str], ...], rows: int):
     class TableResultsForm(FlaskForm):
         round = HiddenField()  # the phone's guard against sending to a round that is over
-        games = FieldList(FormField(_row_class(roster)), min_entries=rows, max_entries=MAX_GAMES_PER_ROUND)
+        games = FieldList(FormField(_row_class(rules, variant, roster)), min_entries=rows,
+                          max_entries=MAX_GAMES_PER_ROUND)
 
     return TableResultsForm
 
 
 @lru_cache(maxsize=1024)
-def _row_class(roster: tuple[tuple[int, str], ...]):
+def _row_class(rules: GameRules, variant: Any, roster: tuple[tuple[int, str], ...]):
+    by_name = dict((name, pid) for pid, name in roster)
+    choices = [SelectChoice(choice_value(by_name[n] for n in group), " & ".join(sorted(group, key=name_key)))
+               for group in rules.winner_choices(variant, [name for _pid, name in roster])]
+    score = rules.score
+
     class GameRow(Form):
         number = HiddenField()
         version = HiddenField()
         # Unknown ids are left to record_games, which refuses them with the table's own wording.
-        winner = RadioField("Winner", choices=[SelectChoice("", "No game"),
-                                               *(SelectChoice(str(pid), name) for pid, name in roster)],
+        winner = RadioField("Winner", choices=[SelectChoice("", "No game"), *choices],
                             default="", validate_choice=False)
 
-        def has_tricks(self) -> bool:
-            return any(self[f"t{pid}"].data is not None for pid, _name in roster)
+        def has_scores(self) -> bool:
+            return score is not None and any(self[f"s{pid}"].data is not None for pid, _name in roster)
 
-    for pid, name in roster:
-        setattr(GameRow, f"t{pid}", IntegerField(
-            name,
-            validators=[Optional(), NumberRange(0, MAX_TRICKS_PER_GAME, "Tricks run from 0 to 14.")],
-        ))
+    if score is not None:
+        for pid, name in roster:
+            setattr(GameRow, f"s{pid}", IntegerField(
+                name, validators=[Optional(), NumberRange(score.minimum, score.maximum, score.message)]))
     return GameRow
+
+
+def score_of(row, player_id: int):
+    """The score field of a player in a row, or None when the game keeps no score."""
+    return row._fields.get(f"s{player_id}")
 
 
 def fill_recorded(form, games) -> None:
@@ -97,9 +122,11 @@ def fill_recorded(form, games) -> None:
             continue
         row = form.games.entries[game.number - 1]
         row.version.data = str(game.version)
-        row.winner.data = str(game.winner_id) if game.winner_id else ""
-        for tricks in game.tricks:
-            row[f"t{tricks.player_id}"].data = tricks.tricks
+        row.winner.data = choice_value(game.winner_ids) if game.winner_ids else ""
+        for pid, count in (game.scores or {}).items():
+            field = score_of(row, pid)
+            if field is not None:
+                field.data = count
 
 
 def wants_more_rows(formdata) -> bool:
@@ -107,10 +134,10 @@ def wants_more_rows(formdata) -> bool:
     return "add_rows" in formdata
 
 
-def grow(form, players, formdata):
+def grow(rules: GameRules, variant: Any, form, players, formdata):
     """The posted form again with ADD_ROWS more rows, nothing saved and no errors shown."""
     rows = min(MAX_GAMES_PER_ROUND, len(form.games.entries) + ADD_ROWS)
-    grown = results_form(players, rows, formdata)
+    grown = results_form(rules, variant, players, rows, formdata)
     taken = [int(r.number.data) for r in grown.games.entries if is_number(r.number.data or "")]
     following = max(taken, default=0) + 1
     for row in grown.games.entries:
@@ -147,40 +174,58 @@ def _int(text: str | None, what: str) -> int | None:
     return int(text)
 
 
-def tricks_winner(players, tricks: dict[int, int]) -> int | None:
-    """The player the trick counts make the winner (most tricks; a tie goes to the
-    alphabetically first), or None when nobody took a trick."""
-    names = {p.id: p.name for p in players}
-    winner = game_winner({names[pid]: count for pid, count in tricks.items() if pid in names})
-    return next((pid for pid, name in names.items() if name == winner), None)
+def _ids(text: str | None) -> frozenset[int]:
+    parts = [part for part in (text or "").split(",") if part.strip()]
+    return frozenset(pid for pid in (_int(part, "winner") for part in parts) if pid is not None)
 
 
-def entries(form, players) -> list[GameEntry]:
-    """The rows as games to record. A row with trick counts carries no ticked winner: the
-    tricks decide, so a winner left ticked from before the tricks changed cannot contradict them."""
+def _scores(row, players) -> dict[int, int]:
+    found = {}
+    for p in players:
+        field = score_of(row, p.id)
+        if field is not None and field.data is not None:
+            found[p.id] = field.data
+    return found
+
+
+def entries(rules: GameRules, form, players) -> list[GameEntry]:
+    """The rows as games to record. When the game's scores overrule ticks, a row with scores
+    carries no ticked winner: the scores decide, so a winner left ticked from before they
+    changed cannot contradict them."""
+    drop_ticks = rules.score is not None and rules.score.overrules_ticked
     result = []
     for position, row in enumerate(form.games.entries, start=1):
         number = _int(row.number.data, "game number")
         number = position if number is None else number
         version = _int(row.version.data, "version")
-        winner = _int(row.winner.data, "winner")
-        tricks = {p.id: row[f"t{p.id}"].data for p in players if row[f"t{p.id}"].data is not None}
-        if any(tricks.values()):
-            winner = None
-        blank = winner is None and not any(tricks.values())
+        winners = _ids(row.winner.data)
+        scores = _scores(row, players)
+        if drop_ticks and any(scores.values()):
+            winners = frozenset()
+        blank = not winners and not any(scores.values())
         # A blank row removes only a game the sender actually saw (it carries that game's version).
-        result.append(GameEntry(number, version, winner, tricks or None, clear=blank and version is not None))
+        result.append(GameEntry(number, version, winners, scores or None, clear=blank and version is not None))
     return result
 
 
-def overruled(form, players) -> list[str]:
-    """Games where the ticked winner differs from the one the tricks make: said after saving."""
+def overruled(rules: GameRules, variant: Any, form, players) -> list[str]:
+    """Rows where the scores make other winners than the one ticked (only when scores overrule
+    ticks; otherwise such a row is refused): said after saving."""
+    if rules.score is None or not rules.score.overrules_ticked:
+        return []
+    names = {p.id: p.name for p in players}
     notes = []
     for position, row in enumerate(form.games.entries, start=1):
-        tricks = {p.id: row[f"t{p.id}"].data for p in players if row[f"t{p.id}"].data is not None}
-        ticked = (row.winner.data or "").strip()
-        winner = tricks_winner(players, tricks) if any(tricks.values()) else None
-        if winner is not None and ticked and ticked != str(winner):
-            name = next(p.name for p in players if p.id == winner)
-            notes.append(f"Game {row.number.data or position}: the tricks make {name} the winner.")
+        scores = _scores(row, players)
+        ticked = _ids(row.winner.data)
+        if not ticked or not any(scores.values()):
+            continue
+        try:
+            winners = rules.game_winners(variant, Report(frozenset(), {names[p]: c for p, c in scores.items()}))
+        except RuleError:
+            continue  # the save refuses the row and says why
+        if winners and {names.get(pid) for pid in ticked} != set(winners):
+            shown = " and ".join(sorted(winners, key=name_key))
+            notes.append(f"Game {row.number.data or position}: the {rules.score.label.lower()} make "
+                         f"{shown} the winner.")
     return notes

@@ -55,7 +55,10 @@ class ScoreField:
 
     Each player's number runs from ``minimum`` to ``maximum``; when ``total_at_most`` is set the
     numbers of one game add up to at most that. When ``decides`` is true, a report with any
-    number above zero decides the winners from the numbers (a ticked winner must agree)."""
+    number above zero decides the winners from the numbers (a ticked winner must agree).
+    ``overrules_ticked``: on the entry pages, numbers typed in a row replace what is ticked in
+    it (the tick may be left from before the numbers changed; a note says so after saving);
+    when false a tick the numbers contradict is refused, to be corrected."""
 
     label: str  # "Tricks": the entry pages' heading for the numbers
     column: str  # "tricks": the CSV column and event-file word
@@ -64,6 +67,7 @@ class ScoreField:
     total_at_most: int | None
     decides: bool
     message: str  # shown beside a number out of range: "Tricks run from 0 to 14."
+    overrules_ticked: bool = False
 
     def __post_init__(self) -> None:
         if self.minimum > self.maximum:

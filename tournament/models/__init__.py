@@ -4,7 +4,7 @@ from . import revision  # noqa: F401  (registers the change counter)
 from .audit import AuditEntry
 from .base import Base
 from .event import Event, Table
-from .game import Game, GameTricks
+from .game import Game, GameResult
 from .organiser import Organiser
 from .player import Player, PlayerStatus
 from .round import Round, RoundState, Seat
@@ -16,7 +16,7 @@ __all__ = [
     "Base",
     "Event",
     "Game",
-    "GameTricks",
+    "GameResult",
     "Organiser",
     "Player",
     "PlayerStatus",

@@ -1,16 +1,16 @@
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from sqlalchemy import CheckConstraint, ForeignKey, Integer, UniqueConstraint
+from sqlalchemy import Boolean, ForeignKey, Integer, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .base import Base, UtcDateTime, utcnow
 
 if TYPE_CHECKING:
     from .event import Table
-    from .player import Player
     from .round import Round
 
 
@@ -19,6 +19,10 @@ class Game(Base):
 
     `version` grows on every change, so a form or phone holding an older copy is refused
     instead of silently overwriting a newer result.
+
+    The result is a set of rows, one per player the table reported on (`GameResult`): the
+    players who won (one, or several when the game has partnerships or shared wins) and, when
+    the game keeps a score and the table gave it, every reported player's score.
     """
 
     __tablename__ = "games"
@@ -28,30 +32,47 @@ class Game(Base):
     round_id: Mapped[int] = mapped_column(ForeignKey("rounds.id", ondelete="CASCADE"), index=True)
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
     number: Mapped[int] = mapped_column(Integer)
-    winner_id: Mapped[int | None] = mapped_column(
-        ForeignKey("players.id", ondelete="SET NULL"), nullable=True
-    )
     version: Mapped[int] = mapped_column(Integer, default=1)
     updated_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow, onupdate=utcnow)
 
     round: Mapped[Round] = relationship(back_populates="games")
     table: Mapped[Table] = relationship()
-    winner: Mapped[Player | None] = relationship()
-    tricks: Mapped[list[GameTricks]] = relationship(
-        back_populates="game", cascade="all, delete-orphan"
+    results: Mapped[list[GameResult]] = relationship(
+        back_populates="game", cascade="all, delete-orphan", order_by="GameResult.player_id"
     )
 
+    @property
+    def winner_ids(self) -> frozenset[int]:
+        """The players who won this game (empty only if every winner has since been deleted)."""
+        return frozenset(r.player_id for r in self.results if r.won)
 
-class GameTricks(Base):
-    """Tricks one player took in one game; present only when the table reported trick counts."""
+    @property
+    def scores(self) -> dict[int, int] | None:
+        """Player id -> score, or None when the table reported only who won."""
+        found = {r.player_id: r.score for r in self.results if r.score is not None}
+        return found or None
 
-    __tablename__ = "game_tricks"
-    __table_args__ = (CheckConstraint("tricks >= 0", name="tricks_not_negative"),)
+    def set_result(self, winner_ids: Collection[int], scores: Mapping[int, int] | None) -> None:
+        """Replace the result: a row for every winner and every scored player."""
+        winners = set(winner_ids)
+        scored = dict(scores or {})
+        self.results = [GameResult(player_id=pid, score=scored.get(pid), won=pid in winners)
+                        for pid in sorted(winners | set(scored))]
+
+
+class GameResult(Base):
+    """One player's part in one game's result: won or not, and the score when one was given.
+
+    A row exists for every winner and for every player the table gave a score; a winner-only
+    report leaves `score` NULL."""
+
+    __tablename__ = "game_results"
 
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
     player_id: Mapped[int] = mapped_column(
         ForeignKey("players.id", ondelete="CASCADE"), primary_key=True
     )
-    tricks: Mapped[int] = mapped_column(Integer)
+    score: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    won: Mapped[bool] = mapped_column(Boolean)
 
-    game: Mapped[Game] = relationship(back_populates="tricks")
+    game: Mapped[Game] = relationship(back_populates="results")

@@ -32,13 +32,13 @@ from sqlalchemy.orm import ORMExecuteState, Session
 
 from .audit import AuditEntry
 from .event import Event, Table
-from .game import Game, GameTricks
+from .game import Game, GameResult
 from .player import Player
 from .round import Round, Seat
 
 # Tables whose rows belong to an event (directly or through a round or a game).
 EVENT_TABLES = frozenset(model.__table__.name for model in
-                         (Event, Table, Player, Round, Seat, Game, GameTricks, AuditEntry))
+                         (Event, Table, Player, Round, Seat, Game, GameResult, AuditEntry))
 _BULK = "bulk_write_event"
 _WRITE = re.compile(r"^\s*(?:insert\s+into|update|delete\s+from)\s+[\"`]?(\w+)", re.IGNORECASE)
 
@@ -114,7 +114,7 @@ def _refuse_unseen_writes(connection, _cursor, statement, _parameters, context, 
 def _event_id(session: Session, obj) -> int | None:
     if isinstance(obj, Event):
         return obj.id
-    if isinstance(obj, GameTricks):
+    if isinstance(obj, GameResult):
         game = obj.game if obj.game is not None else session.get(Game, obj.game_id)
         return _event_id(session, game) if game is not None else None
     if isinstance(obj, (Seat, Game)):

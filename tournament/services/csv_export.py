@@ -14,10 +14,11 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..core.names import name_key
+from ..games import get as game_by_key
 from .outcome import round_outcome
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-GAMES_HEADER = ["round", "table", "game", "winner", "players", "tricks"]
+GAMES_HEADER = ["round", "table", "game", "winner", "players"]  # then the game's score column, if it keeps one
 MOVES_HEADER = ["round", "player", "from_table", "games_won", "to_table", "move", "moved_by_hand",
                 "round_winner", "note"]
 
@@ -42,18 +43,22 @@ def _names(names: Iterable[str]) -> str:
 
 
 def games_csv(document: dict[str, Any]) -> str:
-    """One row per recorded game: who sat at the table, who won, and the tricks when counted."""
+    """One row per recorded game: who sat at the table, who won (several winners alphabetically,
+    joined by "; "), and the scores when the game keeps them and the table gave them (for Five
+    Tricks the column "tricks")."""
+    score = game_by_key(document["game"]).score
     rows = []
     for round_ in document["rounds"]:
         seated: dict[int, list[str]] = {}
         for seat in round_["seats"]:
             seated.setdefault(seat["table"], []).append(seat["player"])
         for game in round_["games"]:
-            tricks = game["tricks"] or {}
-            rows.append([round_["number"], game["table"], game["number"], game["winner"] or "",
-                         _names(seated.get(game["table"], [])),
-                         "; ".join(f"{name} {count}" for name, count in tricks.items())])
-    return _csv(GAMES_HEADER, rows)
+            row = [round_["number"], game["table"], game["number"], _names(game["winners"]),
+                   _names(seated.get(game["table"], []))]
+            if score is not None:
+                row.append("; ".join(f"{name} {count}" for name, count in (game["scores"] or {}).items()))
+            rows.append(row)
+    return _csv(GAMES_HEADER + ([score.column] if score is not None else []), rows)
 
 
 def moves_csv(document: dict[str, Any]) -> str:
@@ -73,7 +78,7 @@ def moves_csv(document: dict[str, Any]) -> str:
         outcome = round_outcome(
             round_["number"], tables,
             {s["player"]: s["table"] for s in round_["seats"]},
-            [(g["table"], g["winner"]) for g in round_["games"]],
+            [(g["table"], g["winners"]) for g in round_["games"]],
             {s["player"]: (s["table"], s["manual"]) for s in following["seats"]} if following else None,
             following is not None and following["state"] != "planned",
         )

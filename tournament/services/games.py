@@ -13,11 +13,13 @@ from dataclasses import dataclass
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from ..core import game_winner
-from ..core.limits import MAX_GAMES_PER_EVENT, MAX_GAMES_PER_TABLE, MAX_TRICKS_PER_GAME
+from ..core.errors import RuleError
+from ..core.limits import MAX_GAMES_PER_EVENT, MAX_GAMES_PER_TABLE
 from ..core.names import name_key
 from ..core.rounds import Action
-from ..models import Game, GameTricks, Player, Round, Table
+from ..games import Game as GameRules
+from ..games import Report, game_of
+from ..models import Game, Player, Round, Table
 from . import audit, lifecycle
 from .errors import Conflict, DomainError
 from .round_data import RoundData, load_table_games
@@ -27,15 +29,17 @@ MAX_GAMES_PER_ROUND = MAX_GAMES_PER_TABLE
 
 @dataclass(frozen=True)
 class GameEntry:
+    """One game as a table reports it; what it means is the event's game's to say."""
+
     number: int
     version: int | None  # the version the submitter saw; None for a game they think is new
-    winner_id: int | None
-    tricks: dict[int, int] | None  # player id -> tricks; None when the table reported only the winner
+    winner_ids: frozenset[int]  # the ticked winners: one of the game's winner choices, or none
+    scores: dict[int, int] | None  # player id -> score; None when the table reported only winners
     clear: bool = False  # "no game": remove it if it was recorded
 
     @property
     def blank(self) -> bool:
-        return self.winner_id is None and not self.tricks
+        return not self.winner_ids and not self.scores
 
 
 @dataclass(frozen=True)
@@ -50,56 +54,48 @@ def _row(entry: GameEntry) -> str:
     return f"game-{entry.number}"
 
 
-def _derive_winner(entry: GameEntry, players: dict[int, Player]) -> int | None:
-    if not entry.tricks or not any(entry.tricks.values()):
-        return entry.winner_id
-    names = {players[pid].name: count for pid, count in entry.tricks.items()}
-    winner_name = game_winner(names)
-    derived = next(pid for pid, p in players.items() if p.name == winner_name)
-    if entry.winner_id is not None and entry.winner_id != derived:
-        raise DomainError(
-            f"Game {entry.number}: the tricks make {players[derived].name} the winner, "
-            f"but {players[entry.winner_id].name} is marked. Correct one of them.", field=_row(entry)
-        )
-    return derived
+def _report(entry: GameEntry, seated: dict[int, Player]) -> Report:
+    """The entry in names, as the game reads it; ids of players not seated keep a name no
+    player has, so the game refuses them as strangers."""
+    def name(pid: int) -> str:
+        return seated[pid].name if pid in seated else f"#{pid}"
+
+    scores = None if entry.scores is None else {name(pid): count for pid, count in entry.scores.items()}
+    return Report(frozenset(name(pid) for pid in entry.winner_ids), scores)
 
 
-def _check(entry: GameEntry, seated: dict[int, Player]) -> None:
+def _winner_ids(entry: GameEntry, rules: GameRules, variant, seated: dict[int, Player]) -> frozenset[int]:
+    """The game's winners by the game's rules: checked, then derived (scores that decide
+    overrule nothing silently: a ticked choice that contradicts them is refused)."""
+    report = _report(entry, seated)
+    try:
+        rules.check_report(variant, report, [p.name for p in seated.values()])
+        winners = rules.game_winners(variant, report)
+    except RuleError as error:
+        raise DomainError(f"Game {entry.number}: {error}", field=_row(entry)) from None
+    ids = {p.name: pid for pid, p in seated.items()}
+    return frozenset(ids[name] for name in winners)
+
+
+def _check_number(entry: GameEntry) -> None:
     if not 1 <= entry.number <= MAX_GAMES_PER_ROUND:
         raise DomainError(f"Game numbers run from 1 to {MAX_GAMES_PER_ROUND}.")
-    if entry.winner_id is not None and entry.winner_id not in seated:
-        raise DomainError(f"Game {entry.number}: the winner must be a player seated at this table.", field=_row(entry))
-    if entry.tricks:
-        strangers = set(entry.tricks) - set(seated)
-        if strangers:
-            raise DomainError(f"Game {entry.number}: tricks were given for a player not seated at this table.",
-                              field=_row(entry))
-        if any(count < 0 for count in entry.tricks.values()):
-            raise DomainError(f"Game {entry.number}: trick counts cannot be negative.", field=_row(entry))
-        if sum(entry.tricks.values()) > MAX_TRICKS_PER_GAME:
-            raise DomainError(
-                f"Game {entry.number}: {sum(entry.tricks.values())} tricks in one game is more than "
-                f"the cards allow (at most {MAX_TRICKS_PER_GAME}).", field=_row(entry)
-            )
 
 
-def _same(game: Game, winner_id: int | None, tricks: dict[int, int] | None) -> bool:
-    return game.winner_id == winner_id and _stored(game) == (tricks or None)
+def _same(game: Game, winner_ids: frozenset[int], scores: dict[int, int] | None) -> bool:
+    return game.winner_ids == winner_ids and game.scores == (scores or None)
 
 
-def describe(winner_id: int | None, tricks: dict[int, int] | None, players: dict[int, Player]) -> str:
-    """A game as the audit log shows it: "Ana won (Ana 3, Ben 1)"."""
-    if winner_id is None:
+def describe(winner_ids: frozenset[int], scores: dict[int, int] | None, players: dict[int, Player]) -> str:
+    """A game as the audit log shows it: "Ana won (Ana 3, Ben 1)", "Ana and Ben won"."""
+    if not winner_ids:
         return "no winner"
-    text = f"{players[winner_id].name} won"
-    if tricks:
-        in_order = sorted(tricks.items(), key=lambda item: name_key(players[item[0]].name))
+    names = sorted((players[pid].name for pid in winner_ids), key=name_key)
+    text = (names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]) + " won"
+    if scores:
+        in_order = sorted(scores.items(), key=lambda item: name_key(players[item[0]].name))
         text += " (" + ", ".join(f"{players[pid].name} {count}" for pid, count in in_order) + ")"
     return text
-
-
-def _stored(game: Game) -> dict[int, int] | None:
-    return {t.player_id: t.tricks for t in game.tricks} or None
 
 
 def record_games(
@@ -123,29 +119,34 @@ def apply_games(
         raise DomainError("The same game number appears twice in the submission.")
     seated = {p.id: p for p in data.seated_at(table)}
     existing = {g.number: g for g in _current_games(session, data, table)}
-    plan: list[tuple[GameEntry, Game | None, int | None]] = []
+    plan: list[tuple[GameEntry, Game | None, frozenset[int] | None]] = []
+    rules = game_of(data.event)
+    variant = table.variant
     for entry in entries:
-        _check(entry, seated)
+        _check_number(entry)
         game = existing.get(entry.number)
         if entry.clear or entry.blank:
+            if entry.clear and (entry.winner_ids or entry.scores):
+                _winner_ids(entry, rules, variant, seated)  # a cleared row still holds nothing foreign
             if game is not None and entry.clear:
                 _check_version(entry, game, wanted=None)
                 plan.append((entry, game, None))
             continue
-        winner_id = _derive_winner(entry, seated)
-        if winner_id is None:
-            raise DomainError(f"Game {entry.number}: nobody took a trick, so there is no winner to record.",
+        winner_ids = _winner_ids(entry, rules, variant, seated)
+        if not winner_ids:
+            what = rules.score.label.lower() if rules.score is not None else "result"
+            raise DomainError(f"Game {entry.number}: the {what} make no winner, so there is nothing to record.",
                               field=_row(entry))
         if game is not None:
-            _check_version(entry, game, wanted=(winner_id, entry.tricks))
+            _check_version(entry, game, wanted=(winner_ids, entry.scores))
         elif entry.version is not None:
             raise Conflict(
                 f"Game {entry.number} at table {table.number} was removed meanwhile. Reload the page and check.",
                 field=_row(entry),
             )
-        plan.append((entry, game, winner_id))
+        plan.append((entry, game, winner_ids))
 
-    _check_room_for_games(session, data, sum(1 for _entry, game, winner in plan if game is None and winner))
+    _check_room_for_games(session, data, sum(1 for _entry, game, winners in plan if game is None and winners))
     result = SaveResult([], [], [])
     players = data.players
 
@@ -153,24 +154,25 @@ def apply_games(
         audit.log(session, data.event.id, actor, action, f"game {number}", round_number=data.round.number,
                   table_number=table.number, old=old, new=new)
 
-    for entry, game, winner_id in plan:
-        if winner_id is None:
-            log("game removed", entry.number, describe(game.winner_id, _stored(game), players), None)
+    for entry, game, winner_ids in plan:
+        if winner_ids is None:
+            assert game is not None
+            log("game removed", entry.number, describe(game.winner_ids, game.scores, players), None)
             session.delete(game)
             result.removed.append(entry.number)
-        elif game is not None and _same(game, winner_id, entry.tricks):
+        elif game is not None and _same(game, winner_ids, entry.scores):
             result.unchanged.append(entry.number)
         elif game is not None:
-            log("game changed", entry.number, describe(game.winner_id, _stored(game), players),
-                describe(winner_id, entry.tricks, players))
-            game.winner_id = winner_id
-            game.tricks = _tricks_rows(entry.tricks)
+            log("game changed", entry.number, describe(game.winner_ids, game.scores, players),
+                describe(winner_ids, entry.scores, players))
+            game.set_result(winner_ids, entry.scores)
             game.version += 1
             result.saved.append(entry.number)
         else:
-            log("game recorded", entry.number, None, describe(winner_id, entry.tricks, players))
-            session.add(Game(round_id=data.round.id, table_id=table.id, number=entry.number,
-                             winner_id=winner_id, tricks=_tricks_rows(entry.tricks), version=1))
+            log("game recorded", entry.number, None, describe(winner_ids, entry.scores, players))
+            new = Game(round_id=data.round.id, table_id=table.id, number=entry.number, version=1)
+            new.set_result(winner_ids, entry.scores)
+            session.add(new)
             result.saved.append(entry.number)
     return result
 
@@ -189,10 +191,6 @@ def _check_room_for_games(session: Session, data: RoundData, new_games: int) -> 
 def _current_games(session: Session, data: RoundData, table: Table) -> list[Game]:
     """Read again under the lock: another device may have saved a game since the page loaded."""
     return load_table_games(session, data.round, table, fresh=True)
-
-
-def _tricks_rows(tricks: dict[int, int] | None) -> list[GameTricks]:
-    return [GameTricks(player_id=pid, tricks=count) for pid, count in sorted((tricks or {}).items())]
 
 
 def _check_version(entry: GameEntry, game: Game, wanted) -> None:

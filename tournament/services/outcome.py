@@ -95,21 +95,26 @@ def round_outcome(
     number: int,
     tables: Iterable[int],
     seats: Mapping[str, int],
-    winners: Iterable[tuple[int, str | None]],
+    winners: Iterable[tuple[int, Collection[str]]],
     next_seats: Mapping[str, tuple[int, bool]] | None = None,
     next_started: bool = False,
     leaving: Collection[str] = (),
 ) -> RoundOutcome:
-    """``seats``: player -> table in round ``number``; ``winners``: (table, winner) per game;
+    """``seats``: player -> table in round ``number``; ``winners``: (table, its winners) per game
+    (one winner, or several for a game won by a partnership; empty for a game without winner):
+    each winner seated at that table gets the game, and a table with such a game has reported;
     ``next_seats``: player -> (table, seated by hand) in round ``number + 1`` if it exists.
     ``leaving``: for a round not closed yet (no next round), players who will not be seated
     next round (withdrawn or observing); they are ranked all the same and shown as "out"."""
     won: Counter[str] = Counter()
     reported: set[int] = set()
-    for table, winner in winners:
-        if winner is not None and seats.get(winner) == table:
-            won[winner] += 1
-            reported.add(table)
+    for table, game_winners in winners:
+        if isinstance(game_winners, str):  # would read as its letters
+            raise TypeError(f"the winners of a game are a collection of names, not the text {game_winners!r}")
+        for winner in game_winners:
+            if seats.get(winner) == table:
+                won[winner] += 1
+                reported.add(table)
     by_table: dict[int, dict[str, int]] = {t: {} for t in tables}
     for player, table in seats.items():
         by_table.setdefault(table, {})[player] = won[player]

@@ -20,10 +20,10 @@ from sqlalchemy.orm import Session
 
 from ..core.movement import no_game_text, tie_text
 from ..core.names import name_key
-from ..models import Event, Game, Player, PlayerStatus, Round, RoundState, Seat, Table
+from ..models import Event, Player, PlayerStatus, Round, RoundState, Seat, Table
 from . import timer
 from .fingerprint import fingerprint
-from .round_data import RoundData
+from .round_data import RoundData, load_game_facts
 from .single_flight import RevisionCache
 from .standings import compute_standings
 
@@ -107,8 +107,7 @@ def snapshot(session: Session, event: Event, now: datetime) -> dict:
     wanted = [r.id for r in shown if r is not None]
     seats = session.execute(select(Seat.round_id, Seat.table_id, Seat.player_id, Seat.manual)
                             .where(Seat.round_id.in_(wanted))).all() if wanted else []
-    games = session.execute(select(Game.round_id, Game.table_id, Game.number, Game.winner_id)
-                            .where(Game.round_id.in_(wanted))).all() if wanted else []
+    games = load_game_facts(session, wanted)
 
     def round_data(round_: Round) -> RoundData:
         return RoundData(event, round_, tables, players,

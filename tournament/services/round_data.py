@@ -9,9 +9,8 @@ from dataclasses import dataclass, field
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session, joinedload, selectinload
 
-from ..core import RuleVariant
 from ..core.names import name_key
-from ..models import Event, Game, Player, PlayerStatus, Round, RoundState, Seat, Table
+from ..models import Event, Game, GameResult, Player, PlayerStatus, Round, RoundState, Seat, Table
 from .errors import NotFound
 from .outcome import RoundOutcome, round_outcome
 
@@ -59,7 +58,7 @@ class RoundData:
 
     def wins_at(self, table: Table) -> dict[str, int]:
         """Games won this round by each player at the table, zero included."""
-        won = Counter(g.winner_id for g in self.games_at(table) if g.winner_id is not None)
+        won = Counter(pid for g in self.games_at(table) for pid in g.winner_ids)
         return {p.name: won[p.id] for p in self.seated_at(table)}
 
     def outcome(self, following: RoundData | None = None) -> RoundOutcome:
@@ -78,14 +77,11 @@ class RoundData:
             self.round.number,
             (t.number for t in self.tables),
             {name[s.player_id]: number[s.table_id] for s in self.seats},
-            ((number[g.table_id], name.get(g.winner_id)) for g in self.games),
+            ((number[g.table_id], [name[pid] for pid in g.winner_ids if pid in name]) for g in self.games),
             next_seats,
             following is not None and following.round.state is not RoundState.PLANNED,
             leaving,
         )
-
-    def variant(self, table: Table) -> RuleVariant:
-        return table.variant
 
 
 def load_round(session: Session, event: Event, number: int) -> RoundData:
@@ -101,7 +97,7 @@ def load_round_rows(session: Session, event: Event, round_: Round) -> RoundData:
     seats = list(session.scalars(select(Seat).where(Seat.round_id == round_.id)))
     games = list(
         session.scalars(
-            select(Game).where(Game.round_id == round_.id).options(selectinload(Game.tricks))
+            select(Game).where(Game.round_id == round_.id).options(selectinload(Game.results))
             .execution_options(populate_existing=True)
         )
     )
@@ -110,7 +106,7 @@ def load_round_rows(session: Session, event: Event, round_: Round) -> RoundData:
 
 def load_round_facts(session: Session, event: Event, round_: Round) -> RoundData:
     """The round's tables, players, seats and games as plain rows (ids, numbers, names,
-    statuses, winners; no ORM objects, no trick counts): all that deciding a close reads.
+    statuses, winners; no ORM objects, no scores): all that deciding a close reads.
 
     Plain rows come straight from the database, never from the session's objects, so read
     after the event's lock they are what was committed last (``services.locks``); and they
@@ -121,9 +117,34 @@ def load_round_facts(session: Session, event: Event, round_: Round) -> RoundData
         select(Player.id, Player.name, Player.status).where(Player.event_id == event.id))}
     seats = session.execute(
         select(Seat.player_id, Seat.table_id, Seat.manual).where(Seat.round_id == round_.id)).all()
-    games = session.execute(
-        select(Game.table_id, Game.number, Game.winner_id).where(Game.round_id == round_.id)).all()
+    games = load_game_facts(session, [round_.id])
     return RoundData(event, round_, tables, players, seats, games)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True, slots=True)
+class GameFacts:
+    """A game as deciding a close and the screens read it: where, which, and who won."""
+
+    round_id: int
+    table_id: int
+    number: int
+    winner_ids: frozenset[int]
+
+
+def load_game_facts(session: Session, round_ids: list[int]) -> list[GameFacts]:
+    """The games of these rounds with their winners, in one statement of plain rows."""
+    if not round_ids:
+        return []
+    winners: dict[int, set[int]] = defaultdict(set)
+    rows = session.execute(
+        select(Game.id, Game.round_id, Game.table_id, Game.number, GameResult.player_id)
+        .outerjoin(GameResult, (GameResult.game_id == Game.id) & GameResult.won)
+        .where(Game.round_id == round_ids[0] if len(round_ids) == 1 else Game.round_id.in_(round_ids))).all()
+    for game_id, _round, _table, _number, player_id in rows:
+        if player_id is not None:
+            winners[game_id].add(player_id)
+    return [GameFacts(round_id, table_id, number, frozenset(winners[game_id]))
+            for game_id, round_id, table_id, number in dict.fromkeys((g, r, t, n) for g, r, t, n, _p in rows)]
 
 
 # Built once: every phone page and every phone submit runs them.
@@ -133,14 +154,14 @@ _TABLE_SEATS = (
 )
 _TABLE_GAMES = (
     select(Game).where(Game.round_id == bindparam("round_id"), Game.table_id == bindparam("table_id"))
-    .options(joinedload(Game.tricks))
+    .options(joinedload(Game.results))
 )
 
 
 def load_table_rows(session: Session, event: Event, round_: Round, table: Table, with_games: bool = True) -> RoundData:
     """One table of a round, for its phone: what `record_games` needs about that table, and
     nothing about the others, so a phone's page costs the same at 5 tables or 500. Two
-    statements: the seats with their players, the games with their tricks. A submit skips the
+    statements: the seats with their players, the games with their results. A submit skips the
     games (`with_games=False`): `record_games` reads them again under the lock anyway."""
     seated = session.execute(_TABLE_SEATS, {"round_id": round_.id, "table_id": table.id}).all()
     games = load_table_games(session, round_, table) if with_games else []
@@ -149,7 +170,7 @@ def load_table_rows(session: Session, event: Event, round_: Round, table: Table,
 
 
 def load_table_games(session: Session, round_: Round, table: Table, fresh: bool = False) -> list[Game]:
-    """A table's games of a round with their tricks, in one statement; `fresh` overwrites the
+    """A table's games of a round with their results, in one statement; `fresh` overwrites the
     copies this session already holds with what is committed now."""
     options = {"populate_existing": True} if fresh else {}
     return list(session.scalars(_TABLE_GAMES, {"round_id": round_.id, "table_id": table.id},

@@ -12,7 +12,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ..core.names import name_key
-from ..models import Event, Game, Player, PlayerStatus, Round, RoundState, Seat, Table
+from ..models import Event, Game, GameResult, Player, PlayerStatus, Round, RoundState, Seat, Table
 from .outcome import round_outcome
 
 
@@ -52,10 +52,11 @@ def compute_standings(session: Session, event: Event) -> Standings:
         .where(Round.event_id == event.id)
     ).all()
     wins = session.execute(
-        select(Game.round_id, Game.table_id, Game.winner_id, Table.number)
+        select(Game.round_id, Game.table_id, GameResult.player_id, Table.number)
+        .join(GameResult, GameResult.game_id == Game.id)
         .join(Table, Game.table_id == Table.id)
         .join(Round, Game.round_id == Round.id)
-        .where(Round.event_id == event.id, Game.winner_id.is_not(None))
+        .where(Round.event_id == event.id, GameResult.won)
     ).all()
 
     number_of = {r.id: r.number for r in rounds}
@@ -80,9 +81,11 @@ def compute_standings(session: Session, event: Event) -> Standings:
     for (round_id, player_id), count in won.items():
         rows[player_id].games_won += count
         rows[player_id].games_by_round[number_of[round_id]] = count
-    winners_of: dict[int, list[tuple[int, str]]] = defaultdict(list)
+    # One (table, (winner,)) per winning row: a game of several winners counts for each of
+    # them exactly as if each had won a game of their own, which is all round_outcome reads.
+    winners_of: dict[int, list[tuple[int, tuple[str, ...]]]] = defaultdict(list)
     for round_id, _t, winner_id, table_number in wins:
-        winners_of[round_id].append((table_number, rows[winner_id].player.name))
+        winners_of[round_id].append((table_number, (rows[winner_id].player.name,)))
     by_name = {row.player.name: row for row in rows.values()}
     tables_key = tuple(sorted(table_numbers))
     for round_ in rounds:
@@ -100,7 +103,7 @@ def compute_standings(session: Session, event: Event) -> Standings:
 
 @lru_cache(maxsize=64)  # two events of MAX_ROUNDS rounds; a key holds one round's seats
 def _round_winners(number: int, tables: tuple[int, ...], seats: tuple[tuple[str, int], ...],
-                   winners: tuple[tuple[int, str], ...]) -> tuple[str, ...]:
+                   winners: tuple[tuple[int, tuple[str, ...]], ...]) -> tuple[str, ...]:
     """The round winners ``round_outcome`` names for exactly these seats and games.
 
     Standings ask again for every closed round after any change to the event (a phone's result,

@@ -28,7 +28,7 @@ from sqlalchemy.orm import Session
 from ..core.names import fold_name, name_key
 from ..games import game_of
 from ..games import get as game_by_key
-from ..models import AuditEntry, Event, Game, GameTricks, Player, PlayerStatus, Round, RoundState, Seat, Table
+from ..models import AuditEntry, Event, Game, GameResult, Player, PlayerStatus, Round, RoundState, Seat, Table
 from ..models.base import new_token
 from ..models.revision import bulk_write
 from .transfer_checks import FileProblem, load_upload
@@ -61,8 +61,8 @@ def export_event(session: Session, event: Event) -> dict[str, Any]:
     fresh = {"populate_existing": True}
     tables = list(session.scalars(select(Table).where(Table.event_id == event.id).order_by(Table.number),
                                   execution_options=fresh))
-    player, seat, game, trick, entry, round_row = (Player.__table__.c, Seat.__table__.c, Game.__table__.c,
-                                                GameTricks.__table__.c, AuditEntry.__table__.c, Round.__table__.c)
+    player, seat, game, result, entry, round_row = (Player.__table__.c, Seat.__table__.c, Game.__table__.c,
+                                                 GameResult.__table__.c, AuditEntry.__table__.c, Round.__table__.c)
     players = connection.execute(
         select(player.id, player.name, player.status, player.home_table_id).where(player.event_id == event.id)).all()
     players.sort(key=lambda p: name_key(p.name))
@@ -75,15 +75,14 @@ def export_event(session: Session, event: Event) -> dict[str, Any]:
     seats = _driver_rows(connection, select(seat.round_id, seat.player_id, table.number, seat.manual)
                          .join_from(Seat.__table__, Round.__table__).join(Table.__table__, table.id == seat.table_id)
                          .where(in_event))
-    games = _driver_rows(connection, select(game.round_id, game.id, table.number, game.number, game.winner_id,
-                                            game.version)
+    games = _driver_rows(connection, select(game.round_id, game.id, table.number, game.number, game.version)
                          .join_from(Game.__table__, Round.__table__).join(Table.__table__, table.id == game.table_id)
                          .where(in_event).order_by(game.round_id, table.number, game.number))
-    tricks: dict[int, list[tuple[int, int]]] = defaultdict(list)
-    for game_id, player_id, count in connection.execute(
-            select(trick.game_id, trick.player_id, trick.tricks)
-            .join_from(GameTricks.__table__, Game.__table__).join(Round.__table__).where(in_event)):
-        tricks[game_id].append((player_id, count))
+    results: dict[int, list[tuple[int, int | None, bool]]] = defaultdict(list)
+    for game_id, player_id, score, won in connection.execute(
+            select(result.game_id, result.player_id, result.score, result.won)
+            .join_from(GameResult.__table__, Game.__table__).join(Round.__table__).where(in_event)):
+        results[game_id].append((player_id, score, bool(won)))
     entries = connection.execute(
         select(entry.at, entry.actor, entry.action, entry.round_number, entry.table_number, entry.subject,
                entry.old_value, entry.new_value)
@@ -107,7 +106,7 @@ def export_event(session: Session, event: Event) -> dict[str, Any]:
         "tables": [{"number": t.number, "variant": game_of_event.variant_to_json(t.variant)} for t in tables],
         "players": [{"name": p.name, "status": p.status.value, "home_table": number.get(p.home_table_id)}
                     for p in players],
-        "rounds": [_round(r, seats_of.get(r.id, ()), games_of.get(r.id, ()), tricks, names, order) for r in rounds],
+        "rounds": [_round(r, seats_of.get(r.id, ()), games_of.get(r.id, ()), results, names, order) for r in rounds],
         "audit": [{"at": iso(at), "actor": actor, "action": action, "round": round_number, "table": table_number,
                    "subject": subject, "old": old, "new": new}
                   for at, actor, action, round_number, table_number, subject, old, new in entries],
@@ -126,7 +125,7 @@ def _driver_rows(connection, statement) -> list[tuple]:
         result.close()
 
 
-def _round(round_: Round, seats, games, tricks, names: dict[int, str], order: dict[int, int]) -> dict[str, Any]:
+def _round(round_: Round, seats, games, results, names: dict[int, str], order: dict[int, int]) -> dict[str, Any]:
     """`seats` and `games` come in the document's order, with their table's number."""
     return {
         "number": round_.number,
@@ -135,16 +134,17 @@ def _round(round_: Round, seats, games, tricks, names: dict[int, str], order: di
         "closed_at": iso(round_.closed_at),
         "seats": [{"player": names[player_id], "table": table, "manual": bool(manual)}
                   for _round_id, player_id, table, manual in seats],
-        "games": [{"table": table, "number": game_number,
-                   "winner": names.get(winner_id) if winner_id else None,
-                   "tricks": _tricks(tricks[game_id], names, order) if game_id in tricks else None,
+        "games": [{"table": table, "number": game_number, **_result(results.get(game_id, ()), names, order),
                    "version": version}
-                  for _round_id, game_id, table, game_number, winner_id, version in games],
+                  for _round_id, game_id, table, game_number, version in games],
     }
 
 
-def _tricks(rows, names: dict[int, str], order: dict[int, int]) -> dict[str, int] | None:
-    return {names[pid]: count for pid, count in sorted(rows, key=lambda r: order[r[0]])} or None
+def _result(rows, names: dict[int, str], order: dict[int, int]) -> dict[str, Any]:
+    """Winners and scores, each in the tie rule's name order."""
+    in_order = sorted(rows, key=lambda r: order[r[0]])
+    return {"winners": [names[pid] for pid, _score, won in in_order if won],
+            "scores": {names[pid]: score for pid, score, _won in in_order if score is not None} or None}
 
 
 def to_json(document: dict[str, Any], compact: bool = False) -> str:
@@ -196,8 +196,8 @@ class Rows:
     players: list[dict[str, Any]]  # home_table: a table number or None
     rounds: list[dict[str, Any]]
     seats: list[tuple[int, str, int, bool]]  # round, player, table, manual
-    games: list[tuple[int, int, int, str | None, int]]  # round, table, number, winner, version
-    tricks: list[tuple[int, int, int, str, int]]  # round, table, game number, player, tricks
+    games: list[tuple[int, int, int, int]]  # round, table, number, version
+    results: list[tuple[int, int, int, str, int | None, bool]]  # round, table, game number, player, score, won
     audit: list[dict[str, Any]]
 
     @classmethod
@@ -212,9 +212,10 @@ class Rows:
             rounds=[{"number": r.number, "state": RoundState(r.state), "started_at": r.started_at,
                      "closed_at": r.closed_at} for r in spec.rounds],
             seats=[(r.number, s.player, s.table, s.manual) for r in spec.rounds for s in r.seats],
-            games=[(r.number, g.table, g.number, g.winner, g.version) for r in spec.rounds for g in r.games],
-            tricks=[(r.number, g.table, g.number, name, count)
-                    for r in spec.rounds for g in r.games for name, count in (g.tricks or {}).items()],
+            games=[(r.number, g.table, g.number, g.version) for r in spec.rounds for g in r.games],
+            results=[(r.number, g.table, g.number, name, (g.scores or {}).get(name), name in g.winners)
+                     for r in spec.rounds for g in r.games
+                     for name in sorted(g.winners | set(g.scores or {}), key=name_key)],
             audit=[{"at": a.at, "actor": a.actor, "action": a.action, "round_number": a.round,
                     "table_number": a.table, "subject": a.subject, "old_value": a.old, "new_value": a.new}
                    for a in spec.audit],
@@ -241,13 +242,13 @@ def _write(session: Session, rows: Rows) -> Event:
         _insert(session, Seat, [{"round_id": round_[r], "player_id": player[p], "table_id": table[t], "manual": m}
                                 for r, p, t, m in rows.seats])
         _insert(session, Game, [{"round_id": round_[r], "table_id": table[t], "number": n,
-                                 "winner_id": player[w] if w else None, "version": v, "updated_at": now}
-                                for r, t, n, w, v in rows.games])
-        if rows.tricks:
+                                 "version": v, "updated_at": now}
+                                for r, t, n, v in rows.games])
+        if rows.results:
             game = {(r, t, n): i for r, t, n, i in session.execute(
                 select(Round.id, Game.table_id, Game.number, Game.id).join(Round).where(Round.event_id == event.id))}
-            _insert(session, GameTricks, [{"game_id": game[round_[r], table[t], n], "player_id": player[p], "tricks": c}
-                                          for r, t, n, p, c in rows.tricks])
+            _insert(session, GameResult, [{"game_id": game[round_[r], table[t], n], "player_id": player[p],
+                                           "score": s, "won": w} for r, t, n, p, s, w in rows.results])
         _insert(session, AuditEntry, [{**a, "event_id": event.id} for a in rows.audit])
     return event
 

@@ -13,9 +13,12 @@ Invariants:
 - Player references are exact names (spaces collapsed); uniqueness ignores case and accents, as
   everywhere else in the app. Tables are numbered 1..T without gaps; rounds 1..R in order, and
   only the last round may be planned or running.
-- A winner must be seated at the game's table and, when tricks were counted, have taken the most
-  tricks. Who wins a tie on tricks is not re-checked: it follows alphabetical order, which a later
-  rename may change, and the stored winner is what the tournament used.
+- A game's result is `winners` (names) and `scores` ({name: score} or null); version 1 wrote one
+  `winner` (or null) and `tricks`, read as the same thing. The winners must be seated at the
+  game's table and be one of the game's winner choices, and the result must pass the game's own
+  checks (`check_report`, `consistent`: for Five Tricks, trick bounds and the winner having taken
+  the most tricks). Who wins a tie is not re-checked: it may follow alphabetical order, which a
+  later rename may change, and the stored winners are what the tournament used.
 """
 
 from __future__ import annotations
@@ -36,7 +39,6 @@ from ..core.limits import (
     MAX_PLAYERS,
     MAX_ROUNDS,
     MAX_TABLES,
-    MAX_TRICKS_PER_GAME,
 )
 from ..core.names import clean_text, fold_name, name_key
 from .transfer_checks import FileProblem, array, choice, fail, flag, integer, label, moment, name, obj, text
@@ -77,8 +79,8 @@ class SeatSpec:
 class GameSpec:
     table: int
     number: int
-    winner: str | None
-    tricks: dict[str, int] | None
+    winners: frozenset[str]
+    scores: dict[str, int] | None
     version: int
 
 
@@ -134,7 +136,7 @@ def parse(data: Any, max_name_length: int) -> EventSpec:
         settings=_settings(data["event"]),
         tables=tables,
         players=players,
-        rounds=_rounds(data["rounds"], tables, known),
+        rounds=_rounds(data["rounds"], tables, known, _Results(games.get(game), version)),
         audit=_audit(data["audit"]),
     )
 
@@ -227,7 +229,20 @@ def _player_ref(value: Any, path: str, known: dict[str, PlayerSpec]) -> str:
     return ref
 
 
-def _rounds(value: Any, tables: dict[int, Any], known: dict[str, PlayerSpec]) -> list[RoundSpec]:
+@dataclass(frozen=True)
+class _Results:
+    """How the file writes a game's result: version 1 `winner`/`tricks`, version 2
+    `winners`/`scores`, checked by the event's game."""
+
+    game: games.Game[Any]
+    version: int
+
+    @property
+    def keys(self) -> tuple[str, str]:
+        return ("winner", "tricks") if self.version == 1 else ("winners", "scores")
+
+
+def _rounds(value: Any, tables: dict[int, Any], known: dict[str, PlayerSpec], results: _Results) -> list[RoundSpec]:
     items = array(value, "rounds", MAX_ROUNDS)
     if items and not tables:
         fail("rounds", "rounds need tables, but the file has none")
@@ -243,7 +258,7 @@ def _rounds(value: Any, tables: dict[int, Any], known: dict[str, PlayerSpec]) ->
         if state != "closed" and index != len(items) - 1:
             fail(f"{path}.state", f"round {number} is {state}, but only the last round can be planned or running")
         seats = _seats(item["seats"], path, number, tables, known)
-        games = _games(item["games"], path, state, seats, tables, known)
+        games = _games(item["games"], path, state, seats, tables, known, results)
         total_games += len(games)
         if total_games > MAX_GAMES_PER_EVENT:
             fail(f"{path}.games", f"the file holds more than {MAX_GAMES_PER_EVENT:,} games, the most one event keeps")
@@ -271,57 +286,83 @@ def _seats(value, path, number, tables, known) -> list[SeatSpec]:
     return seats
 
 
-def _games(value, path, state, seats, tables, known) -> list[GameSpec]:
+def _games(value, path, state, seats, tables, known, results: _Results) -> list[GameSpec]:
     items = array(value, f"{path}.games", MAX_GAMES_PER_TABLE * MAX_TABLES)
     if items and state == "planned":
         fail(f"{path}.games", "a planned round cannot have games yet")
-    at_table: dict[int, set[str]] = {}
+    at_table: dict[int, list[str]] = {}
     for seat in seats:
-        at_table.setdefault(seat.table, set()).add(seat.player)
+        at_table.setdefault(seat.table, []).append(seat.player)
+    winners_key, scores_key = results.keys
     games: list[GameSpec] = []
     numbers: set[tuple[int, int]] = set()
     for index, item in enumerate(items):
         where = f"{path}.games[{index}]"
-        obj(item, where, ("table", "number", "winner", "tricks", "version"))
+        obj(item, where, ("table", "number", winners_key, scores_key, "version"))
         table = _table_ref(item["table"], f"{where}.table", tables)
         number = integer(item["number"], f"{where}.number", 1, MAX_GAMES_PER_TABLE)
         if (table, number) in numbers:
             fail(where, f"game {number} at table {table} appears twice")
         numbers.add((table, number))
-        seated = at_table.get(table, set())
-        winner = None
-        if item["winner"] is not None:
-            winner = _player_ref(item["winner"], f"{where}.winner", known)
-            if winner not in seated:
-                fail(where, f"the winner '{winner}' is not seated at table {table}")
-        tricks = _tricks(item["tricks"], f"{where}.tricks", table, seated, known)
-        if winner is not None and tricks and any(tricks.values()):
-            best = max(tricks.values())
-            if tricks.get(winner, 0) < best:
-                fail(where, f"the winner '{winner}' took fewer tricks than "
-                     + ", ".join(sorted((p for p, n in tricks.items() if n == best), key=name_key)))
-        games.append(GameSpec(table, number, winner, tricks,
+        seated = sorted(at_table.get(table, []), key=name_key)
+        if results.version == 1:
+            listed = [] if item["winner"] is None else [item["winner"]]
+            winners = _winners(listed, f"{where}.winner", where, table, seated, known)
+        else:
+            winners = _winners(array(item["winners"], f"{where}.winners", len(known) or 1),
+                               f"{where}.winners", where, table, seated, known)
+        scores = _scores(item[scores_key], f"{where}.{scores_key}", table, set(seated), known,
+                         results.game.score)
+        _check_result(results.game, tables[table], winners, scores, seated, where)
+        games.append(GameSpec(table, number, winners, scores,
                               integer(item["version"], f"{where}.version", 1, MAX_VERSION)))
     return games
 
 
-def _tricks(value, path, table, seated, known) -> dict[str, int] | None:
+def _winners(value: list, path: str, where: str, table: int, seated: list[str], known) -> frozenset[str]:
+    winners: list[str] = []
+    for position, raw in enumerate(value):
+        winner = _player_ref(raw, path if len(value) == 1 else f"{path}[{position}]", known)
+        if winner in winners:
+            fail(path, f"'{winner}' is listed twice")
+        if winner not in seated:
+            fail(where, f"the winner '{winner}' is not seated at table {table}")
+        winners.append(winner)
+    return frozenset(winners)
+
+
+def _scores(value, path, table, seated, known, field) -> dict[str, int] | None:
     if value is None:
         return None
+    if field is None:
+        fail(path, "this game keeps no score: must be null")
     if not isinstance(value, dict):
-        fail(path, "must be an object {\"name\": tricks, …} or null")
-    tricks: dict[str, int] = {}
+        fail(path, f"must be an object {{\"name\": {field.column}, …}} or null")
+    scores: dict[str, int] = {}
     for raw, count in value.items():
         player = _player_ref(raw, path, known)
-        if player in tricks:
+        if player in scores:
             fail(path, f"'{player}' is listed twice")
         if player not in seated:
             fail(path, f"'{player}' is not seated at table {table}")
-        tricks[player] = integer(count, f"{path}.{player}", 0, MAX_TRICKS_PER_GAME)
-    if sum(tricks.values()) > MAX_TRICKS_PER_GAME:
-        fail(path, f"{sum(tricks.values())} tricks in one game is more than the cards allow "
-             f"(at most {MAX_TRICKS_PER_GAME})")
-    return tricks or None
+        scores[player] = integer(count, f"{path}.{player}", field.minimum, field.maximum)
+    return scores or None
+
+
+def _check_result(game: games.Game[Any], variant: Any, winners: frozenset[str], scores: dict[str, int] | None,
+                  seated: list[str], where: str) -> None:
+    """The game's own checks: bounds and shape, a winner choice the game offers, and winners the
+    scores allow (ties tolerated)."""
+    report = games.Report(winners, scores)
+    try:
+        game.check_report(variant, report, seated)
+    except RuleError as error:
+        fail(where, str(error).rstrip("."))
+    if winners and winners not in game.winner_choices(variant, seated):
+        fail(where, f"{', '.join(sorted(winners, key=name_key))} cannot win one game together in {game.title}")
+    problem = game.consistent(variant, report)
+    if problem:
+        fail(where, problem)
 
 
 def _audit(value: Any) -> list[AuditSpec]:

@@ -1,26 +1,28 @@
 /* A table's results form (organiser page and table phone), two conveniences; the server
    applies the same rules without this script.
-   1. Tricks decide the winner: while trick counts are typed, the winner they imply is ticked
-      and named under the game (most tricks; on equal tricks the player listed first, as the
-      page lists players in the tie rule's alphabetical order).
+   1. When the form says scores decide over ticks (data-scores-decide="tricks", the score's
+      name; set only for a game whose typed scores replace the tick, so a preview can never
+      cause a refusal), the winner they imply is ticked and named under the game while scores
+      are typed: the highest score; on equal scores the player listed first, as the page lists
+      players in the tie rule's alphabetical order. The server applies the game's own rule.
    2. "More game rows" adds a row in the page, so winners already ticked stay ticked. */
 (function () {
   "use strict";
 
   function impliedWinner(game) {
     var best = null;
-    game.querySelectorAll("input[data-tricks-of]").forEach(function (input) {
+    game.querySelectorAll("input[data-score-of]").forEach(function (input) {
       var value = input.value.trim();
       if (!/^\d+$/.test(value)) { return; }
       var count = parseInt(value, 10);
       if (count > 0 && (best === null || count > best.count)) {  // strictly more: ties keep the first
-        best = { id: input.getAttribute("data-tricks-of"), name: input.getAttribute("data-name"), count: count };
+        best = { id: input.getAttribute("data-score-of"), name: input.getAttribute("data-name"), count: count };
       }
     });
     return best;
   }
 
-  function showImplied(game, tick) {
+  function showImplied(game, tick, noun) {
     var note = game.querySelector("[data-implied]");
     var best = impliedWinner(game);
     if (!note) { return; }
@@ -30,22 +32,23 @@
     var ticked = game.querySelector("input[type=radio]:checked");
     note.hidden = false;
     if (ticked && ticked !== radio) {
-      note.textContent = "The tricks decide: " + best.name + " wins this game. Clear the tricks to pick the winner by hand.";
+      note.textContent = "The " + noun + " decide: " + best.name + " wins this game. Clear the " + noun + " to pick the winner by hand.";
       note.className = "implied warning";
     } else {
-      note.textContent = "By the tricks: " + best.name + " wins.";
+      note.textContent = "By the " + noun + ": " + best.name + " wins.";
       note.className = "implied";
     }
   }
 
-  function wire(game) {
+  function wire(game, noun) {
+    if (!noun) { return; }
     game.addEventListener("input", function (event) {
-      if (event.target.hasAttribute("data-tricks-of")) { showImplied(game, true); }
+      if (event.target.hasAttribute("data-score-of")) { showImplied(game, true, noun); }
     });
     game.addEventListener("change", function (event) {
-      if (event.target.type === "radio") { showImplied(game, false); }
+      if (event.target.type === "radio") { showImplied(game, false, noun); }
     });
-    showImplied(game, false);
+    showImplied(game, false, noun);
   }
 
   function renumber(node, index, number) {
@@ -68,7 +71,8 @@
     var template = form.querySelector("template[data-row-template]");
     var button = form.querySelector("[data-add-rows]");
     var max = parseInt(form.getAttribute("data-max-rows"), 10) || 40;
-    rows.querySelectorAll("[data-game]").forEach(wire);
+    var noun = form.getAttribute("data-scores-decide");
+    rows.querySelectorAll("[data-game]").forEach(function (game) { wire(game, noun); });
     if (!template || !button) { return; }
     button.addEventListener("click", function (event) {
       event.preventDefault();
@@ -83,7 +87,7 @@
       var game = template.content.querySelector("[data-game]").cloneNode(true);
       renumber(game, index, Math.max(number, games.length) + 1);
       rows.appendChild(game);
-      wire(game);
+      wire(game, noun);
       if (games.length + 1 >= max) { button.hidden = true; }
       var first = game.querySelector("input[type=radio]");
       if (first) { first.focus(); }

@@ -4,6 +4,7 @@ from flask import flash, redirect, render_template, request, url_for
 
 from ... import db
 from ...core.wording import plural
+from ...games import game_of
 from ...models import RoundState
 from ...services.corrections import Correction, correct_games
 from ...services.errors import DomainError
@@ -19,6 +20,7 @@ from ..game_forms import (
     results_form,
     rows_to_show,
     wants_more_rows,
+    winner_choices,
 )
 from . import bp
 
@@ -41,34 +43,36 @@ def _flash_outcome(correction: Correction, table_number: int, round_number: int,
 @bp.route("/events/<int:event_id>/rounds/<int:number>/tables/<int:table_number>", methods=["GET", "POST"])
 def table_results(event_id: int, number: int, table_number: int):
     """Record a table's games in one submit, or correct them after the round closed: each
-    game's winner with one click, or the tricks (then the most tricks wins, whatever is ticked;
-    an unfinished game counts the tricks so far; a tie on tricks goes to the alphabetically
-    first name). A refused submit comes back filled in, the reason beside the game."""
+    game's winners with one click, or the scores when the game keeps them (then the game's rules
+    decide; for Five Tricks the most tricks wins). A refused submit comes back filled in, the
+    reason beside the game."""
     session = db.session()
     event = current_event()
     data = load_round(session, event, number)
     table = data.table(table_number)
     players = data.seated_at(table)
     games = data.games_at(table)
-    rows = rows_to_show(games, request.args.get("rows", type=int), len(players), event.round_minutes)
+    rules, variant = game_of(event), table.variant
+    rows = rows_to_show(rules, games, request.args.get("rows", type=int), len(players), event.round_minutes)
 
     def page(form, status=200):
         return render_template("organiser/table_results.html", event=event, data=data, table=table,
-                               players=players, form=form, blank=blank_row(form), refused=status >= 400), status
+                               players=players, form=form, blank=blank_row(form), refused=status >= 400,
+                               rules=rules, choices=winner_choices(rules, variant, players)), status
 
     if request.method == "GET":
-        form = results_form(players, rows)
+        form = results_form(rules, variant, players, rows)
         fill_recorded(form, games)
         return page(form)
-    form = results_form(players, rows, request.form)
+    form = results_form(rules, variant, players, rows, request.form)
     if wants_more_rows(request.form):
-        return page(grow(form, players, request.form))
+        return page(grow(rules, variant, form, players, request.form))
     if not form.validate_on_submit():
         return page(form, 400)
     closed = data.round.state is RoundState.CLOSED
-    notes = overruled(form, players)  # before the commit expires the players
+    notes = overruled(rules, variant, form, players)  # before the commit expires the players
     try:
-        correction = correct_games(session, data, table, entries(form, players))
+        correction = correct_games(session, data, table, entries(rules, form, players))
     except DomainError as error:
         return page(form, refuse_results(form, error))
     _flash_outcome(correction, table_number, number, closed)

@@ -3,31 +3,32 @@ from __future__ import annotations
 from flask import flash, redirect, render_template, url_for
 
 from ... import db
+from ...games import game_of
 from ...services import events as event_service
 from ...services import rounds as rounds_service
 from ...services.errors import DomainError
 from ..current_event import current_event
 from ..refusals import field_for, refuse
 from . import bp
-from .forms import ButtonForm, EventForm
+from .forms import ButtonForm, EventForm, NewEventForm
 
 
 @bp.get("/")
 def index():
     """The organiser's home: every event, newest first."""
     return render_template(
-        "organiser/index.html", summaries=event_service.list_events(db.session()), form=EventForm()
+        "organiser/index.html", summaries=event_service.list_events(db.session()), form=NewEventForm()
     )
 
 
 @bp.post("/events")
 def create_event():
     """Create an event and go straight to adding its players."""
-    form = EventForm()
+    form = NewEventForm()
     if not form.validate_on_submit():
         return _index(form, 400)
     try:
-        event = event_service.create_event(db.session(), form.name.data, form.round_minutes.data)
+        event = event_service.create_event(db.session(), form.name.data, form.round_minutes.data, form.game.data)
     except DomainError as error:
         return _index(form, refuse(error, field_for(form, error, form.name)))
     flash(f"Event “{event.name}” created. Now paste the players' names.", "success")
@@ -79,5 +80,6 @@ def event(event_id: int):
 
 def event_page(session, event, status=200):
     """The overview shows counts only, so no player or table row is read for it."""
-    return render_template("organiser/event.html", event=event, latest=rounds_service.latest_round(session, event),
+    return render_template("organiser/event.html", event=event, game=game_of(event),
+                           latest=rounds_service.latest_round(session, event),
                            counts=event_service.event_counts(session, event.id)), status

@@ -6,6 +6,7 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, PasswordField, SelectField, StringField, TextAreaField
 from wtforms.validators import DataRequired, EqualTo, Length, NumberRange, Optional
 
+from ... import games
 from ...core.limits import MAX_EVENT_NAME, MAX_PLAYERS, MAX_ROUND_MINUTES, MAX_TABLES, MAX_USERNAME
 from ..fields import IntegerField
 
@@ -34,6 +35,21 @@ class EventForm(FlaskForm):
     round_minutes = IntegerField(
         "Round length (minutes)", default=7, validators=[DataRequired(), NumberRange(1, MAX_ROUND_MINUTES)]
     )
+
+
+class NewEventForm(EventForm):
+    """A new event also chooses its game, for good: the choice is shown only when this app
+    knows more than one game (otherwise every event plays the default)."""
+
+    game = SelectField("Game", default=games.DEFAULT, validate_choice=True)
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.game.choices = [(game.key, game.title) for game in games.all_games()]
+
+    @property
+    def offers_games(self) -> bool:
+        return len(self.game.choices or ()) > 1
 
 
 class NamesForm(FlaskForm):

@@ -115,5 +115,5 @@ def live(event_id: int, number: int):
     session = db.session()
     event = current_event()
     data = load_round(session, event, number)
-    counts = {t.number: [[g.number, g.version, g.winner_id] for g in data.games_at(t)] for t in data.tables}
+    counts = {t.number: [[g.number, g.version, sorted(g.winner_ids)] for g in data.games_at(t)] for t in data.tables}
     return conditional_json({"round": number, "state": data.round.state.value, "games": counts})

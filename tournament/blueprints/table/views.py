@@ -3,6 +3,7 @@ from __future__ import annotations
 from flask import flash, redirect, render_template, request, url_for
 
 from ... import db
+from ...games import game_of
 from ...services.errors import Conflict, DomainError
 from ...services.games import record_games
 from ...services.room_links import table_by_token
@@ -17,6 +18,7 @@ from ..game_forms import (
     results_form,
     rows_to_show,
     wants_more_rows,
+    winner_choices,
 )
 from . import bp
 
@@ -46,28 +48,30 @@ def enter(token: str):
     data = load_table_rows(session, table.event, round_, table, with_games=request.method == "GET")
     players = data.seated_at(table)
     games = data.games_at(table)
-    rows = rows_to_show(games, request.args.get("rows", type=int), len(players), table.event.round_minutes)
+    rules, variant = game_of(table.event), table.variant
+    rows = rows_to_show(rules, games, request.args.get("rows", type=int), len(players), table.event.round_minutes)
 
     def page(form, status=200):
         return render_template("table/enter.html", table=table, round=round_, players=players,
-                               form=form, blank=blank_row(form), refused=status >= 400), status
+                               form=form, blank=blank_row(form), refused=status >= 400,
+                               rules=rules, choices=winner_choices(rules, variant, players)), status
 
     if request.method == "GET":
-        form = results_form(players, rows)
+        form = results_form(rules, variant, players, rows)
         form.round.data = str(round_.number)
         fill_recorded(form, games)
         return page(form)
-    form = results_form(players, rows, request.form)
+    form = results_form(rules, variant, players, rows, request.form)
     if form.round.data != str(round_.number):
         raise Conflict(f"That form was for round {form.round.data or '?'}, which is over. "
                        f"Nothing was recorded. Reload to enter round {round_.number}.")
     if wants_more_rows(request.form):
-        return page(grow(form, players, request.form))
+        return page(grow(rules, variant, form, players, request.form))
     if not form.validate_on_submit():
         return page(form, 400)
-    notes = overruled(form, players)  # before the commit expires the players
+    notes = overruled(rules, variant, form, players)  # before the commit expires the players
     try:
-        games_sent = entries(form, players)
+        games_sent = entries(rules, form, players)
         if all(entry.blank and not entry.clear for entry in games_sent):
             # Nothing ticked, typed or cleared: "already recorded" would mislead the table.
             raise DomainError(NOTHING_TO_SEND)

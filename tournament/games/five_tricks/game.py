@@ -46,6 +46,7 @@ TRICKS: Final = ScoreField(
     total_at_most=MAX_TRICKS_PER_GAME,
     decides=True,
     message=f"Tricks run from 0 to {MAX_TRICKS_PER_GAME}.",
+    overrules_ticked=True,
 )
 
 
