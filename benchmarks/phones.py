@@ -62,8 +62,8 @@ class Phone:
         form, _ = phone_form(page.text, winners=winners)
         for number, winner in wanted.items():
             loser = next(p for p in self.players if p != winner)
-            form[f"games-{number - 1}-t{winner}"] = "3"
-            form[f"games-{number - 1}-t{loser}"] = "1"
+            form[f"games-{number - 1}-s{winner}"] = "3"
+            form[f"games-{number - 1}-s{loser}"] = "1"
         self.pending = wanted
         started = time.perf_counter()
         reply = client.post(url, form)
