@@ -23,18 +23,23 @@ FLASK = str(Path(sys.executable).with_name("flask"))
 CSRF = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')
 
 
+def wipe_postgres(engine) -> None:
+    """Every table, constraint and sequence of the database gone, whatever schema version left
+    them (a metadata ``drop_all`` cannot drop tables an older schema had and this one lacks)."""
+    with engine.begin() as connection:
+        connection.execute(text("DROP SCHEMA public CASCADE"))
+        connection.execute(text("CREATE SCHEMA public"))
+
+
 def prepare_database(url: str) -> None:
     """An empty database at the latest migration. A server URL is wiped first: only ever pass a
     database that exists for tests or benchmarks."""
     from tournament.migrate import upgrade
-    from tournament.models import Base
 
     engine = create_engine(url)
     try:
         if not url.startswith("sqlite"):
-            Base.metadata.drop_all(engine)
-            with engine.begin() as connection:
-                connection.execute(text("DROP TABLE IF EXISTS alembic_version"))
+            wipe_postgres(engine)
         upgrade(engine)
     finally:
         engine.dispose()

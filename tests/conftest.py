@@ -13,6 +13,7 @@ import pytest
 from sqlalchemy import create_engine
 from sqlalchemy import event as sa_event
 
+from benchmarks.harness import wipe_postgres
 from tournament import create_app, db
 from tournament.models import Base, Organiser
 from tournament.services import accounts
@@ -39,7 +40,7 @@ def pg_schema():
         yield None
         return
     engine = create_engine(PG_URL)
-    Base.metadata.drop_all(engine)
+    wipe_postgres(engine)
     Base.metadata.create_all(engine)
     yield engine
     engine.dispose()

@@ -7,6 +7,7 @@ from alembic.migration import MigrationContext
 from sqlalchemy import create_engine, select, text
 from sqlalchemy.orm import Session
 
+from benchmarks.harness import wipe_postgres
 from tests.conftest import PG_URL
 from tournament import create_app
 from tournament.core import RuleVariant, Suit
@@ -17,9 +18,7 @@ from tournament.models import Base, Event, Game
 def test_migrations_build_exactly_the_schema_the_models_declare(tmp_path):
     if PG_URL:
         engine = create_engine(PG_URL)
-        Base.metadata.drop_all(engine)
-        with engine.begin() as connection:
-            connection.exec_driver_sql("DROP TABLE IF EXISTS alembic_version")
+        wipe_postgres(engine)
     else:
         engine = create_engine(f"sqlite:///{tmp_path / 'migrated.sqlite3'}")
     try:
@@ -29,10 +28,8 @@ def test_migrations_build_exactly_the_schema_the_models_declare(tmp_path):
         assert differences == []
     finally:
         if PG_URL:
-            Base.metadata.drop_all(engine)
+            wipe_postgres(engine)
             Base.metadata.create_all(engine)
-            with engine.begin() as connection:
-                connection.exec_driver_sql("DROP TABLE IF EXISTS alembic_version")
         engine.dispose()
 
 
@@ -58,9 +55,7 @@ def old_database(tmp_path):
     variants. On PostgreSQL when the suite runs there, the shared test database is rebuilt after."""
     if PG_URL:
         engine = create_engine(PG_URL)
-        Base.metadata.drop_all(engine)
-        with engine.begin() as connection:
-            connection.exec_driver_sql("DROP TABLE IF EXISTS alembic_version")
+        wipe_postgres(engine)
     else:
         engine = create_engine(f"sqlite:///{tmp_path / 'old.sqlite3'}")
     upgrade(engine, "0004")
@@ -77,10 +72,8 @@ def old_database(tmp_path):
         yield engine
     finally:
         if PG_URL:
-            Base.metadata.drop_all(engine)
+            wipe_postgres(engine)
             Base.metadata.create_all(engine)
-            with engine.begin() as connection:
-                connection.exec_driver_sql("DROP TABLE IF EXISTS alembic_version")
         engine.dispose()
 
 
