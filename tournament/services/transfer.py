@@ -167,6 +167,9 @@ def import_event(session: Session, data: Any, *, suffix: str = "",
     Checking the file and building every row happen before the first write; the write itself
     is a handful of multi-row INSERTs in one transaction, so phones of other events wait for
     the database only a fraction of a second, however large the file."""
+    # A changing request holds the write lock from its first statement (the login check; see
+    # tournament.db). End that transaction so the lock is not held while a large file is checked.
+    session.rollback()
     spec = parse(data, max_name_length)
     if suffix:
         spec.settings["name"] = spec.settings["name"][: MAX_EVENT_NAME - len(suffix)] + suffix
