@@ -4,7 +4,7 @@ import pytest
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import create_engine, select, text
+from sqlalchemy import create_engine, inspect, select, text
 from sqlalchemy.orm import Session
 
 from benchmarks.harness import wipe_postgres
@@ -109,7 +109,7 @@ def test_downgrading_is_refused_while_an_event_plays_another_game(old_database):
     with pytest.raises(RuntimeError, match="play a game other than Five Tricks"):
         downgrade(old_database, "0004")
     with old_database.connect() as connection:  # nothing changed: still at the new schema
-        assert connection.exec_driver_sql("SELECT version_num FROM alembic_version").scalar() == "0006"
+        assert connection.exec_driver_sql("SELECT version_num FROM alembic_version").scalar() == "0007"
         assert connection.exec_driver_sql("SELECT count(*) FROM tables WHERE variant IS NOT NULL").scalar() == 3
 
 
@@ -159,4 +159,16 @@ def test_downgrading_is_refused_while_a_game_has_several_winners(old_database):
     with pytest.raises(RuntimeError, match="have several winners"):
         downgrade(old_database, "0005")
     with old_database.connect() as connection:
-        assert connection.exec_driver_sql("SELECT version_num FROM alembic_version").scalar() == "0006"
+        assert connection.exec_driver_sql("SELECT version_num FROM alembic_version").scalar() == "0007"
+
+
+def test_scoresheets_and_house_rules_start_empty_and_downgrade_drops_them(old_database):
+    upgrade(old_database)
+    with old_database.begin() as connection:
+        assert connection.exec_driver_sql("SELECT count(*) FROM tables WHERE house_rule IS NULL").scalar() == 3
+        connection.execute(text("UPDATE tables SET house_rule = 'Deal from the left.'"))
+    downgrade(old_database, "0006")
+    columns = inspect(old_database)
+    assert {"variant"} <= {c["name"] for c in columns.get_columns("tables")} and "house_rule" not in {
+        c["name"] for c in columns.get_columns("tables")}
+    assert "sheet" not in {c["name"] for c in columns.get_columns("games")}

@@ -25,6 +25,7 @@ MAX_GAMES_PER_EVENT = 25_000
 MAX_GAMES_PER_TABLE = 40  # per round
 MAX_TRICKS_PER_GAME = 14  # 28 cards: even at a two-player table no game has more tricks
 MAX_EVENT_NAME = 120  # characters
+MAX_HOUSE_RULE = 120  # characters of the one line a table's rule sheet may add
 MAX_AUDIT_ENTRIES = 200_000
 MAX_AUDIT_TEXT = 2000
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .protocol import Game, Paragraph, Report, ScoreField, TableSizes
+from .protocol import Game, Paragraph, Report, ScoreField, Scorer, TableSizes, Tally, TallyLine
 from .registry import DEFAULT, KEY_PATTERN, all_games, get, register, unregister
 
 __all__ = [
@@ -21,7 +21,10 @@ __all__ = [
     "Paragraph",
     "Report",
     "ScoreField",
+    "Scorer",
     "TableSizes",
+    "Tally",
+    "TallyLine",
     "all_games",
     "game_of",
     "get",

@@ -31,6 +31,7 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 from ..core.errors import RuleError
 
 V = TypeVar("V")  # a game's rule variant: frozen and hashable
+V_contra = TypeVar("V_contra", contravariant=True)  # the same, where only read
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +105,90 @@ class Paragraph:
     text: str
 
 
+@dataclass(frozen=True, slots=True)
+class TallyLine:
+    """One entry of a scoresheet as the scorer page lists it: a label ("Hand 3: Ann & Cy
+    made it alone, 5 tricks") and what each column scored with it, as shown ("4", "", "+14")."""
+
+    label: str
+    cells: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """A scoresheet added up, for the scorer page and for the game's result.
+
+    ``columns`` head the score columns (a team "Ann & Cy", or a player's name), ``totals`` are
+    their running totals in the same order. ``scores`` is each player's number for the game's
+    ``ScoreField`` (player key -> number), ``None`` when the game keeps no score. ``finished``:
+    the sheet has ended the game (a team reached 10 points, the tenth deal was scored).
+    ``winners`` (player keys): a finished game's winners, an unfinished game's winners if the
+    round ended now (maybe nobody). ``status`` is one sentence saying where the game stands."""
+
+    columns: tuple[str, ...]
+    lines: tuple[TallyLine, ...]
+    totals: tuple[int, ...]
+    scores: Mapping[str, int] | None
+    finished: bool
+    winners: frozenset[str]
+    status: str
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "winners", frozenset(self.winners))
+        object.__setattr__(self, "scores", _frozen_scores(self.scores))
+        if len(self.totals) != len(self.columns) or any(len(line.cells) != len(self.columns) for line in self.lines):
+            raise RuleError("a tally has one total and one cell per line for each of its columns")
+
+
+@runtime_checkable
+class Scorer(Protocol[V_contra]):
+    """Adds up a game scored entry by entry (Euchre's hands, Elbows Up!'s deals), so that a
+    silent table does no arithmetic: the table enters what happened, the scorer keeps the score
+    and says when the game is over.
+
+    Players are given as ``players``: player key -> name, in seat order. Keys are opaque strings
+    (the app uses database ids), so a renamed player keeps their entries; names are for display
+    and for the alphabetical tie rule. A sheet is the list of entries so far, each a JSON object
+    as ``entry_from_form`` made it and ``check_entry`` accepted it.
+
+    Attributes:
+        entry_noun, entry_noun_plural: what an entry is called on every page ("hand", "hands";
+            "deal", "deals": never "round", which is the tournament's).
+        entry_form_template: Jinja name of the partial drawing the entry form's fields inside
+            the scorer page's ``<form>``; it gets ``form`` and ``players`` (key -> name).
+        max_entries: no sheet is longer (bounds what a phone can store).
+    """
+
+    entry_noun: str
+    entry_noun_plural: str
+    entry_form_template: str
+    max_entries: int
+
+    def entry_form(
+        self, formdata: Any, variant: V_contra, players: Mapping[str, str], sheet: Sequence[Mapping[str, Any]]
+    ) -> Any:
+        """A Flask-WTF form for the next entry of ``sheet``, filled from ``formdata`` when
+        posted. Its choices may depend on the sheet (after the first hand, Euchre's teams are
+        fixed). Needs an app context; may import WTForms."""
+        ...
+
+    def entry_from_form(self, form: Any, players: Mapping[str, str]) -> dict[str, Any]:
+        """The entry a validated ``entry_form`` holds, as stored (JSON types only)."""
+        ...
+
+    def check_entry(
+        self, variant: V_contra, players: Mapping[str, str], sheet: Sequence[Mapping[str, Any]], entry: object
+    ) -> None:
+        """Pass if ``entry`` may follow ``sheet``: well formed, names only ``players``' keys,
+        numbers in range, the game not already over. Else ``RuleError`` (a sentence ending for
+        "Hand 4: ", say)."""
+        ...
+
+    def tally(self, variant: V_contra, players: Mapping[str, str], sheet: Sequence[Mapping[str, Any]]) -> Tally:
+        """``sheet`` (every entry checked) added up. Deterministic: the same sheet, the same tally."""
+        ...
+
+
 @runtime_checkable
 class Game(Protocol[V]):
     """A card game the tables can play. Implementations are usually one module-level object.
@@ -117,10 +202,14 @@ class Game(Protocol[V]):
         slip_hint: the same for the printed score slip.
         template_folder: the folder of the game's own templates, served to Jinja as
             ``games/<key>/<name>``; ``None`` when its templates are the app's own.
+        scorer: adds up a game entry by entry on the scorer page, or ``None`` (the game is
+            reported by its winners, and its score if any, only).
         rule_sheet_template: Jinja name of the printed rule sheet, one ``<article class="page
-            rule-sheet">``; it gets ``sheet``, the value of ``rule_sheet(variant)``, and
+            rule-sheet">``; it gets ``sheet``, the value of ``rule_sheet(variant)``,
             ``marker``, the table's marker strip or ``None``, which it draws by including
-            ``print/_marker.html`` inside its article.
+            ``print/_marker.html`` inside its article, and ``house_rule``, the table's own extra
+            line or ``None``, which it draws by including ``print/_house_rule.html`` (the same
+            height on every sheet, so tables' sheets keep one layout).
         variant_form_template: Jinja name of the partial drawing the variant form's fields
             inside the rules page's ``<form>``; it gets ``form``.
     """
@@ -129,6 +218,7 @@ class Game(Protocol[V]):
     title: str
     table_sizes: TableSizes
     score: ScoreField | None
+    scorer: Scorer[V] | None
     entry_hint: str
     slip_hint: str
     template_folder: Path | None
@@ -197,4 +287,4 @@ class Game(Protocol[V]):
         ...
 
 
-__all__ = ["Game", "Paragraph", "Report", "ScoreField", "TableSizes", "V"]
+__all__ = ["Game", "Paragraph", "Report", "ScoreField", "Scorer", "TableSizes", "Tally", "TallyLine", "V"]

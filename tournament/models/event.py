@@ -7,6 +7,7 @@ from sqlalchemy import JSON, Boolean, Float, ForeignKey, Integer, String, Unique
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .. import games
+from ..core.limits import MAX_HOUSE_RULE
 from .base import Base, UtcDateTime, new_token, utcnow
 
 if TYPE_CHECKING:
@@ -74,6 +75,8 @@ class Table(Base):
     number: Mapped[int] = mapped_column(Integer)
     # The table's rule variant in its game's JSON form (Game.variant_to_json); read it through `variant`.
     variant_data: Mapped[dict[str, Any]] = mapped_column("variant", JSON)
+    # One line of the organiser's own that prints on this table's rule sheet only.
+    house_rule: Mapped[str | None] = mapped_column(String(MAX_HOUSE_RULE), nullable=True, default=None)
     # Secret of the table's phone link (score-slip QR); None when revoked.
     token: Mapped[str | None] = mapped_column(String(64), default=new_token, nullable=True, unique=True)
 

@@ -2,9 +2,9 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Boolean, ForeignKey, Integer, UniqueConstraint
+from sqlalchemy import JSON, Boolean, ForeignKey, Integer, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .base import Base, UtcDateTime, utcnow
@@ -34,6 +34,10 @@ class Game(Base):
     number: Mapped[int] = mapped_column(Integer)
     version: Mapped[int] = mapped_column(Integer, default=1)
     updated_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow, onupdate=utcnow)
+    # The entries of a game kept on the app's scorer (hands, deals), in the game's JSON form,
+    # players named by id as strings; None for a game reported by its result only. The result
+    # rows are what the tournament reads; they are the scorer's tally of this sheet.
+    sheet: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True, default=None)
 
     round: Mapped[Round] = relationship(back_populates="games")
     table: Mapped[Table] = relationship()

@@ -91,6 +91,7 @@ class HighestCard:
     # At most three: with shared wins every group of players is a choice on the entry page.
     table_sizes = TableSizes(smallest=2, preferred=3, largest=3)
     score: ScoreField | None = CARD
+    scorer: Any = None
     entry_hint = "Mark each game's winners, or type the card each player drew: then the cards decide."
     slip_hint = "Tick who drew the highest card in each game; write the cards in the boxes if you like."
     template_folder: Path | None = Path(__file__).resolve().parent / "templates"

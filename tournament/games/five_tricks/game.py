@@ -23,7 +23,7 @@ from ...core.errors import RuleError
 from ...core.limits import MAX_GAMES_PER_TABLE, MAX_TRICKS_PER_GAME
 from ...core.names import name_key
 from ...core.ranking import game_winner
-from ..protocol import Paragraph, Report, ScoreField, TableSizes
+from ..protocol import Paragraph, Report, ScoreField, Scorer, TableSizes
 from .generator import variants_for_tables
 from .sheets import RuleSheet, rule_sheet
 from .variants import SETTING_NAMES, RuleVariant
@@ -61,6 +61,7 @@ class FiveTricks:
     title = "Five Tricks"
     table_sizes = TableSizes(smallest=3, preferred=4, largest=6)
     score: ScoreField | None = TRICKS
+    scorer: Scorer[RuleVariant] | None = None  # tricks are counted, not added up
     entry_hint = (
         "Mark each game's winner. Or type the tricks: then the tricks decide — the player with the "
         "most tricks wins (an unfinished game counts the tricks so far; a tie goes to the "
