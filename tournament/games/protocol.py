@@ -188,6 +188,11 @@ class Scorer(Protocol[V_contra]):
         """``sheet`` (every entry checked) added up. Deterministic: the same sheet, the same tally."""
         ...
 
+    def rekey(self, entry: Mapping[str, Any], keys: Mapping[str, str]) -> dict[str, Any]:
+        """``entry`` with every player key ``k`` replaced by ``keys[k]`` (``KeyError`` for a key
+        not in ``keys``): an event file names players by name, the database by id."""
+        ...
+
 
 @runtime_checkable
 class Game(Protocol[V]):
