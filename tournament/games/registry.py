@@ -35,9 +35,11 @@ def _load_builtins() -> None:
     with _lock:
         if _builtins_loaded:
             return
+        from .elbows_up import ELBOWS_UP
         from .five_tricks import FIVE_TRICKS
 
         _games.setdefault(FIVE_TRICKS.key, FIVE_TRICKS)
+        _games.setdefault(ELBOWS_UP.key, ELBOWS_UP)
         _builtins_loaded = True
 
 

@@ -1,0 +1,72 @@
+"""The web forms of Elbows Up! (WTForms; loaded with the app only): a table's settings on the
+rules page, and one deal on the scoresheet page.
+
+Invariants:
+- Every choice the forms offer makes a valid ``TableRules`` or deal entry: bids and tricks run
+  0 to ``MAX_TRICKS``, Tea cards are ``TEA_CARDS`` and are offered only at a table that plays them.
+- A deal's selects start empty: a bid nobody chose is refused ("Choose …"), never read as 0.
+- Field names are the seat number (``p0_bid``), never the player's key or name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import SelectChoice, SelectField
+from wtforms.validators import InputRequired
+
+from .scoring import MAX_TRICKS, TEA_CARDS
+
+TEA_IN, TEA_OUT = "in", "out"
+JOKER_LEADS, JOKER_FOLLOWS = "any", "follow"
+
+
+class VariantForm(FlaskForm):  # type: ignore[misc]  # WTForms ships no type information
+    tea = SelectField("Tea cards", choices=[
+        SelectChoice(TEA_IN, "Dealt with the others (+5 for bidding and taking exactly 4 or 1)"),
+        SelectChoice(TEA_OUT, "Left in the box"),
+    ])
+    joker = SelectField("The Joker", choices=[
+        SelectChoice(JOKER_LEADS, "May be played at any time, also to lead a trick"),
+        SelectChoice(JOKER_FOLLOWS, "May not lead: only played on a trick someone else led"),
+    ])
+
+
+_NUMBERS = [SelectChoice(str(n), str(n)) for n in range(MAX_TRICKS + 1)]
+
+
+@dataclass(frozen=True)
+class Row:
+    """One player's line of the deal form."""
+
+    name: str
+    bid: Any
+    tricks: Any
+    tea: Any | None  # None at a table without Tea cards
+
+
+def deal_form(formdata: Any, players: Mapping[str, str], tea_cards: bool) -> Any:
+    """A form for one deal: per player (seat order) a bid, tricks and, with Tea cards, a Tea select."""
+
+    class DealForm(FlaskForm):  # type: ignore[misc]
+        pass
+
+    for seat, name in enumerate(players.values()):
+        setattr(DealForm, f"p{seat}_bid", SelectField(
+            "Bid", choices=[SelectChoice("", "–"), *_NUMBERS],
+            validators=[InputRequired(message=f"Choose {name}'s bid.")]))
+        setattr(DealForm, f"p{seat}_tricks", SelectField(
+            "Tricks", choices=[SelectChoice("", "–"), *_NUMBERS],
+            validators=[InputRequired(message=f"Choose {name}'s tricks.")]))
+        if tea_cards:
+            setattr(DealForm, f"p{seat}_tea", SelectField(
+                "Tea", choices=[SelectChoice("", "–"), *(SelectChoice(card, card) for card in TEA_CARDS)]))
+    form = DealForm(formdata=formdata)
+    form.rows = [
+        Row(name, form[f"p{seat}_bid"], form[f"p{seat}_tricks"], form[f"p{seat}_tea"] if tea_cards else None)
+        for seat, name in enumerate(players.values())
+    ]
+    return form

@@ -1,0 +1,179 @@
+"""Elbows Up! as a ``Game``: the tournament's questions answered from the package's rules.
+
+Invariants:
+- A game is ``DEALS`` deals. A table reports each player's points (0 to ``MAX_GAME_POINTS``)
+  and/or ticks one winner. Points, when anyone has one, decide through ``winner.points_winner``
+  (the most points; a tie goes to the alphabetically first name), the same function the
+  scoresheet's tally uses; a ticked winner must agree. Without points the ticked winner stands;
+  a game with neither is no game. An unfinished game counts the points so far.
+- A stored result (event file) is consistent when its winner has no fewer points than anybody.
+- Every rule lives in ``scoring``, ``variants``, ``sheets`` or ``winner``: this module decides
+  nothing they already decide.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from pathlib import Path
+from typing import Any, Final
+
+from ...core.errors import RuleError
+from ...core.limits import MAX_GAMES_PER_TABLE
+from ...core.names import name_key
+from ..protocol import Paragraph, Report, ScoreField, Scorer, TableSizes
+from .scorer import DEALS_SCORER
+from .scoring import DEALS, MAX_GAME_POINTS
+from .sheets import RuleSheet, rule_sheet
+from .variants import TableRules, default_rules, rules_from_json, rules_summary, rules_to_json
+from .winner import points_winner
+
+# A game is ten deals of up to fifteen tricks with bidding and scoring between them: the box
+# says about 45 minutes. A classroom round (5 to 15 minutes) therefore holds one game, which the
+# round's end usually cuts short (it goes to the most points so far); only a round of 90
+# minutes or more opens with a second row.
+GAME_MINUTES: Final = 45
+
+POINTS: Final = ScoreField(
+    label="Points",
+    column="points",
+    minimum=0,
+    maximum=MAX_GAME_POINTS,
+    total_at_most=None,
+    decides=True,
+    message=f"Points run from 0 to {MAX_GAME_POINTS}.",
+    overrules_ticked=True,
+)
+
+
+def _names(players: Collection[str]) -> str:
+    return ", ".join(sorted(players, key=name_key))
+
+
+def _rules(value: object) -> TableRules:
+    if not isinstance(value, TableRules):
+        raise RuleError(f"expected the rules of an Elbows Up! table, not {value!r}")
+    return value
+
+
+class ElbowsUp:
+    """A bidding trick-taking game over ten deals, with a Joker and two Tea cards."""
+
+    key = "elbows-up"
+    title = "Elbows Up!"
+    table_sizes = TableSizes(smallest=3, preferred=4, largest=6)
+    score: ScoreField | None = POINTS
+    scorer: Scorer[TableRules] | None = DEALS_SCORER
+    entry_hint = (
+        f"A game is {DEALS} deals. Mark each game's winner, or type everyone's points: then the "
+        "points decide — the most points wins (an unfinished game counts the points so far; a tie "
+        "goes to the alphabetically first name)."
+    )
+    slip_hint = (
+        f"A game is {DEALS} deals. Tick the player with the most points (an unfinished game goes to "
+        "the most points so far). Write the points in the small boxes if you count them. A tie on "
+        "points goes to the name first in alphabetical order."
+    )
+    template_folder: Path | None = Path(__file__).resolve().parent / "templates"
+    rule_sheet_template = "games/elbows-up/rule_sheet.html"
+    variant_form_template = "games/elbows-up/variant_fields.html"
+
+    # Variants -----------------------------------------------------------------------------
+
+    def default_variants(self, tables: int) -> tuple[TableRules, ...]:
+        return default_rules(tables)
+
+    def variant_to_json(self, variant: TableRules) -> dict[str, Any]:
+        return rules_to_json(_rules(variant))
+
+    def variant_from_json(self, data: object) -> TableRules:
+        return rules_from_json(data)
+
+    def variant_summary(self, variant: TableRules) -> str:
+        return rules_summary(_rules(variant))
+
+    # Results ------------------------------------------------------------------------------
+
+    def winner_choices(self, variant: TableRules, players: Sequence[str]) -> tuple[frozenset[str], ...]:
+        return tuple(frozenset({player}) for player in players)
+
+    def check_report(self, variant: TableRules, report: Report, seated: Collection[str]) -> None:
+        seats = set(seated)
+        if len(report.winners) > 1:
+            raise RuleError(f"only one winner can be marked, not {_names(report.winners)}.")
+        if not report.winners <= seats:
+            raise RuleError("the winner must be a player seated at this table.")
+        if not report.scores:
+            return
+        if not set(report.scores) <= seats:
+            raise RuleError("points were given for a player not seated at this table.")
+        for points in report.scores.values():
+            if isinstance(points, bool) or not isinstance(points, int):
+                raise RuleError("points must be whole numbers.")
+            if not POINTS.minimum <= points <= POINTS.maximum:
+                raise RuleError(f"points run from {POINTS.minimum} to {POINTS.maximum}.")
+
+    def game_winners(self, variant: TableRules, report: Report) -> frozenset[str]:
+        if not report.scores:
+            return report.winners
+        derived = points_winner(report.scores)
+        if derived is None:  # nobody has a point: the ticked winner, if any, stands
+            return report.winners
+        if report.winners and report.winners != {derived}:
+            raise RuleError(
+                f"the points make {derived} the winner, but {_names(report.winners)} is marked. "
+                "Correct one of them."
+            )
+        return frozenset({derived})
+
+    def consistent(self, variant: TableRules, report: Report) -> str | None:
+        if not report.winners or not report.scores or not any(report.scores.values()):
+            return None
+        best = max(report.scores.values())
+        for winner in sorted(report.winners, key=name_key):
+            if report.scores.get(winner, 0) < best:
+                return f"the winner '{winner}' has fewer points than " + _names(
+                    [player for player, points in report.scores.items() if points == best]
+                )
+        return None
+
+    def usual_games(self, table_size: int, round_minutes: int) -> int:
+        return min(MAX_GAMES_PER_TABLE, max(1, round_minutes // GAME_MINUTES))
+
+    # Printed and web pieces -----------------------------------------------------------------
+
+    def rule_sheet(self, variant: TableRules) -> RuleSheet:
+        return rule_sheet(_rules(variant))
+
+    def guide_paragraphs(self) -> tuple[Paragraph, ...]:
+        return (
+            Paragraph(
+                "Game winner",
+                f"A game of Elbows Up! is {DEALS} deals. The player with the most points after the "
+                f"{DEALS}th deal wins it. If the round ends before that, the player with the most "
+                "points so far wins the game. Players tied on points: the name first in "
+                "alphabetical order wins.",
+            ),
+            Paragraph(
+                "Keeping the score",
+                "Each table's phone keeps the score sheet: after every deal the scorer enters each "
+                "player's bid and tricks taken, and the phone adds up the points and shows who leads.",
+            ),
+        )
+
+    def variant_form(self, formdata: Any, variant: TableRules | None) -> Any:
+        from .forms import JOKER_FOLLOWS, JOKER_LEADS, TEA_IN, TEA_OUT, VariantForm  # WTForms: only with the app
+
+        rules = TableRules() if variant is None else _rules(variant)
+        return VariantForm(
+            formdata=formdata,
+            tea=TEA_IN if rules.tea_cards else TEA_OUT,
+            joker=JOKER_LEADS if rules.joker_may_lead else JOKER_FOLLOWS,
+        )
+
+    def variant_from_form(self, form: Any) -> TableRules:
+        from .forms import JOKER_LEADS, TEA_IN
+
+        return TableRules(tea_cards=form.tea.data == TEA_IN, joker_may_lead=form.joker.data == JOKER_LEADS)
+
+
+ELBOWS_UP: Final = ElbowsUp()
