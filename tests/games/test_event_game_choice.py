@@ -2,10 +2,28 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+import pytest
+
 from tests.app.helpers import event_row
+from tournament.games import DEFAULT, all_games, register, unregister
 
 
-def test_the_game_choice_is_shown_only_when_the_app_knows_more_than_one_game(organiser):
+@pytest.fixture
+def only_the_default_game() -> Iterator[None]:
+    """The app as it is with one game: every other registered game removed for the test."""
+    others = [game for game in all_games() if game.key != DEFAULT]
+    for game in others:
+        unregister(game.key)
+    try:
+        yield
+    finally:
+        for game in others:
+            register(game)
+
+
+def test_the_game_choice_is_shown_only_when_the_app_knows_more_than_one_game(organiser, only_the_default_game):
     assert 'name="game"' not in organiser.get("/").get_data(as_text=True)
     created = organiser.post("/events", data={"name": "Class 4B", "round_minutes": "7"})
     assert created.status_code == 302

@@ -1,0 +1,1 @@
+"""Elbows Up!: its scoring, scoresheet, game answers, rule sheets and a whole event."""

@@ -1,0 +1,152 @@
+"""The Elbows Up! scoresheet: which deals it takes, how it adds them up, and that the result it
+records passes the game's own checks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tournament.core.errors import RuleError
+from tournament.games import Report, Scorer
+from tournament.games.elbows_up import ELBOWS_UP, TableRules
+from tournament.games.elbows_up.scorer import DEALS_SCORER
+
+WITH_TEA = TableRules(tea_cards=True, joker_may_lead=True)
+NO_TEA = TableRules(tea_cards=False, joker_may_lead=True)
+PLAYERS = {"11": "Cy", "7": "Ann", "3": "Bea"}  # seat order; keys are opaque
+
+
+Pair = tuple[int, int]  # bid, tricks
+
+
+def deal(cy: Pair, ann: Pair, bea: Pair, tea: dict[str, str] | None = None) -> dict[str, Any]:
+    tea = tea or {}
+    return {key: {"bid": bid, "tricks": tricks, "tea": tea.get(key)}
+            for key, (bid, tricks) in zip(PLAYERS, (cy, ann, bea), strict=True)}
+
+
+def checked_sheet(*entries: dict[str, Any], rules: TableRules = WITH_TEA) -> list[dict[str, Any]]:
+    sheet: list[dict[str, Any]] = []
+    for entry in entries:
+        DEALS_SCORER.check_entry(rules, PLAYERS, sheet, entry)
+        sheet.append(entry)
+    return sheet
+
+
+def recorded(tally_scores: Any, winners: frozenset[str]) -> Report:
+    """The result the scorer page records: the tally's keys turned into names."""
+    return Report(winners=frozenset(PLAYERS[k] for k in winners),
+                  scores={PLAYERS[k]: v for k, v in tally_scores.items()})
+
+
+def test_the_scorer_satisfies_the_scorer_protocol_and_calls_an_entry_a_deal() -> None:
+    assert isinstance(DEALS_SCORER, Scorer) and ELBOWS_UP.scorer is DEALS_SCORER
+    assert (DEALS_SCORER.entry_noun, DEALS_SCORER.entry_noun_plural, DEALS_SCORER.max_entries) == ("deal", "deals", 10)
+
+
+def test_each_deal_is_a_line_of_every_player_s_points_in_seat_order() -> None:
+    sheet = checked_sheet(deal((4, 4), (0, 0), (2, 5), tea={"11": "4+5"}), deal((6, 7), (1, 0), (3, 3)))
+    tally = DEALS_SCORER.tally(WITH_TEA, PLAYERS, sheet)
+    assert tally.columns == ("Cy", "Ann", "Bea")
+    assert [(line.label, line.cells) for line in tally.lines] == [
+        ("Deal 1", ("19", "10", "5")), ("Deal 2", ("30", "0", "13"))]
+    assert tally.totals == (49, 10, 18) and dict(tally.scores or {}) == {"11": 49, "7": 10, "3": 18}
+    assert tally.winners == {"11"} and not tally.finished
+    assert tally.status == "After 2 deals of 10: Cy leads with 49."
+
+
+def test_an_empty_sheet_has_no_winner_yet() -> None:
+    tally = DEALS_SCORER.tally(WITH_TEA, PLAYERS, [])
+    assert tally.winners == frozenset() and tally.totals == (0, 0, 0) and tally.lines == ()
+    assert tally.status == "No deal scored yet: the game has 10 deals."
+
+
+def test_deals_that_score_nothing_leave_the_game_without_a_leader() -> None:
+    tally = DEALS_SCORER.tally(WITH_TEA, PLAYERS, checked_sheet(deal((3, 2), (5, 4), (2, 1))))
+    assert tally.winners == frozenset() and tally.status == "After 1 deal of 10: nobody has scored yet."
+    assert ELBOWS_UP.game_winners(WITH_TEA, recorded(tally.scores, tally.winners)) == frozenset()
+
+
+def test_a_tie_on_points_goes_to_the_alphabetically_first_name_and_says_so() -> None:
+    tally = DEALS_SCORER.tally(WITH_TEA, PLAYERS, checked_sheet(deal((4, 4), (4, 4), (0, 2))))
+    assert tally.winners == {"7"}  # Ann before Cy, whatever the seats or keys
+    assert tally.status == ("After 1 deal of 10: Ann and Cy lead with 14 each; Ann is ahead, "
+                            "first in alphabetical order.")
+
+
+def test_after_ten_deals_the_game_is_finished_and_the_most_points_win() -> None:
+    sheet = checked_sheet(*[deal((2, 2), (1, 3), (0, 0))] * 10)
+    tally = DEALS_SCORER.tally(WITH_TEA, PLAYERS, sheet)
+    assert tally.finished and tally.totals == (120, 30, 100) and tally.winners == {"11"}
+    assert tally.status == "Cy wins with 120 after 10 deals."
+
+
+def test_a_finished_tie_states_the_alphabetical_rule() -> None:
+    sheet = checked_sheet(*[deal((2, 2), (2, 2), (0, 1))] * 10)
+    tally = DEALS_SCORER.tally(WITH_TEA, PLAYERS, sheet)
+    assert tally.winners == {"7"}
+    assert tally.status == "Ann and Cy have 120 each after 10 deals: Ann wins, first in alphabetical order."
+
+
+@pytest.mark.parametrize("deals", [0, 1, 3, 10])
+def test_the_result_a_scoresheet_records_passes_the_game_s_own_checks(deals: int) -> None:
+    sheet = checked_sheet(*[deal((1, 1), (2, 3), (6, 6), tea={"11": "1+5"})] * deals)
+    tally = DEALS_SCORER.tally(WITH_TEA, PLAYERS, sheet)
+    report = recorded(tally.scores, tally.winners)
+    ELBOWS_UP.check_report(WITH_TEA, report, PLAYERS.values())
+    assert ELBOWS_UP.game_winners(WITH_TEA, report) == report.winners
+    assert ELBOWS_UP.consistent(WITH_TEA, report) is None
+    assert report.winners == (frozenset({"Bea"}) if deals else frozenset())
+
+
+def test_an_eleventh_deal_is_refused() -> None:
+    sheet = checked_sheet(*[deal((2, 2), (1, 3), (0, 0))] * 10)
+    with pytest.raises(RuleError, match=r"^the game is over: all 10 deals are scored\.$"):
+        DEALS_SCORER.check_entry(WITH_TEA, PLAYERS, sheet, deal((2, 2), (1, 3), (0, 0)))
+
+
+def _with(entry: dict[str, Any], key: str, **changes: Any) -> dict[str, Any]:
+    return {**entry, key: {**entry[key], **changes}}
+
+
+GOOD = deal((2, 2), (1, 3), (0, 0))
+
+
+@pytest.mark.parametrize(("rules", "entry", "message"), [
+    pytest.param(WITH_TEA, None, "every player's bid and tricks", id="not_an_object"),
+    pytest.param(WITH_TEA, {k: v for k, v in GOOD.items() if k != "3"}, "no bid and tricks for Bea",
+                 id="every_seated_player_must_be_in_the_deal"),
+    pytest.param(WITH_TEA, {**GOOD, "99": GOOD["3"]}, "not seated", id="no_unseated_player"),
+    pytest.param(WITH_TEA, _with(GOOD, "3", bid=16), "whole numbers from 0 to 15", id="bid_at_most_15"),
+    pytest.param(WITH_TEA, _with(GOOD, "3", tricks=-1), "whole numbers from 0 to 15", id="tricks_not_negative"),
+    pytest.param(WITH_TEA, _with(GOOD, "3", bid=True), "whole numbers", id="bid_not_a_bool"),
+    pytest.param(WITH_TEA, _with(GOOD, "3", tricks="2"), "whole numbers", id="tricks_not_text"),
+    pytest.param(WITH_TEA, {**GOOD, "3": {"bid": 1, "tricks": 1}}, "a Tea card \\(or none\\) for Bea",
+                 id="every_field_given"),
+    pytest.param(WITH_TEA, deal((5, 8), (1, 5), (0, 3)), "16 tricks in one deal", id="at_most_15_tricks_a_deal"),
+    pytest.param(WITH_TEA, deal((4, 4), (4, 4), (0, 0), tea={"11": "4+5", "7": "4+5"}),
+                 "the 4\\+5 Tea card is marked for Ann and Cy", id="one_holder_per_tea_card"),
+    pytest.param(WITH_TEA, _with(GOOD, "3", tea="2+5"), "a Tea card is 4\\+5 or 1\\+5", id="only_the_two_tea_cards"),
+    pytest.param(NO_TEA, _with(GOOD, "3", tea="1+5"), "this table plays without the Tea cards",
+                 id="no_tea_at_a_table_without_them"),
+])
+def test_a_deal_that_could_not_have_happened_is_refused(rules: TableRules, entry: Any, message: str) -> None:
+    with pytest.raises(RuleError, match=message) as refused:
+        DEALS_SCORER.check_entry(rules, PLAYERS, [], entry)
+    text = str(refused.value)
+    assert not text[0].isupper() and text.endswith(".")  # follows "Deal 4: "
+
+
+def test_both_tea_cards_may_be_held_in_one_deal_by_different_players() -> None:
+    DEALS_SCORER.check_entry(WITH_TEA, PLAYERS, [], deal((4, 4), (1, 1), (0, 0), tea={"11": "4+5", "7": "1+5"}))
+    DEALS_SCORER.check_entry(NO_TEA, PLAYERS, [], GOOD)
+
+
+def test_rekey_renames_every_player_of_a_deal_and_refuses_an_unknown_one() -> None:
+    names = {"11": "Cy", "7": "Ann", "3": "Bea"}
+    renamed = DEALS_SCORER.rekey(GOOD, names)
+    assert renamed == {"Cy": GOOD["11"], "Ann": GOOD["7"], "Bea": GOOD["3"]}
+    assert DEALS_SCORER.rekey(renamed, {v: k for k, v in names.items()}) == GOOD
+    with pytest.raises(KeyError):
+        DEALS_SCORER.rekey(GOOD, {"11": "Cy"})
