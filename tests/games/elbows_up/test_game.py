@@ -198,3 +198,14 @@ def test_the_entry_partial_draws_a_row_per_player_with_names_escaped(app: Any) -
     for seat in range(3):
         assert all(f'name="p{seat}_{what}"' in html for what in ("bid", "tricks", "tea"))
     assert 'aria-label="&lt;b&gt;Bea&lt;/b&gt;: bid"' in html
+
+
+def test_a_refused_deal_comes_back_filled_in_with_the_message_beside_the_player(app: Any) -> None:
+    from flask import render_template_string
+
+    with app.test_request_context():
+        form = DEALS_SCORER.entry_form(_deal_data(tea=True, p2_bid=""), RULES, PLAYERS, [])
+        assert not form.validate()
+        html = render_template_string('{% include "games/elbows-up/entry_fields.html" %}', form=form, players=PLAYERS)
+    assert html.count('class="has-error"') == 1 and "Choose Cy&#39;s bid." in html
+    assert '<option selected value="5">5</option>' in html  # Cy's tricks are kept

@@ -24,21 +24,20 @@ HEADINGS: Final[tuple[str, ...]] = (
 CHART_HEADING: Final = "Scoring chart (each deal, each player)"
 
 _JOKER = {
-    True: ("The Joker is a colour of its own and takes every trick it is played in, above even the "
-           "highest trump. You may play it on any turn, whether or not you could follow colour, and "
-           "you may lead it: then everyone else may play any card."),
-    False: ("The Joker is a colour of its own and takes every trick it is played in, above even the "
-            "highest trump. You may play it on any turn, whether or not you could follow colour, but "
-            "only on a trick someone else led; you lead it only when it is your last card."),
+    True: ("The Joker is a colour of its own and beats every card, even the highest trump. Play it "
+           "on any turn, even when you could follow colour; you may also lead it, and then every other "
+           "player may play any card they like."),
+    False: ("The Joker is a colour of its own and beats every card, even the highest trump. Play it "
+            "on any turn, even when you could follow colour, but only on a trick someone else led: "
+            "never lead it unless it is your last card."),
 }
 _TEA = {
-    True: ("The two Tea cards, 4+5 and 1+5, are dealt with the rest. Whoever gets one lays it face up "
-           "in front of them and takes a card from the pile in its place before trump is turned. "
-           f"4+5 earns its holder {TEA_BONUS} more points for bidding 4 and taking exactly 4 tricks; "
-           "1+5, for bidding 1 and taking exactly 1."),
-    False: ("The two Tea cards stay in the box: every deal uses only the fifty coloured cards and the "
-            "Joker. A bid of 4 or of 1 scores what the chart below says, like any other bid, and "
-            "nothing more. Keep the box closed until the last deal is over."),
+    True: ("Whoever is dealt a Tea card lays it face up and takes a card from the pile in its place "
+           f"before trump is turned. 4+5: {TEA_BONUS} more points for bidding 4 and taking exactly 4. "
+           "1+5: the same for bidding 1 and taking exactly 1."),
+    False: ("The two Tea cards stay in the box: shuffle and deal only the 50 coloured cards and the "
+            "Joker. A bid of 4 or of 1 scores just what the chart below says, like any other bid, "
+            "and never earns more."),
 }
 
 
@@ -90,26 +89,22 @@ CHART: Final[tuple[ChartRow, ...]] = (
 def rule_sheet(rules: TableRules) -> RuleSheet:
     """The full sheet for one table: the same headings and chart, this table's rules."""
     texts = (
-        "Fifty cards in five colours: Blue, Green, Yellow, Purple and Red, ten numbered cards in each. "
-        "Within a colour the higher number beats the lower. There is also one Joker.",
-        "Shuffle and deal the cards one at a time, face down, until everyone has the same number: "
-        "15 each at 3 players, 12 at 4, 9 at 5, 8 at 6. Put the rest face down in a pile in the middle. "
-        "The deal passes to the left each time.",
+        "50 cards in five colours (Blue, Green, Yellow, Purple, Red), ten numbered cards each; "
+        "within a colour the higher number beats the lower. Plus one Joker.",
+        "Deal the cards one by one, face down, until everyone has the same number: 15 each at 3 "
+        "players, 12 at 4, 9 at 5, 8 at 6. The rest go face down in a pile in the middle.",
         "Turn the top card of the pile face up: its colour is trump for this deal. If it is not a "
-        "coloured card, slide it under the pile and turn the next one.",
-        "Starting left of the dealer, each player in turn writes down how many tricks they will take "
-        "(0 or more) and shows it to the table. The scorer enters every bid on the table's phone.",
-        "The player left of the dealer leads a card face up; each other player in turn adds one. "
-        "The best card takes the trick; its player keeps it face down and leads the next one. "
-        "The deal ends when every hand is empty.",
-        "Play a card of the colour that was led if you have one; if not, play any card. A card of "
-        "another colour never takes the trick unless it is trump: the highest trump played wins, and "
-        "with no trump the highest number of the colour led wins.",
+        "coloured card, put it under the pile and turn the next.",
+        "From the dealer's left, each player writes down how many tricks they will take (0 or more) "
+        "and shows it. The scorer enters the bids on the table's phone.",
+        "The player left of the dealer leads one card face up; each other player in turn adds one. "
+        "Whoever takes the trick leads the next, until every hand is empty.",
+        "Follow the colour that was led if you can; if not, play any card. A card of another colour "
+        "never wins unless it is trump: the highest trump wins, else the highest of the colour led.",
         _JOKER[rules.joker_may_lead],
         _TEA[rules.tea_cards],
-        f"After each deal the scorer enters everyone's tricks and the phone adds the points. After "
-        f"{DEALS} deals the most points wins the game; if the round ends sooner, the most points so "
-        "far. Tied players: the name first in alphabetical order wins.",
+        f"A game is {DEALS} deals; the phone adds up the points. The most points wins; if the round "
+        "ends sooner, the most points so far. A tie goes to the name first in alphabetical order.",
     )
     sections = tuple(Section(heading, text) for heading, text in zip(HEADINGS, texts, strict=True))
     return RuleSheet(TITLE, SUBTITLE, sections, CHART_HEADING, CHART)
