@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 from tournament.core.errors import RuleError
@@ -48,3 +51,12 @@ def test_no_deal_scores_more_than_the_game_s_score_field_allows() -> None:
 def test_a_bid_or_trick_count_outside_the_deck_or_an_unknown_tea_card_is_refused(bid, tricks, tea) -> None:
     with pytest.raises(RuleError):
         deal_points(bid, tricks, tea)
+
+
+def test_every_example_in_the_docs_scoring_table_scores_what_it_says() -> None:
+    docs = (Path(__file__).resolve().parents[3] / "docs" / "games" / "elbows-up.md").read_text(encoding="utf-8")
+    table = docs.split("## Points for one deal")[1].split("##")[0]
+    examples = re.findall(r"(?:(4\+5|1\+5), )?bid (\d+), took (\d+): (\d+)", table)
+    assert len(examples) == 11  # every row of the table has at least one
+    for tea, bid, tricks, points in examples:
+        assert deal_points(int(bid), int(tricks), tea or None) == int(points), (tea, bid, tricks)
