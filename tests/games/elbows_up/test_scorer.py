@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tournament.core.errors import RuleError
 from tournament.games import Report, Scorer
@@ -150,3 +152,26 @@ def test_rekey_renames_every_player_of_a_deal_and_refuses_an_unknown_one() -> No
     assert DEALS_SCORER.rekey(renamed, {v: k for k, v in names.items()}) == GOOD
     with pytest.raises(KeyError):
         DEALS_SCORER.rekey(GOOD, {"11": "Cy"})
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 20) | st.sampled_from(["4+5", "1+5", "", "x"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+        st.sampled_from(["11", "7", "3", "99", "bid", "tricks", "tea"]), inner, max_size=4),
+    max_leaves=12,
+)
+_RESULT = st.fixed_dictionaries({"bid": st.integers(0, 15), "tricks": st.integers(0, 6),
+                                 "tea": st.sampled_from([None, "4+5", "1+5"])})
+
+
+@settings(max_examples=300, deadline=None)
+@given(entry=_JSON | st.dictionaries(st.sampled_from(list(PLAYERS)), _RESULT | _JSON, max_size=3),
+       rules=st.sampled_from([WITH_TEA, NO_TEA]))
+def test_any_json_sent_as_a_deal_is_accepted_and_added_up_or_refused_with_a_sentence(entry: Any, rules: TableRules):
+    try:
+        DEALS_SCORER.check_entry(rules, PLAYERS, [], entry)
+    except RuleError as refused:
+        assert str(refused).endswith(".")
+        return
+    tally = DEALS_SCORER.tally(rules, PLAYERS, [entry])
+    assert len(tally.lines) == 1 and all(0 <= total <= 35 for total in tally.totals)
