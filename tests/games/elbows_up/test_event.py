@@ -132,3 +132,15 @@ def test_a_whole_elbows_up_event_runs_through_the_organiser_s_pages(app, organis
     again = _export(organiser, _event_id(imported))
     assert {k: v for k, v in again.items() if k != "exported_at"} == \
         {k: v for k, v in document.items() if k != "exported_at"}
+
+
+def test_the_rules_editor_preview_draws_the_chosen_elbows_up_rules(app, organiser):
+    from .conftest import elbows_event
+
+    event_id = elbows_event(app, names=NAMES[:8], tables=2)
+    url = f"/events/{event_id}/print/preview?table=1"
+    leads = page_text(organiser.get(url + "&tea=in&joker=any"))
+    follows = page_text(organiser.get(url + "&tea=out&joker=follow"))
+    assert "you may also lead it" in leads and "Whoever is dealt a Tea card" in leads
+    assert "never lead it unless it is your last card" in follows and "stay in the box" in follows
+    assert organiser.get(url + "&tea=maybe&joker=any").status_code == 400

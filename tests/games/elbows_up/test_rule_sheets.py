@@ -29,11 +29,11 @@ def printed(app, live_server, page):
         accounts.set_organiser(db.session(), "teacher", "correct horse")
     log_in(page, live_server.url)
 
-    def render(paper: str) -> bytes:
+    def render(paper: str, what: str = "sheets") -> bytes:
         with app.app_context():
             db.session().get(Event, event_id).paper_size = paper
             db.session().commit()
-        page.goto(f"{live_server.url}/events/{event_id}/print/sheets")
+        page.goto(f"{live_server.url}/events/{event_id}/print/{what}")
         return page.pdf(prefer_css_page_size=True, print_background=True)
 
     render.page = page
@@ -46,6 +46,13 @@ def test_every_elbows_up_sheet_fills_exactly_one_page(printed, paper):
     assert len(sizes) == TABLES, f"a sheet overflowed onto another page on {paper}"
     width, height = PAPER[paper]
     assert all(abs(w - width) < 1 and abs(h - height) < 1 for w, h in sizes)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_guide_with_the_game_s_paragraphs_prints_on_one_page_per_table(printed, paper):
+    sizes = pdf_pages(printed(paper, "guide"))
+    assert len(sizes) == TABLES
+    assert "phone adds up the points" in printed.page.locator("article.guide").first.inner_text()
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -62,6 +69,18 @@ def test_every_table_s_sheet_has_the_same_layout(printed, paper):
                for sheet in sheets]
     for section in zip(*heights, strict=True):
         assert max(section) - min(section) <= 1, f"a section's height changes between tables: {heights}"
+    # Room is left on the page for the table's one-line house rule.
+    spare_mm = printed.page.evaluate("""() => {
+      const sheet = document.querySelector('article.rule-sheet'), style = getComputedStyle(sheet);
+      const probe = document.createElement('div');
+      probe.style.height = getComputedStyle(document.documentElement).getPropertyValue('--page-h');
+      document.body.append(probe);
+      const page = probe.getBoundingClientRect().height; probe.remove();
+      const padding = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
+      const used = sheet.getBoundingClientRect().height - padding;
+      return (page - used) * 25.4 / 96;
+    }""")
+    assert spare_mm >= 10, f"only {spare_mm:.1f} mm left on the {paper} page"
 
 
 def test_each_sheet_states_its_own_table_s_rules_and_no_other(printed):
