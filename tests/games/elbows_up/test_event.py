@@ -83,7 +83,7 @@ def test_a_whole_elbows_up_event_runs_through_the_organiser_s_pages(app, organis
     # Printing: the game's sheets (each table's own rules), guide and slips; nothing of Five Tricks.
     sheets = page_text(organiser.get(f"/events/{event_id}/print/sheets"))
     assert sheets.count("Scoring chart") == 3 * 2  # two copies of each table's sheet
-    assert sheets.count("Whoever is dealt a Tea card") == 2 and sheets.count("stay in the box") == 4
+    assert sheets.count("Whoever is dealt one lays it face up") == 2 and sheets.count("stay in the box") == 4
     assert sheets.count("never lead it unless it is your last card") == 2
     guide = page_text(organiser.get(f"/events/{event_id}/print/guide"))
     assert "most points after the 10th deal" in guide and "phone adds up the points" in guide
@@ -141,6 +141,6 @@ def test_the_rules_editor_preview_draws_the_chosen_elbows_up_rules(app, organise
     url = f"/events/{event_id}/print/preview?table=1"
     leads = page_text(organiser.get(url + "&tea=in&joker=any"))
     follows = page_text(organiser.get(url + "&tea=out&joker=follow"))
-    assert "you may also lead it" in leads and "Whoever is dealt a Tea card" in leads
+    assert "you may also lead it" in leads and "Both Tea cards, 4+5 and 1+5, are dealt" in leads
     assert "never lead it unless it is your last card" in follows and "stay in the box" in follows
     assert organiser.get(url + "&tea=maybe&joker=any").status_code == 400

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.browser
 TABLES = 5  # every combination of the two settings, and the cycle starting again
 JOKER_LEADS = "you may also lead it"
 JOKER_FOLLOWS = "only on a trick someone else led"
-TEA_IN = "Whoever is dealt a Tea card lays it face up"
+TEA_IN = "Whoever is dealt one lays it face up"
 TEA_OUT = "The two Tea cards stay in the box"
 
 

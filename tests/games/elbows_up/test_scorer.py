@@ -102,6 +102,12 @@ def test_the_result_a_scoresheet_records_passes_the_game_s_own_checks(deals: int
     assert report.winners == (frozenset({"Bea"}) if deals else frozenset())
 
 
+def test_a_player_a_stored_deal_does_not_name_scores_nothing_for_it() -> None:
+    sheet = [{k: v for k, v in deal((4, 4), (0, 0), (2, 5)).items() if k != "3"}]
+    tally = DEALS_SCORER.tally(WITH_TEA, PLAYERS, sheet)
+    assert tally.lines[0].cells == ("14", "10", "–") and tally.totals == (14, 10, 0)
+
+
 def test_an_eleventh_deal_is_refused() -> None:
     sheet = checked_sheet(*[deal((2, 2), (1, 3), (0, 0))] * 10)
     with pytest.raises(RuleError, match=r"^the game is over: all 10 deals are scored\.$"):

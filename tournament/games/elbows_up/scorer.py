@@ -8,7 +8,8 @@ Invariants:
   one else, bids and tricks are whole numbers from 0 to 15, the deal's tricks add up to at most
   15, each Tea card is held by at most one player (none at a table that plays without them),
   and fewer than ``DEALS`` deals are on the sheet.
-- ``tally`` adds the points of ``scoring.deal_points`` only; the winners come from
+- ``tally`` adds the points of ``scoring.deal_points`` only (a player a stored deal does not
+  name scores nothing for it, shown "–"); the winners come from
   ``winner.points_winner`` on the players' names, the same function ``game_winners`` applies to a
   reported game, so the result the scoresheet records always passes the game's own checks.
 - Pure: no request, no database; the web form is imported inside ``entry_form``.
@@ -122,10 +123,14 @@ class DealScorer:
         totals = dict.fromkeys(players, 0)
         lines: list[TallyLine] = []
         for number, entry in enumerate(sheet, start=1):
-            points = {key: deal_points(entry[key]["bid"], entry[key]["tricks"], entry[key]["tea"]) for key in players}
+            # A player the stored deal does not name (seated after it was scored) scores nothing
+            # for it: the sheet stays readable instead of failing.
+            points = {key: deal_points(result["bid"], result["tricks"], result["tea"])
+                      for key, result in entry.items() if key in totals}
             for key, value in points.items():
                 totals[key] += value
-            lines.append(TallyLine(f"Deal {number}", tuple(str(points[key]) for key in players)))
+            cells = tuple(str(points[key]) if key in points else "–" for key in players)
+            lines.append(TallyLine(f"Deal {number}", cells))
         by_name = {players[key]: points for key, points in totals.items()}
         winner_name = points_winner(by_name) if sheet else None
         winner = next((key for key in players if players[key] == winner_name), None)
