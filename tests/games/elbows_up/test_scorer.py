@@ -136,6 +136,7 @@ GOOD = deal((2, 2), (1, 3), (0, 0))
     pytest.param(WITH_TEA, deal((4, 4), (4, 4), (0, 0), tea={"11": "4+5", "7": "4+5"}),
                  "the 4\\+5 Tea card is marked for Ann and Cy", id="one_holder_per_tea_card"),
     pytest.param(WITH_TEA, _with(GOOD, "3", tea="2+5"), "a Tea card is 4\\+5 or 1\\+5", id="only_the_two_tea_cards"),
+    pytest.param(WITH_TEA, _with(GOOD, "3", tea=["4+5"]), "a Tea card is 4\\+5 or 1\\+5", id="tea_is_text"),
     pytest.param(NO_TEA, _with(GOOD, "3", tea="1+5"), "this table plays without the Tea cards",
                  id="no_tea_at_a_table_without_them"),
 ])
@@ -170,8 +171,11 @@ _RESULT = st.fixed_dictionaries({"bid": st.integers(0, 15), "tricks": st.integer
                                  "tea": st.sampled_from([None, "4+5", "1+5"])})
 
 
+_ODD_RESULT = st.fixed_dictionaries({"bid": st.integers(-1, 16) | _JSON, "tricks": st.integers(0, 6), "tea": _JSON})
+
+
 @settings(max_examples=300, deadline=None)
-@given(entry=_JSON | st.dictionaries(st.sampled_from(list(PLAYERS)), _RESULT | _JSON, max_size=3),
+@given(entry=_JSON | st.dictionaries(st.sampled_from(list(PLAYERS)), _RESULT | _ODD_RESULT | _JSON, max_size=3),
        rules=st.sampled_from([WITH_TEA, NO_TEA]))
 def test_any_json_sent_as_a_deal_is_accepted_and_added_up_or_refused_with_a_sentence(entry: Any, rules: TableRules):
     try:

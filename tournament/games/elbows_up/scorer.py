@@ -108,7 +108,7 @@ class DealScorer:
             tea = result["tea"]
             if tea is None:
                 continue
-            if tea not in TEA_CARDS:
+            if not isinstance(tea, str) or tea not in TEA_CARDS:
                 raise RuleError(f"a Tea card is {' or '.join(TEA_CARDS)}.")
             if not variant.tea_cards:
                 raise RuleError("this table plays without the Tea cards.")
