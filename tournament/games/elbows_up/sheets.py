@@ -34,7 +34,7 @@ _JOKER = {
 _TEA = {
     True: ("Both Tea cards, 4+5 and 1+5, are dealt with the rest. Whoever is dealt one lays it face up "
            "and takes a card from the pile in its place before trump is turned. 4+5 earns "
-           f"{TEA_BONUS} more points for bidding 4 and taking exactly 4; 1+5, for bidding and taking 1."),
+           f"{TEA_BONUS} more points for bidding 4 and taking exactly 4; 1+5, for bidding 1 and taking exactly 1."),
     False: ("The two Tea cards stay in the box: shuffle and deal only the 50 coloured cards and the "
             "Joker. A bid of 4 or of 1 scores just what the chart below says, like any other bid, "
             "and never earns more."),
