@@ -35,9 +35,11 @@ def _load_builtins() -> None:
     with _lock:
         if _builtins_loaded:
             return
+        from .euchre import EUCHRE
         from .five_tricks import FIVE_TRICKS
 
         _games.setdefault(FIVE_TRICKS.key, FIVE_TRICKS)
+        _games.setdefault(EUCHRE.key, EUCHRE)
         _builtins_loaded = True
 
 
