@@ -136,27 +136,25 @@ def plain(parts: tuple[Part, ...]) -> str:
 
 def _second_pass(variant: EuchreVariant) -> tuple[Part, ...]:
     if variant.no_trump:
-        choice = "names another suit as trump, or calls “no trump” (a hand without trump), or passes."
+        choice = "names another suit as trump, calls “no trump” (a hand without trump), or passes."
     else:
-        choice = "names any other suit as trump or passes. The turned suit cannot be named again now."
-    return ("If all four pass, turn the card face down. Again from the dealer's left, each player "
-            "in turn " + choice,)
+        choice = "names another suit as trump or passes; the turned suit may not be named now."
+    return ("If all four pass, turn the card down. Again from the dealer's left, each player " + choice,)
 
 
 def _all_pass(variant: EuchreVariant) -> tuple[Part, ...]:
     if variant.stick_the_dealer:
         return ("The dealer may not pass on the second pass: when the other three have passed, the "
                 "dealer must name trump, so every deal is played.",)
-    return ("If all four pass again, nobody plays this deal: it is a misdeal. Gather the cards; "
-            "the player on the dealer's left deals a new hand.",)
+    return ("If all four pass again, nobody plays this deal: it is a misdeal. Gather the cards; the "
+            "player on the dealer's left deals anew.",)
 
 
 def _no_trump_order(variant: EuchreVariant) -> tuple[Part, ...]:
     if variant.no_trump:
-        return (" In a no-trump hand there are no bowers: every suit ranks A K Q J 10 9, and the "
-                "highest card of the suit led takes the trick.",)
-    return (" The left bower leaves its own suit for that hand: with ", EXAMPLE_TRUMP,
-            " trump, the ", EXAMPLE_TRUMP.partner, " suit has only five cards.")
+        return (" In a no-trump hand there are no bowers: every suit ranks A K Q J 10 9.",)
+    return (" With ", EXAMPLE_TRUMP, " trump the ", Card("J", EXAMPLE_TRUMP.partner), " is a trump, so ",
+            EXAMPLE_TRUMP.partner, " has only five cards.")
 
 
 def rule_sheet(variant: EuchreVariant) -> RuleSheet:
@@ -165,22 +163,19 @@ def rule_sheet(variant: EuchreVariant) -> RuleSheet:
         ("Four, in two teams of two. Partners sit opposite each other and win or lose together.",),
         ("24 cards: the 9, 10, Jack, Queen, King and Ace of each suit (", Suit.SPADES, " ",
          Suit.HEARTS, " ", Suit.DIAMONDS, " ", Suit.CLUBS, ").",),
-        ("Deal 5 cards to each player, clockwise, in two passes: first 3 to each opponent and 2 to "
-         "your partner and yourself, then the other way round. The last 4 cards are the blind: "
-         "put it face down and turn its top card face up. The deal moves left after each hand.",),
-        ("From the dealer's left, each player in turn passes or orders the turned card up: its "
-         "suit becomes trump, and the dealer takes the card into hand and discards one card face "
-         "down. The dealer, last, may take it up or pass.",),
+        ("5 cards each, clockwise, in passes of 3 then 2 (2 then 3 for the dealer's team). Turn up "
+         "the top card of the 4 left over (the blind). The deal moves left.",),
+        ("From the dealer's left, each player passes or orders the turned card up: its suit is "
+         "trump, and the dealer takes it into hand and discards one card face down.",),
         _second_pass(variant),
         _all_pass(variant),
-        ("Whoever made trump (ordered the card up or named trump) may play the hand alone: their "
-         "partner puts their cards face down and sits out. Alone, taking every trick scores more.",),
-        ("In trump, from the highest: the Jack of trump (right bower), the other Jack of the same "
-         "colour (left bower, which counts as a trump), then A K Q 10 9. Other suits: A K Q J "
-         "10 9.", *_no_trump_order(variant)),
-        ("The player to the dealer's left leads any card; play goes clockwise. Follow the suit led "
-         "if you can; if not, play a trump or any card. The highest trump takes the trick, else "
-         "the highest card of the suit led. The taker leads next.",),
+        ("Whoever made trump may play the hand alone: their partner lays their cards face down and "
+         "sits out. Alone, taking all five tricks scores more.",),
+        ("In trump, from the highest: the Jack of trump (right bower), the other Jack of its colour "
+         "(left bower, a trump for the hand), then A K Q 10 9. Other suits: A K Q J 10 9.",
+         *_no_trump_order(variant)),
+        ("Left of the dealer leads, then clockwise. Follow suit if you can, else play any card. The "
+         "highest trump takes the trick, else the highest card of the suit led; its taker leads next.",),
         ("The makers (the team that named trump) score 1 point for 3 or 4 tricks, 2 for all 5. "
          "Alone: 1 point for 3 or 4, 4 for all 5. Makers with fewer than 3 tricks are euchred: "
          f"the other team scores {EUCHRED_POINTS}. The first team to {GAME_POINTS} points wins "
@@ -195,9 +190,7 @@ def example_trick() -> ExampleTrick:
     cards = EXAMPLE_TRICK
     winner = trick_winner(cards, EXAMPLE_TRUMP)
     caption: tuple[Part, ...] = (
-        EXAMPLE_TRUMP.value.capitalize(), " (", EXAMPLE_TRUMP, ") are trump. Player 1 leads the ",
-        cards[0], ". Player 3's ", cards[2], " is the left bower: it counts as a trump, follows "
-        "suit and beats the ", cards[1], ". Player 4's ", cards[3],
-        " is not a trump and cannot take it. Player ", str(winner + 1), " takes the trick.",
+        EXAMPLE_TRUMP.value.capitalize(), " are trump. The ", cards[2], " is the left bower: a trump, it "
+        "follows the ", cards[0], " and beats the ", cards[1], ". Player ", str(winner + 1), " takes the trick.",
     )
     return ExampleTrick(cards, winner, caption)
