@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.app.helpers import event_row
+from tournament.games import DEFAULT, get, registry
 
 
-def test_the_game_choice_is_shown_only_when_the_app_knows_more_than_one_game(organiser):
+@pytest.fixture
+def only_the_default_game(monkeypatch):
+    """An app that knows one game only (the built-in games besides the default set aside)."""
+    monkeypatch.setattr(registry, "_games", {DEFAULT: get(DEFAULT)})
+
+
+def test_the_game_choice_is_shown_only_when_the_app_knows_more_than_one_game(organiser, only_the_default_game):
     assert 'name="game"' not in organiser.get("/").get_data(as_text=True)
     created = organiser.post("/events", data={"name": "Class 4B", "round_minutes": "7"})
     assert created.status_code == 302

@@ -96,7 +96,7 @@ def test_an_entry_that_cannot_follow_the_sheet_is_refused(sheet, bad, message):
 
 def test_no_hand_is_entered_at_a_table_not_of_four():
     three = {"11": "Ann", "12": "Bo", "13": "Cy"}
-    with pytest.raises(RuleError, match="Euchre is played by four: this table has 3 players."):
+    with pytest.raises(RuleError, match=r"^Euchre is played by four: this table has 3 players\.$"):
         EUCHRE_SCORER.check_entry(PLAIN, three, [], {"makers": ["11", "13"], "alone": False, "tricks": 3})
     assert EUCHRE_SCORER.tally(PLAIN, three, []).winners == frozenset()
 

@@ -55,7 +55,8 @@ def test_the_first_hand_s_makers_and_the_other_two_are_the_teams_first_seated_pl
 
 def test_later_makers_must_be_one_of_the_teams_the_first_hand_fixed():
     standing = add_up(PLAYERS, [hand("ac", 3)])
-    with pytest.raises(RuleError, match=r"^Ann & Bo are not a team in this game; the teams are Ann & Cy and Bo & Dee\.$"):
+    refusal = r"^Ann & Bo are not a team in this game; the teams are Ann & Cy and Bo & Dee\.$"
+    with pytest.raises(RuleError, match=refusal):
         score_next(PLAYERS, standing, hand("ab", 3))
 
 
