@@ -176,7 +176,7 @@ def rule_sheet(variant: EuchreVariant) -> RuleSheet:
          *_no_trump_order(variant)),
         ("Left of the dealer leads, then clockwise. Follow suit if you can, else play any card. The "
          "highest trump takes the trick, else the highest card of the suit led; its taker leads next.",),
-        ("The makers (the team that named trump) score 1 point for 3 or 4 tricks, 2 for all 5. "
+        ("The makers (the team that made trump) score 1 point for 3 or 4 tricks, 2 for all 5. "
          "Alone: 1 point for 3 or 4, 4 for all 5. Makers with fewer than 3 tricks are euchred: "
          f"the other team scores {EUCHRED_POINTS}. The first team to {GAME_POINTS} points wins "
          "the game.",),
