@@ -99,6 +99,8 @@ def test_a_whole_euchre_event_runs_with_teams_winning_games(app, organiser, clie
     changed = organiser.post(f"/events/{event_id}/tables/1/rules", data={"stick_the_dealer": "y"})
     assert changed.status_code == 302, changed.get_data(as_text=True)
     variants = (EuchreVariant(no_trump=False, stick_the_dealer=True), *variants[1:])
+    preview = organiser.get(f"/events/{event_id}/print/preview?no_trump=y&table=1").get_data(as_text=True)
+    assert "no-trump hand" in preview and "misdeal" in preview and 'class="marker"' in preview
 
     # Printing: Euchre's rule sheets (two copies a table), its guide paragraphs, its slip hint.
     sheets = page_text(organiser.get(f"/events/{event_id}/print/sheets"))
