@@ -133,9 +133,10 @@ def test_the_guide_says_who_wins_a_game_and_that_tables_seat_four() -> None:
     assert "exactly four" in partners and "observe a round" in partners
 
 
-def test_the_hints_speak_of_games_and_teams_never_of_rounds_as_a_game_s_part() -> None:
+def test_the_hints_say_how_a_team_wins_and_use_round_only_for_the_tournament_s_round() -> None:
     for hint in (EUCHRE.entry_hint, EUCHRE.slip_hint):
-        assert "10 points" in hint and "team ahead" in hint and "hand" not in hint.replace("hands", "")
+        assert "first team to 10 points" in hint and "team ahead on points" in hint
+        assert hint.count("round") == hint.count("round ends") == 1
 
 
 def test_the_variant_form_reads_back_the_variant_it_shows(app: Any) -> None:

@@ -24,11 +24,11 @@ def printed(app, live_server, page):
     organiser_account(app)
     log_in(page, live_server.url)
 
-    def render(paper: str) -> bytes:
+    def render(paper: str, what: str = "sheets") -> bytes:
         with app.app_context():
             db.session().get(Event, event_id).paper_size = paper
             db.session().commit()
-        page.goto(f"{live_server.url}/events/{event_id}/print/sheets")
+        page.goto(f"{live_server.url}/events/{event_id}/print/{what}")
         return page.pdf(prefer_css_page_size=True, print_background=True)
 
     render.page = page
@@ -41,6 +41,13 @@ def test_every_euchre_rule_sheet_fills_exactly_one_page(printed, paper):
     assert len(sizes) == 4, f"a Euchre sheet overflowed onto another page on {paper}"
     width, height = PAPER[paper]
     assert all(abs(w - width) < 1 and abs(h - height) < 1 for w, h in sizes)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_guide_with_euchre_s_two_paragraphs_still_prints_one_page_a_table(printed, paper):
+    sizes = pdf_pages(printed(paper, "guide"))
+    assert len(sizes) == 4
+    assert "Partners" in printed.page.inner_text("body")
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

@@ -119,16 +119,14 @@ class Euchre:
         return (
             Paragraph(
                 "Game winner",
-                f"A game of Euchre runs over as many hands as it takes: the first team to "
-                f"{scoring.GAME_POINTS} points wins it, and both partners count as its winners. If the "
-                "round ends before either team has 10 points, the team ahead on points wins that game; "
-                "if the points are level, nobody wins it and it counts as not played.",
+                f"The first team to {scoring.GAME_POINTS} points wins the game; both partners win it. If "
+                "the round ends first, the team ahead on points wins; if the points are level, nobody "
+                "wins it and the game counts as not played.",
             ),
             Paragraph(
                 "Partners",
-                "Euchre is played in teams of two: the two players sitting opposite each other are "
-                "partners. Every table seats exactly four players, so when the number of players is "
-                "not a multiple of four, those beyond it observe a round; the setup page arranges this.",
+                "Partners sit opposite each other. Tables seat exactly four: players beyond a multiple "
+                "of four observe a round (the setup page arranges this).",
             ),
         )
 
