@@ -81,7 +81,7 @@ class EuchreScorer:
         sitting opposite first), then the two teams."""
         try:
             teams = _standing(players, sheet).teams
-        except RuleError:
+        except RuleError:  # a table not of four: the form still draws, and check_entry says why not
             teams = None
         if teams is not None:
             return teams
