@@ -2,25 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from tests.app.helpers import event_row
-from tournament.games import DEFAULT, all_games, register, unregister
+from tournament.games import DEFAULT, get, registry
 
 
 @pytest.fixture
-def only_the_default_game() -> Iterator[None]:
-    """The app as it is with one game: every other registered game removed for the test."""
-    others = [game for game in all_games() if game.key != DEFAULT]
-    for game in others:
-        unregister(game.key)
-    try:
-        yield
-    finally:
-        for game in others:
-            register(game)
+def only_the_default_game(monkeypatch):
+    """An app that knows one game only (the built-in games besides the default set aside)."""
+    monkeypatch.setattr(registry, "_games", {DEFAULT: get(DEFAULT)})
 
 
 def test_the_game_choice_is_shown_only_when_the_app_knows_more_than_one_game(organiser, only_the_default_game):

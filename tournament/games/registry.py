@@ -36,9 +36,11 @@ def _load_builtins() -> None:
         if _builtins_loaded:
             return
         from .elbows_up import ELBOWS_UP
+        from .euchre import EUCHRE
         from .five_tricks import FIVE_TRICKS
 
         _games.setdefault(FIVE_TRICKS.key, FIVE_TRICKS)
+        _games.setdefault(EUCHRE.key, EUCHRE)
         _games.setdefault(ELBOWS_UP.key, ELBOWS_UP)
         _builtins_loaded = True
 

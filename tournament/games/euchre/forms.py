@@ -1,0 +1,41 @@
+"""A Euchre table's forms (WTForms; loaded with the app only): its settings on the rules page and
+one hand on the scorer page.
+
+Invariants:
+- Every value the forms accept makes a valid variant or a well-formed entry: the settings are
+  two checkboxes, the makers a choice among the pairs the scorer offers, the tricks 0 to 5.
+- A makers choice's value is its players' keys joined by commas in seat order; the form keeps
+  the pair each value stands for (``maker_pairs``), so nothing is parsed back from the value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, SelectChoice, SelectField
+
+from .scoring import TRICKS_PER_HAND, Team, team_name
+
+
+class VariantForm(FlaskForm):  # type: ignore[misc]  # WTForms ships no type information
+    no_trump = BooleanField("No trump: on the second pass of bidding, a player may call “no trump”")
+    stick_the_dealer = BooleanField("Stick the dealer: when all four pass twice, the dealer must name trump "
+                                    "(otherwise it is a misdeal)")
+
+
+class HandForm(FlaskForm):  # type: ignore[misc]  # WTForms ships no type information
+    makers = SelectField("Named trump (the makers)", validate_choice=True)
+    alone = BooleanField("One of them went alone")
+    tricks = SelectField("Tricks the makers took",
+                         choices=[SelectChoice(str(n), str(n)) for n in range(TRICKS_PER_HAND + 1)],
+                         validate_choice=True)
+
+
+def hand_form(formdata: Any, players: Mapping[str, str], choices: Sequence[Team]) -> HandForm:
+    """The next hand's form, the makers chosen among ``choices``."""
+    form = HandForm(formdata=formdata)
+    form.maker_pairs = {",".join(key for key in players if key in team): team for team in choices}
+    form.makers.choices = [SelectChoice(value, team_name(players, team)) for value, team in form.maker_pairs.items()]
+    return form

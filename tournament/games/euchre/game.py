@@ -1,0 +1,143 @@
+"""Euchre as a ``Game``: the tournament's questions answered from ``scoring``, ``variants`` and
+``sheets``.
+
+Invariants:
+- A table is exactly four players; a game is won by a team of two, and both partners are its
+  winners. A table reports the winning team only (no per-player score): one of the table's
+  pairs, the partners sitting opposite offered first.
+- A report the scorer makes (the tally's winners, no scores) passes ``check_report`` and
+  ``game_winners`` returns its winners unchanged: the scorer's ``Standing.winners`` is the one
+  place a scored game's winner is decided. A report with no winners is no game (a level game at
+  the round's end).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Collection, Sequence
+from pathlib import Path
+from typing import Any, Final
+
+from ...core.errors import RuleError
+from ...core.limits import MAX_GAMES_PER_TABLE
+from ...core.names import name_key
+from ..protocol import Paragraph, Report, ScoreField, Scorer, TableSizes
+from . import scoring, sheets
+from .scorer import EUCHRE_SCORER
+from .variants import EuchreVariant, default_variants, variant_from_json, variant_summary, variant_to_json
+
+# How many games a round holds. A silent hand takes about 2½ minutes: some 40 s to shuffle and
+# deal, half a minute to bid, five tricks of four cards at about 4 s a card. A game to 10 points
+# usually takes 8 to 12 hands (most hands score 1 or 2 points), so 20 to 30 minutes. A round of
+# up to 25 minutes thus holds one game (the last is often unfinished and goes to the team
+# ahead); each further 25 minutes starts another.
+GAME_MINUTES: Final = 25
+
+
+def _names(players: Collection[str]) -> str:
+    return ", ".join(sorted(players, key=name_key))
+
+
+def _variant(value: object) -> EuchreVariant:
+    if not isinstance(value, EuchreVariant):
+        raise RuleError(f"expected the rules of a Euchre table, not {value!r}")
+    return value
+
+
+class Euchre:
+    """Four players in two partnerships, five tricks a hand, first team to 10 points."""
+
+    key = "euchre"
+    title = "Euchre"
+    table_sizes = TableSizes(smallest=scoring.TABLE_SIZE, preferred=scoring.TABLE_SIZE, largest=scoring.TABLE_SIZE)
+    score: ScoreField | None = None  # the result is the winning team
+    scorer: Scorer[EuchreVariant] | None = EUCHRE_SCORER
+    entry_hint = (
+        "Mark the team that won each game: the first team to 10 points (both partners win it). "
+        "If the round ends during a game, mark the team ahead on points; if the points are level, "
+        "leave the game as no game."
+    )
+    slip_hint = (
+        "Tick the team that won each game: the first team to 10 points. A game still going when the "
+        "round ends goes to the team ahead on points; level points: tick nothing."
+    )
+    template_folder: Path | None = Path(__file__).resolve().parent / "templates"
+    rule_sheet_template = "games/euchre/rule_sheet.html"
+    variant_form_template = "games/euchre/variant_fields.html"
+
+    # Variants -----------------------------------------------------------------------------
+
+    def default_variants(self, tables: int) -> tuple[EuchreVariant, ...]:
+        return default_variants(tables)
+
+    def variant_to_json(self, variant: EuchreVariant) -> dict[str, Any]:
+        return variant_to_json(_variant(variant))
+
+    def variant_from_json(self, data: object) -> EuchreVariant:
+        return variant_from_json(data)
+
+    def variant_summary(self, variant: EuchreVariant) -> str:
+        return variant_summary(_variant(variant))
+
+    # Results ------------------------------------------------------------------------------
+
+    def winner_choices(self, variant: EuchreVariant, players: Sequence[str]) -> tuple[frozenset[str], ...]:
+        return tuple(frozenset(pair) for pair in scoring.pairs(tuple(players)))
+
+    def check_report(self, variant: EuchreVariant, report: Report, seated: Collection[str]) -> None:
+        if not report.winners and not report.scores:
+            return  # no game: possible at any table
+        seats = list(seated)
+        if len(seats) != scoring.TABLE_SIZE:
+            raise RuleError(f"Euchre is played by four: this table has {len(seats)} players.")
+        if report.scores:
+            raise RuleError("Euchre records the winning team only, no score per player.")
+        if not report.winners <= set(seats):
+            raise RuleError("the winners must be players seated at this table.")
+        if len(report.winners) == 1:
+            raise RuleError(f"a game is won by a team of two, not by {_names(report.winners)} alone.")
+        if len(report.winners) > 2:
+            raise RuleError(f"only one team can win a game, not {_names(report.winners)}.")
+
+    def game_winners(self, variant: EuchreVariant, report: Report) -> frozenset[str]:
+        # No score to decide from: the winning team is as ticked, or as the scorer's tally
+        # decided (scoring.Standing.winners) when the game was scored hand by hand.
+        return report.winners
+
+    def consistent(self, variant: EuchreVariant, report: Report) -> str | None:
+        return None  # no scores a winning team could contradict
+
+    def usual_games(self, table_size: int, round_minutes: int) -> int:
+        return min(MAX_GAMES_PER_TABLE, max(1, math.ceil(round_minutes / GAME_MINUTES)))
+
+    # Printed and web pieces -----------------------------------------------------------------
+
+    def rule_sheet(self, variant: EuchreVariant) -> sheets.RuleSheet:
+        return sheets.rule_sheet(_variant(variant))
+
+    def guide_paragraphs(self) -> tuple[Paragraph, ...]:
+        return (
+            Paragraph(
+                "Game winner",
+                f"The first team to {scoring.GAME_POINTS} points wins the game; both partners win it. If "
+                "the round ends first, the team ahead on points wins; if the points are level, nobody "
+                "wins it and the game counts as not played.",
+            ),
+            Paragraph(
+                "Partners",
+                "Partners sit opposite each other. Tables seat exactly four: players beyond a multiple "
+                "of four observe a round (the setup page arranges this).",
+            ),
+        )
+
+    def variant_form(self, formdata: Any, variant: EuchreVariant | None) -> Any:
+        from .forms import VariantForm  # WTForms: only with the app
+
+        variant = EuchreVariant() if variant is None else _variant(variant)
+        return VariantForm(formdata=formdata, no_trump=variant.no_trump, stick_the_dealer=variant.stick_the_dealer)
+
+    def variant_from_form(self, form: Any) -> EuchreVariant:
+        return EuchreVariant(no_trump=bool(form.no_trump.data), stick_the_dealer=bool(form.stick_the_dealer.data))
+
+
+EUCHRE: Final = Euchre()
