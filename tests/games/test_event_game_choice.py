@@ -5,7 +5,11 @@ from __future__ import annotations
 from tests.app.helpers import event_row
 
 
-def test_the_game_choice_is_shown_only_when_the_app_knows_more_than_one_game(organiser):
+def test_the_game_choice_is_shown_only_when_the_app_knows_more_than_one_game(organiser, monkeypatch):
+    from tournament.games import registry
+
+    default = registry.get(registry.DEFAULT)  # loads the built-in games first
+    monkeypatch.setattr(registry, "_games", {default.key: default})
     assert 'name="game"' not in organiser.get("/").get_data(as_text=True)
     created = organiser.post("/events", data={"name": "Class 4B", "round_minutes": "7"})
     assert created.status_code == 302

@@ -35,9 +35,13 @@ def _load_builtins() -> None:
     with _lock:
         if _builtins_loaded:
             return
+        from .elevator import ELEVATOR
+        from .elevator_up import ELEVATOR_UP
         from .five_tricks import FIVE_TRICKS
 
         _games.setdefault(FIVE_TRICKS.key, FIVE_TRICKS)
+        _games.setdefault(ELEVATOR.key, ELEVATOR)
+        _games.setdefault(ELEVATOR_UP.key, ELEVATOR_UP)
         _builtins_loaded = True
 
 
