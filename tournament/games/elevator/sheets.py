@@ -71,30 +71,25 @@ EXAMPLE: Final[tuple[ExampleCard, ...]] = (
     ExampleCard("7", "spades", "Player 2", "… black"),
     ExampleCard("8", "hearts", "Player 3", "red"),
 )
-CAPTION: Final = (
-    "The pile is going up. On the red 5 player 1 lays a black 6. Player 2 lays two 7s at once, "
-    "red then black. Player 3 now needs a red 8; with only a black 8 (or none) player 3 passes."
-)
+CAPTION: Final = "Going up: a black 6 on the red 5; two 7s at once, red then black; player 3 needs a red 8."
 
 
 def _cards(variant: ElevatorRules) -> str:
-    deck = "52 cards and 2 jokers" if variant.jokers else "52 cards, without the jokers"
+    deck = "52 cards and 2 jokers" if variant.jokers else "52 cards, no jokers"
     return (
-        f"One deck: {deck}. Ranks from low to high: 2, 3, 4, 5, 6, 7, 8, 9, 10, Jack, Queen, King, "
-        "Ace. Only the colour of a card matters (hearts and diamonds are red, clubs and spades black), "
-        "never its suit."
+        f"{deck}. Ranks from low to high: 2, 3 … 10, Jack, Queen, King, Ace. Only colours matter "
+        "(hearts and diamonds red, clubs and spades black), never suits."
     )
 
 
 def _deal(variant: ElevatorRules) -> str:
-    turned = (
-        "turn its top card face up to start the discard pile (a joker turned up goes back into the "
-        "middle of the draw pile; turn the next card)."
-        if variant.jokers else
-        "turn its top card face up to start the discard pile. Whoever deals shuffles well: the "
-        "turned card may be any rank."
+    first = (
+        "(a joker turned up goes back into the draw pile)" if variant.jokers else "(whichever card it is)"
     )
-    return f"Shuffle and deal 7 cards to each player, one at a time. The rest is the draw pile, face down; {turned}"
+    return (
+        "Deal 7 cards each, one at a time. The rest is the draw pile, face down; turn its top card "
+        f"up to start the discard pile {first}."
+    )
 
 
 def _passing(variant: ElevatorRules) -> str:
@@ -114,17 +109,17 @@ def _passing(variant: ElevatorRules) -> str:
 def _stuck(variant: ElevatorRules) -> str:
     if variant.stuck_penalty == "players":
         penalty = (
-            "draw as many cards as there are players at the table. If the draw pile runs out, the "
-            "others give you the missing cards from their hands, one each in turn from your left."
+            "draw one card per player at the table; if the draw pile runs out, the others give you "
+            "the rest, one card each from your left."
         )
     else:
         penalty = (
-            "draw one card from the draw pile. If the draw pile is empty, the player on your left "
-            "gives you a card from their hand instead (they may go out by it)."
+            "draw one card; if the draw pile is empty, the player on your left gives you a card "
+            "from their hand instead."
         )
     return (
-        "If you lay cards and every other player passes in turn, you got the elevator stuck: "
-        f"{penalty} Then the player on your left starts the pile afresh with any card."
+        f"If you lay cards and all the others then pass, you got the elevator stuck: {penalty} "
+        "Then the player on your left starts the pile afresh."
     )
 
 
@@ -147,16 +142,14 @@ def rule_sheet(variant: ElevatorRules) -> RuleSheet:
         _deal(variant),
         "The player left of the dealer starts; play goes to the left. In your turn lay one card, or "
         "several cards of one rank, on the discard pile, or pass.",
-        "Each card must be the next rank in the pile's direction and the other colour from the card "
-        "below it: on a red 5 going up comes a black 6. Several cards of one rank alternate colours, "
-        "so two black 6s never go together. After an Ace the pile goes down (King, Queen …), after "
-        "a 2 up again. A fresh pile goes up from its first card (down from an Ace).",
+        "Each card is the next rank in the pile's direction and the other colour: on a red 5 going up "
+        "comes a black 6. Several cards of one rank alternate colours. After an Ace the pile goes "
+        "down, after a 2 up again; a fresh pile goes up (down from an Ace).",
         _passing(variant),
         _stuck(variant),
         _jokers(variant),
-        "The first player with an empty hand wins the game, even by giving away their last card. "
-        "If time is called first, count the cards in each hand and write them on the score slip: "
-        "the fewest cards win.",
+        "The first player with an empty hand wins, even by giving away their last card. If time is "
+        "called first, write each player's card count on the score slip: the fewest win.",
     )
     sections = tuple(Section(heading, text) for heading, text in zip(HEADINGS, texts, strict=True))
     return RuleSheet(TITLE, SUBTITLE, sections, EXAMPLE_HEADING, EXAMPLE, CAPTION)

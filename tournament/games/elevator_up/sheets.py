@@ -45,7 +45,8 @@ class Section:
 
 @dataclass(frozen=True, slots=True)
 class KeyCard:
-    """One card of the key: its rank ("A") and what it is at this table ("Penthouse", "Floor")."""
+    """One card of the key: its rank ("A") and what it is at this table ("Penthouse", or "Floor"
+    for a 7 or Jack played as an ordinary floor)."""
 
     rank: str
     name: str
@@ -77,9 +78,8 @@ def _listed(words: list[str]) -> str:
 def _cards(variant: ElevatorUpRules) -> str:
     specials = [rank for rank in KEY_RANKS if rank != PENTHOUSE and variant.special(rank)]
     return (
-        "One deck of 52 cards, no jokers. Each card is a floor of a building; from the ground up: "
-        f"{', '.join(variant.floors())} (the Penthouse, the top floor). The {_listed(specials)} are "
-        "special cards, each with its own power (see below and the key)."
+        f"52 cards, no jokers. Floors from the ground up: {', '.join(variant.floors())} (the "
+        f"Penthouse). The {_listed(specials)} are special cards, each with its own power."
     )
 
 
@@ -121,7 +121,7 @@ def _jack(variant: ElevatorUpRules) -> str:
 
 def _key(variant: ElevatorUpRules) -> tuple[KeyCard, ...]:
     return tuple(
-        KeyCard(_SHORT.get(rank, rank), SPECIAL_RANKS[rank] if variant.special(rank) else f"Floor {rank}")
+        KeyCard(_SHORT.get(rank, rank), SPECIAL_RANKS[rank] if variant.special(rank) else "Floor")
         for rank in KEY_RANKS
     )
 
@@ -130,28 +130,23 @@ def rule_sheet(variant: ElevatorUpRules) -> RuleSheet:
     """The whole sheet for one table: fixed headings and key, this table's rules only."""
     texts = (
         _cards(variant),
-        "Deal each player 3 cards face down in a row (nobody looks at them), 2 cards face up in "
-        "front of them and 3 cards as their hand. The rest is the draw pile; the discard pile grows "
-        "beside it. Before play, everyone may swap one, both or neither face-up card with hand cards.",
-        "The player left of the dealer starts; play goes to the left. Lay a card of the same floor "
-        "as the top of the discard pile or a higher one, or a special card; on an empty pile, any "
-        "card. Several cards of one floor may go down together. If you cannot lay anything, take "
-        "the whole pile into your hand: the next player starts a new pile with any card.",
-        "Keep at least 3 cards in your hand: after laying cards, draw from the draw pile back up to "
-        "3. With more than 3 in hand, do not draw. Once the draw pile is used up, nobody draws.",
+        "Deal each player 3 cards face down (unseen), 2 face up and 3 into their hand; the rest is the "
+        "draw pile. Before play you may swap face-up cards with hand cards.",
+        "Play goes left from the dealer. Lay the same or a higher floor than the pile's top card, or "
+        "a special card; several of one floor may go together, anything on an empty pile. If you "
+        "cannot, take the whole pile into your hand; the next player starts afresh.",
+        "Keep at least 3 cards in hand: after laying cards, draw back up to 3 (holding more, draw "
+        "nothing). Once the draw pile is used up, nobody draws.",
         _four(variant),
-        "With the draw pile gone and your hand empty, play your face-up cards as your hand, leaving "
-        "them on the table until laid. Then turn one face-down card per turn straight onto the pile: "
-        "if it may go there, it stays; if not, take the pile with it. After taking the pile, play "
-        "out your hand before your table cards again.",
-        f"{PENTHOUSE}, Penthouse: the top floor; only another Ace or a special card goes on it. "
-        f"{NEW_BUILDING}, New Building: lay it on any card; the pile is set aside for good and you "
-        f"play again. {LOBBY}, Lobby: lay it on any card; the next player may lay any card on it.",
+        "When the draw pile and your hand are empty, play your face-up cards as your hand, then one "
+        "face-down card per turn, turned straight onto the pile: if it may not go there, take the "
+        "pile with it. Whenever you hold a hand, empty it before your table cards.",
+        f"{PENTHOUSE} (Penthouse): the top floor; only another Ace or a special card goes on it. "
+        f"{NEW_BUILDING} (New Building): lay it on any card; the pile is set aside for good and you "
+        f"play again. {LOBBY} (Lobby): lay it on any card; the next player may lay any card on it.",
         _seven(variant),
         _jack(variant),
-        "The first player with no cards left, in hand or on the table, wins the game. If time is "
-        "called first, count each player's cards (hand and table) and write them on the score "
-        "slip: the fewest cards win.",
+        "The first player with no cards left, in hand or on the table, wins the game.",
     )
     sections = tuple(Section(heading, text) for heading, text in zip(HEADINGS, texts, strict=True))
     return RuleSheet(TITLE, SUBTITLE, sections, KEY_HEADING, _key(variant))
