@@ -17,6 +17,9 @@ from .helpers import shedding_event
 pytestmark = pytest.mark.browser
 
 TABLES = 8  # every combination of three settings once
+# The width a sheet's text has on paper (the page less 12 mm margins each side), in CSS pixels:
+# lines wrap there as they do in print.
+PRINTED_WIDTH = {"a4": round((210 - 24) * 96 / 25.4), "letter": round((215.9 - 24) * 96 / 25.4)}
 NAMES = [f"Player {n:02d}" for n in range(TABLES * 4)]
 
 # Per setting, a phrase only the sheet of one of its two values may hold.
@@ -69,6 +72,7 @@ def test_every_table_s_sheet_fills_exactly_one_page(printed, paper):
 def test_every_table_s_sheet_has_one_layout_headings_and_text_blocks_of_equal_height(printed, paper):
     printed(paper)
     page = printed.page
+    page.set_viewport_size({"width": PRINTED_WIDTH[paper], "height": 900})
     page.emulate_media(media="print")
     sheets = page.locator("article.rule-sheet").all()
     assert len(sheets) == TABLES
