@@ -152,3 +152,32 @@ def test_the_rules_page_form_reads_and_shows_every_setting(app: Any) -> None:
     for name in ("jokers", "stuck_penalty", "must_play_after_pass"):
         assert f'name="{name}"' in fields
     assert '<option selected value="one">' in fields
+
+
+PROBE = """
+import json, sys, types
+parent = types.ModuleType("tournament")
+parent.__path__ = [sys.argv[1]]
+sys.modules["tournament"] = parent
+from tournament.games import Report, get
+for key in ("elevator", "elevator-up"):
+    game = get(key)
+    variant = game.variant_from_json(game.variant_to_json(game.default_variants(2)[1]))
+    game.variant_summary(variant)
+    game.rule_sheet(variant)
+    game.check_report(variant, Report(scores={"Ana": 2, "Ben": 1}), ["Ana", "Ben"])
+    game.game_winners(variant, Report(scores={"Ana": 2, "Ben": 1}))
+    game.usual_games(4, 7)
+print(json.dumps(sorted(sys.modules)))
+"""
+
+
+def test_both_shedding_games_load_no_web_or_database_library_until_a_form_is_asked_for() -> None:
+    import json
+    import subprocess
+    import sys
+
+    result = subprocess.run([sys.executable, "-c", PROBE, str(ROOT / "tournament")],
+                            capture_output=True, text=True, check=True)
+    forbidden = ("flask", "werkzeug", "sqlalchemy", "wtforms", "alembic", "jinja2")
+    assert [name for name in json.loads(result.stdout) if name.split(".")[0].startswith(forbidden)] == []

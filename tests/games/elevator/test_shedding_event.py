@@ -155,3 +155,25 @@ def test_a_whole_shedding_game_event_runs_through_the_organiser_s_pages(app, org
     again = _export(organiser, _event_id(imported))
     assert {k: v for k, v in again.items() if k != "exported_at"} == \
         {k: v for k, v in document.items() if k != "exported_at"}
+
+
+@pytest.mark.parametrize(("key", "query", "shown", "gone"), [
+    ("elevator", {"jokers": "no", "stuck_penalty": "one", "must_play_after_pass": "no"},
+     "This deck has no jokers", "A joker is wild"),
+    ("elevator-up", {"stuck_card": "no", "door_closed_card": "yes", "four_of_a_kind_clears": "yes"},
+     "between the 6 and the 8", "It is see-through"),
+])
+def test_the_rules_editor_preview_shows_the_sheet_of_the_settings_being_chosen(app, organiser, key, query, shown,
+                                                                                gone):
+    event_id = _event_id(organiser.post("/events", data={"name": "Preview", "round_minutes": "7", "game": key}))
+    assert organiser.post(f"/events/{event_id}/players", data={"names": "\n".join(NAMES)}).status_code == 302
+    assert organiser.post(f"/events/{event_id}/tables/plan", data={}).status_code == 302
+    preview = organiser.get(f"/events/{event_id}/print/preview", query_string={**query, "table": "1"})
+    assert preview.status_code == 200
+    text = html.unescape(preview.get_data(as_text=True))
+    assert shown in text and gone not in text
+    saved = html.unescape(organiser.get(f"/events/{event_id}/print/preview", query_string={"table": "1"})
+                          .get_data(as_text=True))
+    assert gone in saved  # no settings sent: table 1's saved rules, every special card
+    refused = organiser.get(f"/events/{event_id}/print/preview", query_string={**query, next(iter(query)): "maybe"})
+    assert refused.status_code == 400
