@@ -36,12 +36,14 @@ def _load_builtins() -> None:
         if _builtins_loaded:
             return
         from .elbows_up import ELBOWS_UP
+        from .elevator import ELEVATOR
+        from .elevator_up import ELEVATOR_UP
         from .euchre import EUCHRE
         from .five_tricks import FIVE_TRICKS
 
-        _games.setdefault(FIVE_TRICKS.key, FIVE_TRICKS)
-        _games.setdefault(EUCHRE.key, EUCHRE)
-        _games.setdefault(ELBOWS_UP.key, ELBOWS_UP)
+        # The order of the game choice when an event is created: the default first.
+        for game in (FIVE_TRICKS, EUCHRE, ELBOWS_UP, ELEVATOR, ELEVATOR_UP):
+            _games.setdefault(game.key, game)
         _builtins_loaded = True
 
 

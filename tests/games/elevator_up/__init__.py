@@ -1,0 +1,1 @@
+"""Elevator UP: its settings, card key and rule sheet words."""

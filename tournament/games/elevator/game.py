@@ -1,0 +1,125 @@
+"""Elevator as a ``Game``: the tournament's questions answered from the package's own rules.
+
+Invariants:
+- Who won comes from ``tournament.games.shedding`` (the first player out of cards; an
+  unfinished game to the fewest cards if counted), with this table's deck: 54 cards with the
+  jokers, 52 without.
+- Settings, their JSON and the default cycle come from ``variants``; the sheet's words from
+  ``sheets``. This module decides nothing they decide.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Collection, Sequence
+from pathlib import Path
+from typing import Any, Final
+
+from ...core.errors import RuleError
+from ...core.limits import MAX_GAMES_PER_TABLE
+from .. import shedding
+from ..protocol import Paragraph, Report, ScoreField, Scorer, TableSizes
+from . import variants
+from .sheets import RuleSheet, rule_sheet
+from .variants import CARDS, JOKERS, ElevatorRules
+
+# How long a game takes, so the entry pages open with as many rows as a round usually holds.
+# Shuffling and dealing 7 cards each takes about a minute; then a silent table goes round and
+# round, passing and drawing, for about a minute and a half per player before someone is out:
+# 5½ minutes at three players, 7 at four, 10 at six. The round's last game may stop unfinished
+# (it still counts when the cards are counted), hence rounding up: a 7-minute round opens with
+# 2 rows at a table of 3 and 1 at 4 to 6 (the page always offers one more empty row).
+DEAL_SECONDS: Final = 60
+SECONDS_PER_PLAYER: Final = 90
+
+CARDS_LEFT: Final = shedding.cards_left(CARDS + JOKERS)
+
+
+class Elevator:
+    """Hand-shedding up and down a pile in alternating colours; first out of cards wins."""
+
+    key = "elevator"
+    title = "Elevator"
+    table_sizes = TableSizes(smallest=3, preferred=4, largest=6)
+    score: ScoreField | None = CARDS_LEFT
+    scorer: Scorer[ElevatorRules] | None = None  # one winner per game: nothing to add up
+    entry_hint = (
+        "Mark each game's winner: the first player out of cards. If the round ended a game before "
+        "anyone was out, type the cards each player still holds: the fewest cards wins (a tie goes "
+        "to the alphabetically first name). Without the cards counted, that game has no winner."
+    )
+    slip_hint = (
+        "Tick the player who went out of cards first in each game. If time runs out before anyone "
+        "is out, write each player's cards left in the small box: the fewest wins (a tie goes to the "
+        "name first in alphabetical order)."
+    )
+    template_folder: Path | None = Path(__file__).resolve().parent / "templates"
+    rule_sheet_template = "games/elevator/rule_sheet.html"
+    variant_form_template = "games/elevator/variant_fields.html"
+
+    # Variants -----------------------------------------------------------------------------
+
+    def default_variants(self, tables: int) -> tuple[ElevatorRules, ...]:
+        return variants.default_variants(tables)
+
+    def variant_to_json(self, variant: ElevatorRules) -> dict[str, Any]:
+        return variants.to_json(_variant(variant))
+
+    def variant_from_json(self, data: object) -> ElevatorRules:
+        return variants.from_json(data)
+
+    def variant_summary(self, variant: ElevatorRules) -> str:
+        return variants.summary(_variant(variant))
+
+    # Results ------------------------------------------------------------------------------
+
+    def winner_choices(self, variant: ElevatorRules, players: Sequence[str]) -> tuple[frozenset[str], ...]:
+        return shedding.winner_choices(players)
+
+    def check_report(self, variant: ElevatorRules, report: Report, seated: Collection[str]) -> None:
+        shedding.check_report(report, seated, _variant(variant).deck)
+
+    def game_winners(self, variant: ElevatorRules, report: Report) -> frozenset[str]:
+        return shedding.game_winners(report)
+
+    def consistent(self, variant: ElevatorRules, report: Report) -> str | None:
+        return shedding.consistent(report)
+
+    def usual_games(self, table_size: int, round_minutes: int) -> int:
+        game_seconds = DEAL_SECONDS + SECONDS_PER_PLAYER * max(table_size, 1)
+        return min(MAX_GAMES_PER_TABLE, max(1, math.ceil(round_minutes * 60 / game_seconds)))
+
+    # Printed and web pieces -----------------------------------------------------------------
+
+    def rule_sheet(self, variant: ElevatorRules) -> RuleSheet:
+        return rule_sheet(_variant(variant))
+
+    def guide_paragraphs(self) -> tuple[Paragraph, ...]:
+        return (
+            Paragraph(
+                "Game winner",
+                "A game is one deal. The first player to get rid of all their cards wins it. If the "
+                "round ends before anyone is out, the player holding the fewest cards wins that game, "
+                "provided the table counts and reports every player's cards (a tie goes to the name "
+                "first in alphabetical order); without the counts nobody wins it.",
+            ),
+        )
+
+    def variant_form(self, formdata: Any, variant: ElevatorRules | None) -> Any:
+        from .forms import VariantForm, form_data  # WTForms: only with the app
+
+        return VariantForm(formdata=formdata, **form_data(ElevatorRules() if variant is None else _variant(variant)))
+
+    def variant_from_form(self, form: Any) -> ElevatorRules:
+        from .forms import rules_from
+
+        return rules_from(form)
+
+
+def _variant(value: object) -> ElevatorRules:
+    if not isinstance(value, ElevatorRules):
+        raise RuleError(f"expected the rules of an Elevator table, not {value!r}")
+    return value
+
+
+ELEVATOR: Final = Elevator()

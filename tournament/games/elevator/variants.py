@@ -1,0 +1,92 @@
+"""The settings an Elevator table plays by, and the cycle new tables take them from.
+
+Invariants:
+- ``ElevatorRules`` holds three independent settings, each checked when it is built: ``jokers``
+  (two jokers in the deck, each resetting the pile; or none), ``stuck_penalty`` ("players": who
+  got the elevator stuck draws one card per player at the table; "one": a single card) and
+  ``must_play_after_pass`` (after a pass the next player may pass only when unable to play).
+- The JSON form holds exactly those three keys with JSON types, and round-trips every value.
+- ``DEFAULT_CYCLE`` holds all eight combinations, the rules as usually played first; each
+  differs from the next (and the last from the first) in at least two settings, so
+  neighbouring tables always play noticeably different rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Final, Literal
+
+from ...core.errors import RuleError
+
+StuckPenalty = Literal["players", "one"]
+STUCK_PENALTIES: Final[tuple[StuckPenalty, ...]] = ("players", "one")
+SETTING_NAMES: Final[tuple[str, ...]] = ("jokers", "stuck_penalty", "must_play_after_pass")
+CARDS: Final = 52
+JOKERS: Final = 2
+
+
+@dataclass(frozen=True, slots=True)
+class ElevatorRules:
+    """The rules one table's sheet states."""
+
+    jokers: bool = True
+    stuck_penalty: StuckPenalty = "players"
+    must_play_after_pass: bool = True
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.jokers, bool):
+            raise RuleError(f"jokers must be true or false, not {self.jokers!r}")
+        if not isinstance(self.stuck_penalty, str) or self.stuck_penalty not in STUCK_PENALTIES:
+            raise RuleError(f"stuck_penalty must be 'players' or 'one', not {self.stuck_penalty!r}")
+        if not isinstance(self.must_play_after_pass, bool):
+            raise RuleError(f"must_play_after_pass must be true or false, not {self.must_play_after_pass!r}")
+
+    @property
+    def deck(self) -> int:
+        """Cards in play: 52, and the two jokers when the table uses them."""
+        return CARDS + (JOKERS if self.jokers else 0)
+
+
+def _rules(jokers: int, stuck_players: int, must_play: int) -> ElevatorRules:
+    return ElevatorRules(bool(jokers), "players" if stuck_players else "one", bool(must_play))
+
+
+DEFAULT_CYCLE: Final[tuple[ElevatorRules, ...]] = (
+    _rules(1, 1, 1), _rules(1, 0, 0), _rules(0, 1, 0), _rules(0, 0, 1),
+    _rules(1, 1, 0), _rules(0, 1, 1), _rules(1, 0, 1), _rules(0, 0, 0),
+)
+
+
+def default_variants(tables: int) -> tuple[ElevatorRules, ...]:
+    """Table 1 first, through ``DEFAULT_CYCLE`` and round again."""
+    if isinstance(tables, bool) or not isinstance(tables, int) or tables < 0:
+        raise RuleError(f"the number of tables must be a whole number of at least 0, not {tables!r}")
+    return tuple(DEFAULT_CYCLE[index % len(DEFAULT_CYCLE)] for index in range(tables))
+
+
+def to_json(variant: ElevatorRules) -> dict[str, Any]:
+    return {
+        "jokers": variant.jokers,
+        "stuck_penalty": variant.stuck_penalty,
+        "must_play_after_pass": variant.must_play_after_pass,
+    }
+
+
+def from_json(data: object) -> ElevatorRules:
+    if not isinstance(data, Mapping) or set(data) != set(SETTING_NAMES):
+        raise RuleError(
+            f"a table's rules must be stored as an object with the keys {', '.join(SETTING_NAMES)}, "
+            f"not {str(data)[:80]}"
+        )
+    return ElevatorRules(
+        jokers=data["jokers"], stuck_penalty=data["stuck_penalty"], must_play_after_pass=data["must_play_after_pass"]
+    )
+
+
+def summary(variant: ElevatorRules) -> str:
+    """"Two jokers; stuck: draw one per player; must play after a pass"."""
+    jokers = "two jokers" if variant.jokers else "no jokers"
+    stuck = "stuck: draw one per player" if variant.stuck_penalty == "players" else "stuck: draw one card"
+    passing = "must play after a pass" if variant.must_play_after_pass else "may always pass"
+    return f"{jokers.capitalize()}; {stuck}; {passing}"

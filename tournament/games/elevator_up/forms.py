@@ -1,0 +1,40 @@
+"""The form of one Elevator UP table's settings, on the rules page (WTForms; loaded with the app only).
+
+Invariants:
+- Every setting is a select with exactly its two values (never a checkbox: the rules page's
+  live preview reads a setting only when the form sends it, and an unticked box sends
+  nothing), so a value the form accepts always makes an ``ElevatorUpRules``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import SelectChoice, SelectField
+
+from .variants import SETTING_NAMES, ElevatorUpRules
+
+YES, NO = "yes", "no"
+
+
+class VariantForm(FlaskForm):  # type: ignore[misc]  # WTForms ships no type information
+    stuck_card = SelectField("The 7s", choices=[
+        SelectChoice(YES, "Stuck: see-through, the next player beats the card below"),
+        SelectChoice(NO, "An ordinary floor")])
+    door_closed_card = SelectField("The Jacks", choices=[
+        SelectChoice(YES, "Door Closed: the next player misses a turn"),
+        SelectChoice(NO, "An ordinary floor")])
+    four_of_a_kind_clears = SelectField("Four of a floor in a row", choices=[
+        SelectChoice(YES, "Clear the pile; their player goes again"),
+        SelectChoice(NO, "Change nothing (only a 10 clears the pile)")])
+
+
+def form_data(variant: ElevatorUpRules) -> dict[str, str]:
+    """The form's values for ``variant``."""
+    return {name: YES if getattr(variant, name) else NO for name in SETTING_NAMES}
+
+
+def rules_from(form: Any) -> ElevatorUpRules:
+    """The settings a validated form holds."""
+    return ElevatorUpRules(**{name: form[name].data == YES for name in SETTING_NAMES})

@@ -1,0 +1,127 @@
+"""Elevator UP as a ``Game``: the tournament's questions answered from the package's own rules.
+
+Invariants:
+- Who won comes from ``tournament.games.shedding`` (the first player out of cards, face-down
+  cards included; an unfinished game to the fewest cards if counted), with a 52-card deck.
+- Settings, their JSON and the default cycle come from ``variants``; the sheet's words from
+  ``sheets``. This module decides nothing they decide.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Collection, Sequence
+from pathlib import Path
+from typing import Any, Final
+
+from ...core.errors import RuleError
+from ...core.limits import MAX_GAMES_PER_TABLE
+from .. import shedding
+from ..protocol import Paragraph, Report, ScoreField, Scorer, TableSizes
+from . import variants
+from .sheets import RuleSheet, rule_sheet
+from .variants import DECK, ElevatorUpRules
+
+# How long a game takes, so the entry pages open with as many rows as a round usually holds.
+# Dealing eight cards each in three places and the swap take about a minute and a half; then
+# the piles taken back into hands and the blind face-down cards make it a little longer per
+# player than Elevator, about 100 s: 6½ minutes at three players, 8 at four, 11½ at six. The
+# round's last game may stop unfinished (it still counts when the cards are counted), hence
+# rounding up: a 7-minute round opens with 2 rows at a table of 3 and 1 at 4 to 6.
+DEAL_SECONDS: Final = 90
+SECONDS_PER_PLAYER: Final = 100
+
+CARDS_LEFT: Final = shedding.cards_left(DECK)
+
+
+class ElevatorUp:
+    """Hand-shedding up the floors of a building, with special cards; first out of cards wins."""
+
+    key = "elevator-up"
+    title = "Elevator UP"
+    table_sizes = TableSizes(smallest=3, preferred=4, largest=6)
+    score: ScoreField | None = CARDS_LEFT
+    scorer: Scorer[ElevatorUpRules] | None = None  # one winner per game: nothing to add up
+    entry_hint = (
+        "Mark each game's winner: the first player out of cards, face-down cards included. If the "
+        "round ended a game before anyone was out, type the cards each player still holds (hand and "
+        "table): the fewest cards wins (a tie goes to the alphabetically first name). Without the "
+        "cards counted, that game has no winner."
+    )
+    slip_hint = (
+        "Tick the player who went out of cards first in each game. If time runs out before anyone "
+        "is out, write each player's cards left (hand and table) in the small box: the fewest wins "
+        "(a tie goes to the name first in alphabetical order)."
+    )
+    template_folder: Path | None = Path(__file__).resolve().parent / "templates"
+    rule_sheet_template = "games/elevator-up/rule_sheet.html"
+    variant_form_template = "games/elevator-up/variant_fields.html"
+
+    # Variants -----------------------------------------------------------------------------
+
+    def default_variants(self, tables: int) -> tuple[ElevatorUpRules, ...]:
+        return variants.default_variants(tables)
+
+    def variant_to_json(self, variant: ElevatorUpRules) -> dict[str, Any]:
+        return variants.to_json(_variant(variant))
+
+    def variant_from_json(self, data: object) -> ElevatorUpRules:
+        return variants.from_json(data)
+
+    def variant_summary(self, variant: ElevatorUpRules) -> str:
+        return variants.summary(_variant(variant))
+
+    # Results ------------------------------------------------------------------------------
+
+    def winner_choices(self, variant: ElevatorUpRules, players: Sequence[str]) -> tuple[frozenset[str], ...]:
+        return shedding.winner_choices(players)
+
+    def check_report(self, variant: ElevatorUpRules, report: Report, seated: Collection[str]) -> None:
+        _variant(variant)
+        shedding.check_report(report, seated, DECK)
+
+    def game_winners(self, variant: ElevatorUpRules, report: Report) -> frozenset[str]:
+        return shedding.game_winners(report)
+
+    def consistent(self, variant: ElevatorUpRules, report: Report) -> str | None:
+        return shedding.consistent(report)
+
+    def usual_games(self, table_size: int, round_minutes: int) -> int:
+        game_seconds = DEAL_SECONDS + SECONDS_PER_PLAYER * max(table_size, 1)
+        return min(MAX_GAMES_PER_TABLE, max(1, math.ceil(round_minutes * 60 / game_seconds)))
+
+    # Printed and web pieces -----------------------------------------------------------------
+
+    def rule_sheet(self, variant: ElevatorUpRules) -> RuleSheet:
+        return rule_sheet(_variant(variant))
+
+    def guide_paragraphs(self) -> tuple[Paragraph, ...]:
+        return (
+            Paragraph(
+                "Game winner",
+                "A game is one deal. The first player to get rid of all their cards, the face-down "
+                "ones included, wins it. If the round ends before anyone is out, the player holding "
+                "the fewest cards wins that game, provided the table counts and reports every "
+                "player's cards (a tie goes to the name first in alphabetical order); without the "
+                "counts nobody wins it.",
+            ),
+        )
+
+    def variant_form(self, formdata: Any, variant: ElevatorUpRules | None) -> Any:
+        from .forms import VariantForm, form_data  # WTForms: only with the app
+
+        return VariantForm(formdata=formdata, **form_data(ElevatorUpRules() if variant is None else _variant(variant)))
+
+    def variant_from_form(self, form: Any) -> ElevatorUpRules:
+        from .forms import rules_from
+
+        return rules_from(form)
+
+
+def _variant(value: object) -> ElevatorUpRules:
+    if not isinstance(value, ElevatorUpRules):
+        raise RuleError(f"expected the rules of an Elevator UP table, not {value!r}")
+    return value
+
+
+ELEVATOR_UP: Final = ElevatorUp()

@@ -1,0 +1,121 @@
+"""Who wins a hand-shedding game (Elevator, Elevator UP): the first player out of cards.
+
+Rules kept here, the same for every shedding game:
+- One player wins a game. A table ticks that player, or reports the cards each player still
+  holds ("cards left"), or both.
+- Counts, when given, name only seated players and are whole numbers from 0 up to the deck's
+  size, adding up to at most the deck. At most one player holds none: the game stops the
+  moment the first player goes out. Players without a count are not compared.
+- Counts decide: the fewest cards wins, a tie goes to the alphabetically first name
+  (``name_key``, the app's one tie order). A finished game's counts give the winner 0. A ticked
+  winner the counts contradict is refused, never silently replaced (``overrules_ticked`` false):
+  the table corrects one of them.
+- A game with neither a tick nor counts is no game; so a game the round's end stopped has no
+  winner unless the table counted the cards.
+- A stored result (event file) is consistent when its winner has a count and holds no more
+  cards than anybody: a tie may name either tied player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+
+from ..core.errors import RuleError
+from ..core.names import name_key
+from .protocol import Report, ScoreField
+
+LABEL = "Cards left"
+COLUMN = "cards_left"
+
+
+def cards_left(deck: int) -> ScoreField:
+    """The number a table may report per player: the cards still held, at most ``deck`` in all."""
+    return ScoreField(
+        label=LABEL,
+        column=COLUMN,
+        minimum=0,
+        maximum=deck,
+        total_at_most=deck,
+        decides=True,
+        message=f"Cards left run from 0 to {deck}.",
+        overrules_ticked=False,
+    )
+
+
+def names(players: Collection[str]) -> str:
+    """Players in alphabetical order, comma-joined, for messages."""
+    return ", ".join(sorted(players, key=name_key))
+
+
+def winner_choices(players: Sequence[str]) -> tuple[frozenset[str], ...]:
+    """Each seated player alone, in seat order: a shedding game has one winner."""
+    return tuple(frozenset({player}) for player in players)
+
+
+def check_report(report: Report, seated: Collection[str], deck: int) -> None:
+    """Pass if a table of ``seated`` playing with ``deck`` cards could have reported ``report``."""
+    seats = set(seated)
+    if len(report.winners) > 1:
+        raise RuleError(f"only one player can go out first, not {names(report.winners)}.")
+    if not report.winners <= seats:
+        raise RuleError("the winner must be a player seated at this table.")
+    if not report.scores:
+        return
+    if not set(report.scores) <= seats:
+        raise RuleError("cards left were given for a player not seated at this table.")
+    counts = report.scores.values()
+    if any(isinstance(count, bool) or not isinstance(count, int) for count in counts):
+        raise RuleError("cards left must be whole numbers.")
+    if any(count < 0 for count in counts):
+        raise RuleError("cards left cannot be negative.")
+    total = sum(counts)
+    if total > deck:
+        raise RuleError(f"{total} cards left in one game is more than the deck holds ({deck}).")
+    out = [player for player, count in report.scores.items() if count == 0]
+    if len(out) > 1:
+        raise RuleError(
+            f"only one player can be out of cards: the game ends when the first goes out, "
+            f"but {names(out)} hold none."
+        )
+
+
+def fewest_cards(counts: Mapping[str, int]) -> str:
+    """The player holding the fewest cards; on a tie the alphabetically first of them."""
+    if not counts:
+        raise RuleError("nobody's cards were counted.")
+    return min(counts, key=lambda player: (counts[player], name_key(player)))
+
+
+def game_winners(report: Report) -> frozenset[str]:
+    """The game's winner after ``check_report``: the counts' if given, else the ticked one."""
+    if not report.scores:
+        return report.winners
+    derived = fewest_cards(report.scores)
+    if report.winners and report.winners != {derived}:
+        raise RuleError(
+            f"the cards left make {derived} the winner, but {names(report.winners)} is marked. "
+            "Correct one of them."
+        )
+    return frozenset({derived})
+
+
+def consistent(report: Report) -> str | None:
+    """Why a stored winner cannot go with the stored counts, or ``None``."""
+    if not report.winners or not report.scores:
+        return None
+    fewest = min(report.scores.values())
+    for winner in sorted(report.winners, key=name_key):
+        held = report.scores.get(winner)
+        if held is None:
+            return f"the winner '{winner}' has no count of cards left, though others have"
+        if held > fewest:
+            return f"the winner '{winner}' holds more cards than " + names(
+                [player for player, count in report.scores.items() if count == fewest]
+            )
+    return None
+
+
+__all__ = [
+    "COLUMN", "LABEL", "cards_left", "check_report", "consistent", "fewest_cards", "game_winners", "names",
+    "winner_choices",
+]
