@@ -11,10 +11,13 @@ import random
 
 from sqlalchemy.orm import Session
 
-from ..core.limits import MAX_SEED, MAX_TABLES
+from ..core.errors import RuleError
+from ..core.limits import MAX_HOUSE_RULE, MAX_SEED, MAX_TABLES
+from ..core.names import clean_text
 from ..core.planner import TablePlan, plan_tables, seat_players
 from ..games import game_of
 from ..models import Event, PlayerStatus, Table
+from . import audit
 from .errors import DomainError
 
 
@@ -84,12 +87,48 @@ def _seat_at_random(event: Event, plan: TablePlan, candidates, seed: int) -> Non
         by_name[name].home_table = tables[number]
 
 
-def set_variant(session: Session, event: Event, table: Table, variant) -> None:
-    """A table's rules may change until its sheet is in play; results do not depend on them."""
+def clean_house_rule(text: str | None) -> str | None:
+    """The house rule as stored: typed text through the one text gate (``clean_text``), at
+    most ``MAX_HOUSE_RULE`` characters once cleaned; blank (or only invisible characters)
+    means the table has none. ``DomainError`` beside the ``house_rule`` field otherwise."""
+    if text is None or not text.strip():
+        return None
+    try:
+        cleaned = clean_text(text, "The house rule")
+    except RuleError as error:
+        if "empty or blank" in str(error):  # only invisible characters: nothing to print
+            return None
+        raise DomainError(str(error) + ".", field="house_rule") from error
+    if len(cleaned) > MAX_HOUSE_RULE:
+        raise DomainError(f"The house rule has {len(cleaned)} characters; keep it to {MAX_HOUSE_RULE} at most, "
+                          "so it fits its line on the sheet.", field="house_rule")
+    return cleaned
+
+
+def set_rules(session: Session, event: Event, table: Table, variant, house_rule: str | None) -> None:
+    """A table's rules: its variant and its house rule (typed text, ``clean_house_rule``).
+
+    Both may change before and during the tournament, until the table's sheet is in play;
+    results do not depend on them. Each change is written to the log."""
     if table.event_id != event.id:
         raise DomainError("That table is not part of this event.")
+    rule = clean_house_rule(house_rule)
+    game = game_of(event)
+    old_variant = table.variant
+    if old_variant != variant:
+        audit.log(session, event.id, audit.ORGANISER, "table rules changed", f"table {table.number}",
+                  table_number=table.number, old=game.variant_summary(old_variant), new=game.variant_summary(variant))
+    if table.house_rule != rule:
+        audit.log(session, event.id, audit.ORGANISER, "house rule changed", f"table {table.number}",
+                  table_number=table.number, old=table.house_rule, new=rule)
     table.variant = variant
+    table.house_rule = rule
     session.commit()
+
+
+def set_variant(session: Session, event: Event, table: Table, variant) -> None:
+    """A table's variant alone; its house rule stays (see ``set_rules``)."""
+    set_rules(session, event, table, variant, table.house_rule)
 
 
 def get_table(event: Event, number: int) -> Table:

@@ -18,7 +18,7 @@ from ...services.errors import DomainError
 from ..current_event import current_event, with_collections
 from ..refusals import field_for, refuse
 from . import bp
-from .forms import MoveSeatForm, TablePlanForm
+from .forms import HouseRuleForm, MoveSeatForm, TablePlanForm
 
 
 def _move_form(event, data=None) -> MoveSeatForm:
@@ -110,23 +110,26 @@ def move_home(event_id: int):
 @bp.route("/events/<int:event_id>/tables/<int:number>/rules", methods=["GET", "POST"])
 def table_rules(event_id: int, number: int):
     """Edit one table's rule variant with the event's game's own form (Five Tricks: ace high/low,
-    highest/lowest wins, trump, trump any time)."""
+    highest/lowest wins, trump, trump any time) and its house rule, saved together."""
     session = db.session()
     event = current_event("tables")
     game = game_of(event)
     table = table_service.get_table(event, number)
-    form = game.variant_form(request.form if request.method == "POST" else None, table.variant)
+    posted = request.form if request.method == "POST" else None
+    form = game.variant_form(posted, table.variant)
+    house = HouseRuleForm(formdata=posted, house_rule=table.house_rule or "")
 
     def page(status=200):
-        return render_template("organiser/table_rules.html", event=event, game=game, table=table, form=form), status
+        return render_template("organiser/table_rules.html", event=event, game=game, table=table, form=form,
+                               house=house), status
 
-    if form.validate_on_submit():
+    if form.validate_on_submit() and house.validate():
         try:
-            table_service.set_variant(session, event, table, game.variant_from_form(form))
+            table_service.set_rules(session, event, table, game.variant_from_form(form), house.house_rule.data)
         except RuleError as error:
             return page(refuse(DomainError(str(error))))
         except DomainError as error:
-            return page(refuse(error))
+            return page(refuse(error, field_for(house, error)))
         flash(f"Rules of table {number} saved.", "success")
         return redirect(url_for("organiser.tables", event_id=event.id))
     return page(400 if form.is_submitted() else 200)
