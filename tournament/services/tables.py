@@ -1,7 +1,8 @@
 """The table plan before the tournament: how many tables, their rule variants, home tables.
 
 The table sizes and each new table's rules are the event's game's (``Game.table_sizes``,
-``Game.default_variants``). Home tables come from the core's seeded shuffle, so "Shuffle again"
+``Game.default_variants``). A game played at one table size only (``fixed_size``: Euchre in
+fours) always gets equal tables of exactly that size; the players left over observe. Home tables come from the core's seeded shuffle, so "Shuffle again"
 is a new seed and the same seed always reproduces the same seating.
 """
 
@@ -15,7 +16,8 @@ from ..core.errors import RuleError
 from ..core.limits import MAX_HOUSE_RULE, MAX_SEED, MAX_TABLES
 from ..core.names import clean_text
 from ..core.planner import TablePlan, plan_tables, seat_players
-from ..games import game_of
+from ..core.wording import plural
+from ..games import Game, game_of
 from ..models import Event, PlayerStatus, Table
 from . import audit
 from .errors import DomainError
@@ -26,10 +28,39 @@ def _require_not_started(event: Event, what: str) -> None:
         raise DomainError(f"The tournament has started; {what} can no longer change.")
 
 
+def fixed_size(game: Game) -> int | None:
+    """The one table size ``game`` is played at, or ``None`` when it allows several."""
+    sizes = game.table_sizes
+    return sizes.smallest if sizes.smallest == sizes.largest else None
+
+
+# What observing means, said the same on the tables page and in the guide: observers are seated
+# at no table in any round (they win no games and are not ranked) until the organiser lets one
+# play, on the Players page, in place of a player who then observes.
+OBSERVING_MEANS = ("an observer plays no games and watches a table of their choice, in silence; "
+                   "between rounds the organiser may swap an observer with a player.")
+
+
+def observing(count: int | None) -> str:
+    """``count`` players observe, and what that means; ``None``: whoever is left over."""
+    if count is None:
+        return f"Players left over observe: {OBSERVING_MEANS}"
+    verb = "observes" if count == 1 else "observe"
+    return f"{plural(count, 'player')} {verb}: {OBSERVING_MEANS}"
+
+
 def _plan(event: Event, players: int, tables: int | None = None, even: bool = False) -> TablePlan:
-    sizes = game_of(event).table_sizes
+    game = game_of(event)
+    sizes = game.table_sizes
+    size = fixed_size(game)
+    if size is not None and tables is not None:
+        # The organiser's table count cannot change the size a game is played at.
+        if tables * size > players:
+            raise ValueError(f"{game.title} is played by exactly {size} at a table: {players} players fill "
+                             f"at most {plural(players // size, 'table')}")
+        return TablePlan((size,) * tables, players - tables * size)
     return plan_tables(players, min_size=sizes.smallest, max_size=sizes.largest, preferred=sizes.preferred,
-                       tables=tables, even=even)
+                       tables=tables, even=even or size is not None)
 
 
 def suggested_plan(event: Event, even: bool = False) -> TablePlan | None:
@@ -57,7 +88,8 @@ def set_table_count(session: Session, event: Event, count: int | None, even: boo
     try:
         plan = _plan(event, len(candidates), tables=count, even=even)
     except ValueError as error:
-        raise DomainError(str(error).capitalize() + ".") from error
+        message = str(error)  # the planner's sentence ending; a game's title keeps its capitals
+        raise DomainError(message[:1].upper() + message[1:] + ".") from error
     tables = list(event.tables)
     for table in tables[plan.table_count:]:
         event.tables.remove(table)

@@ -57,6 +57,8 @@ def _tables_page(event, plan_form=None, move_form=None, status=200):
         # The same thresholds as the next round's seating: a table of one cannot play.
         size_notes=() if event.rounds else size_warnings({t.number: len(at_home[t.number]) for t in event.tables}),
         suggestion=table_service.suggested_plan(event),
+        fixed_size=table_service.fixed_size(game_of(event)),
+        observing=table_service.observing,
         observers=[p for p in event.players if p.status is PlayerStatus.OBSERVER],
         unseated=[p for p in event.players if p.status is PlayerStatus.SEATED and p.home_table is None],
     ), status
@@ -71,7 +73,9 @@ def _shown(event, field):
 @bp.post("/events/<int:event_id>/tables/plan")
 def table_plan(event_id: int):
     """Make (or remake) the plan and seat everyone at random home tables. Leaving the number
-    empty takes the planner's suggestion: tables of 3 to 6, as close to 4 as possible."""
+    empty takes the planner's suggestion: tables within the game's sizes, as close to its
+    preferred size as possible (Five Tricks: 3 to 6, close to 4); equal tables of exactly its
+    size for a game played at one size only."""
     session = db.session()
     event = current_event("tables", "players", "rounds")
     form = TablePlanForm()
@@ -83,8 +87,7 @@ def table_plan(event_id: int):
         return _tables_page(event, plan_form=form,
                             status=refuse(error, _shown(event, field_for(form, error, form.tables))))
     sizes = ", ".join(str(size) for size in plan.sizes)
-    verb = "observes" if plan.observers == 1 else "observe"
-    note = f" {plural(plan.observers, 'player')} {verb}." if plan.observers else ""
+    note = f" {table_service.observing(plan.observers)}" if plan.observers else ""
     flash(f"{plural(plan.table_count, 'table')} (players per table: {sizes}); home tables shuffled.{note}", "success")
     return redirect(url_for("organiser.tables", event_id=event.id))
 
