@@ -2,8 +2,10 @@
 
 The table sizes and each new table's rules are the event's game's (``Game.table_sizes``,
 ``Game.default_variants``). A game played at one table size only (``fixed_size``: Euchre in
-fours) always gets equal tables of exactly that size; the players left over observe. Home tables come from the core's seeded shuffle, so "Shuffle again"
-is a new seed and the same seed always reproduces the same seating.
+fours) always gets equal tables of exactly that size; the players left over observe. Home
+tables come from the core's seeded shuffle, so "Shuffle again" is a new seed and the same seed
+always reproduces the same seating. A table's rules (variant and house rule) may change at
+any time: results do not depend on them.
 """
 
 from __future__ import annotations

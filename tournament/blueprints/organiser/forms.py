@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from flask_wtf import FlaskForm
-from wtforms import Form
-from wtforms import BooleanField, PasswordField, SelectField, StringField, TextAreaField
+from wtforms import BooleanField, Form, PasswordField, SelectField, StringField, TextAreaField
 from wtforms.validators import DataRequired, EqualTo, Length, NumberRange, Optional
 
 from ... import games
