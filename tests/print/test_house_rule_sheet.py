@@ -136,3 +136,24 @@ def test_sheets_with_and_without_a_house_rule_keep_one_page_and_one_layout(app, 
     for number in (3, 4, 5, 6):
         page.locator("article.rule-sheet").nth(number - 1).locator(".house-rule").screenshot(
             path=str(SHOTS / f"house-rule-{paper}-table-{number}.png"))
+
+
+@pytest.mark.browser
+def test_the_rules_page_preview_shows_the_house_rule_as_it_is_typed(app, live_server, page, ruled):
+    from tournament.services import accounts
+
+    with app.app_context():
+        accounts.set_organiser(db.session(), "teacher", "correct horse")
+    errors = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    log_in(page, live_server.url)
+    page.goto(f"{live_server.url}/events/{ruled}/tables/2/rules")
+    preview = page.locator(".sheet-preview")
+    preview.get_by_text("Jokers are wild.").wait_for()  # the saved rule first
+    page.fill("#house_rule", "<em>Knock</em> twice")
+    preview.get_by_text("<em>Knock</em> twice").wait_for()  # as typed, not as markup
+    assert preview.locator("em").count() == 0
+    page.fill("#house_rule", "")
+    preview.get_by_text("House rule at this table:").wait_for(state="detached")  # an empty line again
+    assert preview.locator(".house-rule").count() == 1
+    assert errors == [], "no CSP or script errors"
