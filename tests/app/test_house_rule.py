@@ -119,3 +119,10 @@ def test_the_sheet_preview_shows_the_house_rule_being_typed_or_else_the_saved_on
     assert 'class="house-rule"' in cleared and "House rule at this table" not in cleared
     refused = organiser.get(base + "&house_rule=" + "x" * (MAX_HOUSE_RULE + 1))
     assert refused.status_code == 400 and f"keep it to {MAX_HOUSE_RULE} at most" in refused.get_data(as_text=True)
+
+
+def test_a_copy_of_the_event_keeps_each_table_s_house_rule(app, organiser, event_id):
+    assert _save(organiser, event_id, "Deal to the left.", number=2).status_code == 302
+    copied = organiser.post(f"/events/{event_id}/duplicate")
+    copy_id = int(copied.headers["Location"].rstrip("/").split("/events/")[1].split("/")[0])
+    assert [_table(app, copy_id, n)[0] for n in (1, 2, 3)] == [None, "Deal to the left.", None]
