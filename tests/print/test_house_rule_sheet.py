@@ -12,7 +12,7 @@ from markupsafe import escape
 
 from tests.games.highest_card import HIGHEST_CARD
 from tournament import db
-from tournament.blueprints.print.house_rule import SIZES, house_rule_size
+from tournament.blueprints.print.house_rule import LABEL, SIZES, house_rule_size
 from tournament.core import SEED_VARIANTS
 from tournament.core.limits import MAX_HOUSE_RULE
 from tournament.games import register, unregister
@@ -96,6 +96,7 @@ def _both_sheets_draw_the_line(app) -> None:
             sheet = game.rule_sheet(variant)
             with_rule = template.render(sheet=sheet, marker=None, house_rule="Knock twice.")
             without = template.render(sheet=sheet, marker=None, house_rule=None)
+            assert LABEL == "House rule at this table:"  # the width the size allows for
             assert "House rule at this table:</strong> <span class=\"house-rule-text\">Knock twice.</span>" in with_rule
             assert re.search(r'<p class="house-rule" aria-hidden="true"></p>', without), game.key
 

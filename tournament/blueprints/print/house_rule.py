@@ -12,12 +12,11 @@ import unicodedata
 
 from . import bp
 
-LABEL = "House rule at this table:"
+LABEL = "House rule at this table:"  # as print/_house_rule.html writes it
 # Points, largest first: the stylesheet has a class per size (house-rule-11 ... house-rule-5).
 SIZES = (11, 10, 9, 8, 7, 6, 5)
 # Two lines of 186 mm (527 pt), less what word wrapping may leave empty at the first line's end.
 BUDGET_PT = 2 * 527 * 0.85
-LABEL_EM = 15.0  # the bold label, measured generously
 WIDE = frozenset("MWmw@%&")
 
 
@@ -30,9 +29,14 @@ def _em(char: str) -> float:
     return 0.6
 
 
+def _width(text: str) -> float:
+    return sum(_em(char) for char in text)
+
+
 def house_rule_size(text: str) -> int:
-    """The point size the house rule ``text`` is printed at (one of ``SIZES``)."""
-    width = LABEL_EM + sum(_em(char) for char in text)
+    """The point size the house rule ``text`` is printed at, after the label ``LABEL`` on the
+    same line (one of ``SIZES``)."""
+    width = _width(LABEL) + 1 + _width(text)  # the label is bold: one em more
     for size in SIZES:
         if width * size <= BUDGET_PT:
             return size
