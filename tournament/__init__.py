@@ -59,7 +59,10 @@ def create_app(test_config: dict | None = None) -> Flask:
     web.init_app(app)
     name_display.init_app(app)
     from .core.wording import plural
+    from .games import game_of
     app.add_template_filter(plural, "plural")
+    # Every page names the event's game from the one place that knows it.
+    app.add_template_global(game_of, "game_of")
     register_blueprints(app)
     cli.init_app(app)
     return app

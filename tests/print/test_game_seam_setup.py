@@ -56,8 +56,9 @@ def test_the_table_plan_takes_the_game_s_table_sizes_and_default_rules(app, pair
         event = events.create_event(session, "Pairs night")
         players.add_players(session, event, "\n".join(f"P{n}" for n in range(7)))
         event.game = pairs.key  # what the stored game column holds
-        assert table_service.suggested_plan(event) is None  # seven do not fit tables of two
-        assert table_service.suggested_plan(event, even=True).sizes == (2, 2, 2)
+        # A game of one table size always gets equal tables: seven at tables of two leave one over.
+        assert table_service.suggested_plan(event) == table_service.suggested_plan(event, even=True)
+        assert table_service.suggested_plan(event).sizes == (2, 2, 2)
         plan = table_service.set_table_count(session, event, None, even=True)
         assert plan.sizes == (2, 2, 2) and plan.observers == 1
         assert [t.variant for t in event.tables] == [SEED_VARIANTS[9]] * 3

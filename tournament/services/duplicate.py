@@ -17,7 +17,7 @@ def copy_name(name: str) -> str:
 
 
 def duplicate_event(session: Session, event: Event) -> Event:
-    """Name "<old name> (copy)"; the game, settings, tables with their variants, and players with their
+    """Name "<old name> (copy)"; the game, settings, tables with their variants and house rules, and players with their
     status and home table are copied. Withdrawn players are left out: they left the tournament,
     and a new session should not start with them; observers stay observers. Rounds, results, the
     audit log and the link tokens are not copied (the copy gets new tokens)."""
@@ -26,7 +26,8 @@ def duplicate_event(session: Session, event: Event) -> Event:
     tables = {}
     for table in event.tables:
         # The same game reads the same stored form: copied as is, no round trip through the game.
-        tables[table.id] = Table(number=table.number, variant_data=dict(table.variant_data))
+        tables[table.id] = Table(number=table.number, variant_data=dict(table.variant_data),
+                                 house_rule=table.house_rule)
         copy.tables.append(tables[table.id])
     for player in event.players:
         if player.status is PlayerStatus.WITHDRAWN:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from ..core.wording import plural
 from ..games import Paragraph, game_of
+from ..models import PlayerStatus
+from .tables import fixed_size, observing
 
 GUIDE_TITLE = "Tournament guide"
 
@@ -40,4 +42,18 @@ def guide_sections(event) -> tuple[Paragraph, ...]:
                   "ranks higher. So in a tie for most games the alphabetically first player moves up, and "
                   "in a tie for fewest the alphabetically last moves down."),
     )
-    return before + game.guide_paragraphs() + after
+    return before + game.guide_paragraphs() + after + _observers(event)
+
+
+def _observers(event) -> tuple[Paragraph, ...]:
+    """Said when someone observes, or may: a game played at one table size leaves the players
+    who do not fill a table watching (``services.tables.observing`` says what that means)."""
+    count = sum(1 for p in getattr(event, "players", ()) if p.status is PlayerStatus.OBSERVER)
+    game = game_of(event)
+    size = fixed_size(game)
+    if not count and size is None:
+        return ()
+    text = observing(count or None)
+    if size is not None:
+        text = f"{game.title} is played by exactly {size} at a table. {text}"
+    return (Paragraph("Observers", text),)

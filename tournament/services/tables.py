@@ -1,8 +1,11 @@
 """The table plan before the tournament: how many tables, their rule variants, home tables.
 
 The table sizes and each new table's rules are the event's game's (``Game.table_sizes``,
-``Game.default_variants``). Home tables come from the core's seeded shuffle, so "Shuffle again"
-is a new seed and the same seed always reproduces the same seating.
+``Game.default_variants``). A game played at one table size only (``fixed_size``: Euchre in
+fours) always gets equal tables of exactly that size; the players left over observe. Home
+tables come from the core's seeded shuffle, so "Shuffle again" is a new seed and the same seed
+always reproduces the same seating. A table's rules (variant and house rule) may change at
+any time: results do not depend on them.
 """
 
 from __future__ import annotations
@@ -11,10 +14,14 @@ import random
 
 from sqlalchemy.orm import Session
 
-from ..core.limits import MAX_SEED, MAX_TABLES
+from ..core.errors import RuleError
+from ..core.limits import MAX_HOUSE_RULE, MAX_SEED, MAX_TABLES
+from ..core.names import clean_text
 from ..core.planner import TablePlan, plan_tables, seat_players
-from ..games import game_of
+from ..core.wording import plural
+from ..games import Game, game_of
 from ..models import Event, PlayerStatus, Table
+from . import audit
 from .errors import DomainError
 
 
@@ -23,10 +30,39 @@ def _require_not_started(event: Event, what: str) -> None:
         raise DomainError(f"The tournament has started; {what} can no longer change.")
 
 
+def fixed_size(game: Game) -> int | None:
+    """The one table size ``game`` is played at, or ``None`` when it allows several."""
+    sizes = game.table_sizes
+    return sizes.smallest if sizes.smallest == sizes.largest else None
+
+
+# What observing means, said the same on the tables page and in the guide: observers are seated
+# at no table in any round (they win no games and are not ranked) until the organiser lets one
+# play, on the Players page, in place of a player who then observes.
+OBSERVING_MEANS = ("an observer plays no games and watches a table of their choice, in silence; "
+                   "between rounds the organiser may swap an observer with a player.")
+
+
+def observing(count: int | None) -> str:
+    """``count`` players observe, and what that means; ``None``: whoever is left over."""
+    if count is None:
+        return f"Players left over observe: {OBSERVING_MEANS}"
+    verb = "observes" if count == 1 else "observe"
+    return f"{plural(count, 'player')} {verb}: {OBSERVING_MEANS}"
+
+
 def _plan(event: Event, players: int, tables: int | None = None, even: bool = False) -> TablePlan:
-    sizes = game_of(event).table_sizes
+    game = game_of(event)
+    sizes = game.table_sizes
+    size = fixed_size(game)
+    if size is not None and tables is not None:
+        # The organiser's table count cannot change the size a game is played at.
+        if tables * size > players:
+            raise ValueError(f"{game.title} is played by exactly {size} at a table: {players} players fill "
+                             f"at most {plural(players // size, 'table')}")
+        return TablePlan((size,) * tables, players - tables * size)
     return plan_tables(players, min_size=sizes.smallest, max_size=sizes.largest, preferred=sizes.preferred,
-                       tables=tables, even=even)
+                       tables=tables, even=even or size is not None)
 
 
 def suggested_plan(event: Event, even: bool = False) -> TablePlan | None:
@@ -54,7 +90,8 @@ def set_table_count(session: Session, event: Event, count: int | None, even: boo
     try:
         plan = _plan(event, len(candidates), tables=count, even=even)
     except ValueError as error:
-        raise DomainError(str(error).capitalize() + ".") from error
+        message = str(error)  # the planner's sentence ending; a game's title keeps its capitals
+        raise DomainError(message[:1].upper() + message[1:] + ".") from error
     tables = list(event.tables)
     for table in tables[plan.table_count:]:
         event.tables.remove(table)
@@ -84,12 +121,48 @@ def _seat_at_random(event: Event, plan: TablePlan, candidates, seed: int) -> Non
         by_name[name].home_table = tables[number]
 
 
-def set_variant(session: Session, event: Event, table: Table, variant) -> None:
-    """A table's rules may change until its sheet is in play; results do not depend on them."""
+def clean_house_rule(text: str | None) -> str | None:
+    """The house rule as stored: typed text through the one text gate (``clean_text``), at
+    most ``MAX_HOUSE_RULE`` characters once cleaned; blank (or only invisible characters)
+    means the table has none. ``DomainError`` beside the ``house_rule`` field otherwise."""
+    if text is None or not text.strip():
+        return None
+    try:
+        cleaned = clean_text(text, "The house rule")
+    except RuleError as error:
+        if "empty or blank" in str(error):  # only invisible characters: nothing to print
+            return None
+        raise DomainError(str(error) + ".", field="house_rule") from error
+    if len(cleaned) > MAX_HOUSE_RULE:
+        raise DomainError(f"The house rule has {len(cleaned)} characters; keep it to {MAX_HOUSE_RULE} at most, "
+                          "so it fits its line on the sheet.", field="house_rule")
+    return cleaned
+
+
+def set_rules(session: Session, event: Event, table: Table, variant, house_rule: str | None) -> None:
+    """A table's rules: its variant and its house rule (typed text, ``clean_house_rule``).
+
+    Both may change before and during the tournament, until the table's sheet is in play;
+    results do not depend on them. Each change is written to the log."""
     if table.event_id != event.id:
         raise DomainError("That table is not part of this event.")
+    rule = clean_house_rule(house_rule)
+    game = game_of(event)
+    old_variant = table.variant
+    if old_variant != variant:
+        audit.log(session, event.id, audit.ORGANISER, "table rules changed", f"table {table.number}",
+                  table_number=table.number, old=game.variant_summary(old_variant), new=game.variant_summary(variant))
+    if table.house_rule != rule:
+        audit.log(session, event.id, audit.ORGANISER, "house rule changed", f"table {table.number}",
+                  table_number=table.number, old=table.house_rule, new=rule)
     table.variant = variant
+    table.house_rule = rule
     session.commit()
+
+
+def set_variant(session: Session, event: Event, table: Table, variant) -> None:
+    """A table's variant alone; its house rule stays (see ``set_rules``)."""
+    set_rules(session, event, table, variant, table.house_rule)
 
 
 def get_table(event: Event, number: int) -> Table:

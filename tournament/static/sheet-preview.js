@@ -25,6 +25,13 @@
     }
   }
 
+  // Typing (the house rule) refreshes once the typing pauses, not on every key.
+  let typing = null;
   form.addEventListener("change", refresh);
+  form.addEventListener("input", (event) => {
+    if (event.target.type !== "text") return;
+    clearTimeout(typing);
+    typing = setTimeout(refresh, 300);
+  });
   refresh();
 })();

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, PasswordField, SelectField, StringField, TextAreaField
+from wtforms import BooleanField, Form, PasswordField, SelectField, StringField, TextAreaField
 from wtforms.validators import DataRequired, EqualTo, Length, NumberRange, Optional
 
 from ... import games
-from ...core.limits import MAX_EVENT_NAME, MAX_PLAYERS, MAX_ROUND_MINUTES, MAX_TABLES, MAX_USERNAME
+from ...core.limits import MAX_EVENT_NAME, MAX_HOUSE_RULE, MAX_PLAYERS, MAX_ROUND_MINUTES, MAX_TABLES, MAX_USERNAME
 from ..fields import IntegerField
 
 PASTE_LIMIT = MAX_PLAYERS * 64
@@ -84,3 +84,12 @@ class LatePlayerForm(FlaskForm):
 
 class JoinTableForm(FlaskForm):
     table = SelectField("At table", coerce=int, validate_choice=True)
+
+
+class HouseRuleForm(Form):
+    """The table's house rule, posted in the same ``<form>`` as the game's variant form (which
+    carries the CSRF token). Cleaning and the length rule are the service's
+    (``services.tables.clean_house_rule``), so the preview and the save agree."""
+
+    house_rule = StringField("House rule (printed on this table's sheet only)",
+                             render_kw={"maxlength": MAX_HOUSE_RULE, "autocomplete": "off"})

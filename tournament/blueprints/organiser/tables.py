@@ -18,7 +18,7 @@ from ...services.errors import DomainError
 from ..current_event import current_event, with_collections
 from ..refusals import field_for, refuse
 from . import bp
-from .forms import MoveSeatForm, TablePlanForm
+from .forms import HouseRuleForm, MoveSeatForm, TablePlanForm
 
 
 def _move_form(event, data=None) -> MoveSeatForm:
@@ -57,6 +57,8 @@ def _tables_page(event, plan_form=None, move_form=None, status=200):
         # The same thresholds as the next round's seating: a table of one cannot play.
         size_notes=() if event.rounds else size_warnings({t.number: len(at_home[t.number]) for t in event.tables}),
         suggestion=table_service.suggested_plan(event),
+        fixed_size=table_service.fixed_size(game_of(event)),
+        observing=table_service.observing,
         observers=[p for p in event.players if p.status is PlayerStatus.OBSERVER],
         unseated=[p for p in event.players if p.status is PlayerStatus.SEATED and p.home_table is None],
     ), status
@@ -71,7 +73,9 @@ def _shown(event, field):
 @bp.post("/events/<int:event_id>/tables/plan")
 def table_plan(event_id: int):
     """Make (or remake) the plan and seat everyone at random home tables. Leaving the number
-    empty takes the planner's suggestion: tables of 3 to 6, as close to 4 as possible."""
+    empty takes the planner's suggestion: tables within the game's sizes, as close to its
+    preferred size as possible (Five Tricks: 3 to 6, close to 4); equal tables of exactly its
+    size for a game played at one size only."""
     session = db.session()
     event = current_event("tables", "players", "rounds")
     form = TablePlanForm()
@@ -83,8 +87,7 @@ def table_plan(event_id: int):
         return _tables_page(event, plan_form=form,
                             status=refuse(error, _shown(event, field_for(form, error, form.tables))))
     sizes = ", ".join(str(size) for size in plan.sizes)
-    verb = "observes" if plan.observers == 1 else "observe"
-    note = f" {plural(plan.observers, 'player')} {verb}." if plan.observers else ""
+    note = f" {table_service.observing(plan.observers)}" if plan.observers else ""
     flash(f"{plural(plan.table_count, 'table')} (players per table: {sizes}); home tables shuffled.{note}", "success")
     return redirect(url_for("organiser.tables", event_id=event.id))
 
@@ -110,23 +113,26 @@ def move_home(event_id: int):
 @bp.route("/events/<int:event_id>/tables/<int:number>/rules", methods=["GET", "POST"])
 def table_rules(event_id: int, number: int):
     """Edit one table's rule variant with the event's game's own form (Five Tricks: ace high/low,
-    highest/lowest wins, trump, trump any time)."""
+    highest/lowest wins, trump, trump any time) and its house rule, saved together."""
     session = db.session()
     event = current_event("tables")
     game = game_of(event)
     table = table_service.get_table(event, number)
-    form = game.variant_form(request.form if request.method == "POST" else None, table.variant)
+    posted = request.form if request.method == "POST" else None
+    form = game.variant_form(posted, table.variant)
+    house = HouseRuleForm(formdata=posted, house_rule=table.house_rule or "")
 
     def page(status=200):
-        return render_template("organiser/table_rules.html", event=event, game=game, table=table, form=form), status
+        return render_template("organiser/table_rules.html", event=event, game=game, table=table, form=form,
+                               house=house), status
 
-    if form.validate_on_submit():
+    if form.validate_on_submit() and house.validate():
         try:
-            table_service.set_variant(session, event, table, game.variant_from_form(form))
+            table_service.set_rules(session, event, table, game.variant_from_form(form), house.house_rule.data)
         except RuleError as error:
             return page(refuse(DomainError(str(error))))
         except DomainError as error:
-            return page(refuse(error))
+            return page(refuse(error, field_for(house, error)))
         flash(f"Rules of table {number} saved.", "success")
         return redirect(url_for("organiser.tables", event_id=event.id))
     return page(400 if form.is_submitted() else 200)

@@ -25,10 +25,12 @@ def _sheet(game: Game, variant) -> object:
     return game.rule_sheet(variant)
 
 
-def _rule_sheets(event) -> list[tuple[object, Marker]]:
-    """Every table's sheet, `sheet_copies` times in a row, so each table's pile is together."""
+def _rule_sheets(event) -> list[tuple[object, Marker, str | None]]:
+    """Every table's sheet with its marker and house rule, `sheet_copies` times in a row, so
+    each table's pile is together."""
     game = game_of(event)
-    return [(_sheet(game, t.variant), marker(t.number)) for t in event.tables for _ in range(event.sheet_copies)]
+    return [(_sheet(game, t.variant), marker(t.number), t.house_rule)
+            for t in event.tables for _ in range(event.sheet_copies)]
 
 
 def _guides(event) -> int:

@@ -10,7 +10,7 @@ from ...games import game_of
 from ...services import printing
 from ...services.errors import DomainError
 from ...services.markers import marker
-from ...services.tables import get_table
+from ...services.tables import clean_house_rule, get_table
 from ..current_event import current_event
 from ..fields import is_number
 from . import bp
@@ -67,8 +67,8 @@ def _variant_from_query(game, table):
 @bp.get("/events/<int:event_id>/print/preview")
 def preview(event_id: int):
     """One rule sheet as an HTML fragment for the variant in the query (the rules form's own
-    fields, as the rules editor sends them; optionally &table=N for its marker); the rules
-    editor shows it live."""
+    fields, as the rules editor sends them; optionally &table=N for its marker and saved house
+    rule, and &house_rule=... for the one being typed); the rules editor shows it live."""
     event = current_event("tables")
     game = game_of(event)
     number = request.args.get("table", "")
@@ -79,4 +79,9 @@ def preview(event_id: int):
         table = get_table(event, int(number))
     variant = _variant_from_query(game, table)
     strip = marker(table.number) if table is not None else None
-    return render_template(game.rule_sheet_template, sheet=game.rule_sheet(variant), marker=strip)
+    if "house_rule" in request.args:
+        house_rule = clean_house_rule(request.args["house_rule"])
+    else:
+        house_rule = table.house_rule if table is not None else None
+    return render_template(game.rule_sheet_template, sheet=game.rule_sheet(variant), marker=strip,
+                           house_rule=house_rule)
