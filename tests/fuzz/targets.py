@@ -127,6 +127,8 @@ FORM_FIELDS: dict[str, tuple[str, ...]] = {
     "room.regenerate_all": (),
     "room.regenerate_event_links": (),
     "table.enter": ("round", "games"),
+    "table.score": ("seen", "top", "undo"),
+    "organiser.score_game": ("seen", "top", "undo"),
 }
 
 # Routes that read the query string -> the parameters they read.

@@ -97,7 +97,7 @@ def test_undo_on_the_phone_takes_back_the_last_entry(client, card, app):
     _name, pid = _first(card)
     client.post(_score(client, card), data={"seen": "0", "top": str(pid)})
     client.post(_score(client, card), data={"seen": "1", "top": str(pid)})
-    response = client.post(_score(client, card) + "/undo", data={"seen": "2"}, follow_redirects=True)
+    response = client.post(_score(client, card), data={"seen": "2", "undo": "1"}, follow_redirects=True)
     assert "Draw 2 undone." in _text(response)
     assert len(stored(app, card.event_id)[0]) == 1
 

@@ -79,10 +79,10 @@ def _seen() -> int:
 
 
 def score_page(session, data: RoundData, table, number: int, *, template: str, actor: str, while_running: bool,
-               urls: Callable[..., str], undo: bool = False, **context):
+               urls: Callable[..., str], **context):
     """GET: the sheet of game ``number`` and the next entry's form. POST: add the entry (or,
-    with ``undo``, remove the last one), then redirect here. ``urls(endpoint_kind, number)``
-    builds this page's links: "score", "undo" and "back"."""
+    with an ``undo`` field, remove the last one), then redirect here. ``urls(kind, number)``
+    builds this page's links: "score" (this page, for any game number) and "back"."""
     rules = game_of(data.event)
     scorer = scorer_of(rules)
     if not 1 <= number <= MAX_GAMES_PER_ROUND:
@@ -91,6 +91,7 @@ def score_page(session, data: RoundData, table, number: int, *, template: str, a
     keys = player_keys(players)
     variant = table.variant
     game = _game(data.games_at(table), number)
+    undo = request.method == "POST" and "undo" in request.form
     formdata = request.form if request.method == "POST" and not undo else None
     errors = {"entry": None, "undo": None}
 
@@ -105,7 +106,7 @@ def score_page(session, data: RoundData, table, number: int, *, template: str, a
         return render_template(
             template, data=data, table=table, number=number, rules=rules, scorer=scorer, players=keys,
             form=form, tally=tally, count=len(sheet), entry_error=errors["entry"], undo_error=errors["undo"],
-            score_url=urls("score", number), undo_url=urls("undo", number), back_url=urls("back", number),
+            score_url=urls("score", number), back_url=urls("back", number),
             next_url=urls("score", following) if following else None, recorded_elsewhere=recorded_elsewhere,
             **context), status
 

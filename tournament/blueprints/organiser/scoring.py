@@ -12,10 +12,11 @@ from ..current_event import current_event
 from ..scoring import score_page
 from . import bp
 
-_ENDPOINTS = {"score": "organiser.score_game", "undo": "organiser.score_game_undo"}
 
-
-def _page(event_id: int, number: int, table_number: int, game: int, undo: bool):
+@bp.route("/events/<int:event_id>/rounds/<int:number>/tables/<int:table_number>/games/<int:game>/score",
+          methods=["GET", "POST"])
+def score_game(event_id: int, number: int, table_number: int, game: int):
+    """Game ``game`` of a table on the scorer, from the table's results page."""
     session = db.session()
     event = current_event()
     data = load_round(session, event, number)
@@ -24,23 +25,9 @@ def _page(event_id: int, number: int, table_number: int, game: int, undo: bool):
     def urls(kind: str, game_number: int) -> str:
         if kind == "back":
             return url_for("organiser.table_results", event_id=event.id, number=number, table_number=table_number)
-        return url_for(_ENDPOINTS[kind], event_id=event.id, number=number, table_number=table_number,
+        return url_for("organiser.score_game", event_id=event.id, number=number, table_number=table_number,
                        game=game_number)
 
-    return score_page(session, data, table, game, template="organiser/score.html", undo=undo, actor="organiser",
+    return score_page(session, data, table, game, template="organiser/score.html", actor="organiser",
                       while_running=False, urls=urls, event=event,
                       closed=data.round.state is RoundState.CLOSED)
-
-
-@bp.route("/events/<int:event_id>/rounds/<int:number>/tables/<int:table_number>/games/<int:game>/score",
-          methods=["GET", "POST"])
-def score_game(event_id: int, number: int, table_number: int, game: int):
-    """Game ``game`` of a table on the scorer, from the table's results page."""
-    return _page(event_id, number, table_number, game, undo=False)
-
-
-@bp.route("/events/<int:event_id>/rounds/<int:number>/tables/<int:table_number>/games/<int:game>/score/undo",
-          methods=["POST"])
-def score_game_undo(event_id: int, number: int, table_number: int, game: int):
-    """Take back the last entry of game ``game``."""
-    return _page(event_id, number, table_number, game, undo=True)

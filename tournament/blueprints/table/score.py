@@ -11,10 +11,10 @@ from ...services.round_data import load_table_rows
 from ..scoring import score_page
 from . import bp
 
-_ENDPOINTS = {"score": "table.score", "undo": "table.score_undo"}
 
-
-def _page(token: str, number: int, undo: bool):
+@bp.route("/<token>/games/<int:number>/score", methods=["GET", "POST"])
+def score(token: str, number: int):
+    """Game ``number`` of this table on the scorer: its sheet, the next entry's form and undo."""
     session = db.session()
     table, round_ = table_by_token(session, token)
     if round_ is None:
@@ -26,19 +26,7 @@ def _page(token: str, number: int, undo: bool):
     def urls(kind: str, game: int) -> str:
         if kind == "back":
             return url_for("table.enter", token=token)
-        return url_for(_ENDPOINTS[kind], token=token, number=game)
+        return url_for("table.score", token=token, number=game)
 
-    return score_page(session, data, table, number, template="table/score.html", undo=undo,
+    return score_page(session, data, table, number, template="table/score.html",
                       actor=f"phone, table {table.number}", while_running=True, urls=urls)
-
-
-@bp.route("/<token>/games/<int:number>/score", methods=["GET", "POST"])
-def score(token: str, number: int):
-    """Game ``number`` of this table on the scorer: its sheet and the next entry's form."""
-    return _page(token, number, undo=False)
-
-
-@bp.route("/<token>/games/<int:number>/score/undo", methods=["POST"])
-def score_undo(token: str, number: int):
-    """Take back the last entry of game ``number``."""
-    return _page(token, number, undo=True)
