@@ -55,6 +55,7 @@ def path_values(world: World) -> dict[str, st.SearchStrategy]:
         "account_id": st.one_of(st.sampled_from([world.organiser_id, 0]), big),
         "number": st.one_of(st.integers(0, 5), big),
         "table_number": st.one_of(st.integers(0, 5), big),
+        "game": st.one_of(st.integers(0, 45), big),
         "name": st.one_of(st.sampled_from(world.backup_names), hostile),
         "status": st.one_of(st.sampled_from(["observer", "withdrawn", "seated", "SEATED"]), hostile),
         "action": st.one_of(st.sampled_from(["study", "practice", "round", "pause", "resume", "add-minute",

@@ -7,6 +7,8 @@ from __future__ import annotations
 import html
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from markupsafe import escape
 
 from tests.app.helpers import page_text
@@ -177,3 +179,25 @@ def test_statements_of_the_scorer_pages_do_not_grow_with_tables(client, organise
             measured.append(len(statements))
         counts.append(measured)
     assert counts[0] == counts[1], counts
+
+
+@settings(max_examples=40, deadline=None, database=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(data=st.data())
+def test_fuzzed_scorer_posts_never_fail_and_refusals_change_nothing(client, organiser, card, app, data):
+    from tests.fuzz.conftest import encode_form
+    from tests.fuzz.targets import hostile
+
+    ids = [str(pid) for seated in card.seated.values() for pid in seated.values()]
+    value = st.one_of(st.sampled_from(["0", "1", "2", "3", "", "-1", "1e3", *ids]), hostile)
+    fields = data.draw(st.lists(st.tuples(st.sampled_from(["seen", "top", "undo", "csrf_token"]), value),
+                                max_size=5), label="fields")
+    number = data.draw(st.sampled_from([1, 2, 0, 41, 2**70]), label="game")
+    url = data.draw(st.sampled_from([f"/t/{card.tokens[1]}/games/{number}/score",
+                                     _organiser_score(card, number=number)]), label="url")
+    before = stored(app, card.event_id), stored(app, card.event_id, 1, 2)
+    sender = organiser if url.startswith("/events") else client
+    response = sender.post(url, data=encode_form(fields), content_type="application/x-www-form-urlencoded")
+    assert response.status_code < 500, response.get_data(as_text=True)[:500]
+    if response.status_code >= 400:
+        assert (stored(app, card.event_id), stored(app, card.event_id, 1, 2)) == before

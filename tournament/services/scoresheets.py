@@ -27,6 +27,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from ..core.errors import RuleError
+from ..core.limits import MAX_AUDIT_TEXT
 from ..core.rounds import Action
 from ..games import Game as GameRules
 from ..games import Scorer, Tally, game_of
@@ -129,8 +130,19 @@ def _stale(number: int, count: int, scorer: Scorer[Any]) -> Conflict:
 
 
 def _sentence(table: Table, number: int, what: str, tally: Tally | None) -> str:
+    """The audit line: "Table 2, game 3: hand 4 added — Ann & Cy lead 6 to 4" (at most what an
+    event file's log line may hold)."""
     status = "" if tally is None else " — " + tally.status.rstrip(".")
-    return f"Table {table.number}, game {number}: {what}{status}"
+    return f"Table {table.number}, game {number}: {what}{status}"[:MAX_AUDIT_TEXT]
+
+
+def _was(game: Game, data: RoundData) -> str:
+    """The game's result before the change, for the audit line; a phone's page loads only the
+    players seated now, so a winner who moved away mid-round is not named."""
+    known = {pid: data.players[pid] for pid in game.winner_ids | set(game.scores or {}) if pid in data.players}
+    if len(known) < len(game.winner_ids | set(game.scores or {})):
+        return "an earlier result"
+    return describe(game.winner_ids, game.scores, known)
 
 
 def _finish(session: Session, data: RoundData, changed: bool, count: int, tally: Tally | None) -> SheetChange:
@@ -176,7 +188,7 @@ def add_entry(session: Session, data: RoundData, table: Table, number: int, seen
         old = None
     else:
         game.version += 1
-        old = describe(game.winner_ids, game.scores, data.players)
+        old = _was(game, data)
     game.set_result(winner_ids, scores)
     game.sheet = [*sheet, entry]  # a new list: the JSON column notices a new value, not an append
     audit.log(session, data.event.id, actor, f"{noun} added", f"game {number}", round_number=data.round.number,
@@ -200,7 +212,7 @@ def undo_last_entry(session: Session, data: RoundData, table: Table, number: int
     assert game is not None
     noun = scorer.entry_noun
     rest = sheet[:-1]
-    old = describe(game.winner_ids, game.scores, data.players)
+    old = _was(game, data)
     what = f"{noun} {len(sheet)} undone"
     tally = None
     if not rest:
