@@ -201,3 +201,15 @@ def test_fuzzed_scorer_posts_never_fail_and_refusals_change_nothing(client, orga
     assert response.status_code < 500, response.get_data(as_text=True)[:500]
     if response.status_code >= 400:
         assert (stored(app, card.event_id), stored(app, card.event_id, 1, 2)) == before
+
+
+def test_a_stale_entry_for_a_finished_game_still_says_why_it_was_refused(client, card, app):
+    _name, pid = _first(card)
+    for seen in range(3):
+        client.post(_score(client, card), data={"seen": str(seen), "top": str(pid)})
+    other = card.seated[1][sorted(card.seated[1])[1]]
+    response = client.post(_score(client, card), data={"seen": "2", "top": str(other)})
+    assert response.status_code == 409
+    page = _text(response)
+    assert "Someone else changed game 1 meanwhile" in page and "Game 1 is over" in page
+    assert len(stored(app, card.event_id)[0]) == 3

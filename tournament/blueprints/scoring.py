@@ -71,10 +71,10 @@ def next_game(rules: GameRules[Any], games) -> int | None:
     return number if rules.scorer is not None and number <= MAX_GAMES_PER_ROUND else None
 
 
-def _seen() -> int:
+def _seen(noun: str) -> int:
     value = request.form.get("seen", "")
     if not value.isdigit() or len(value) > 4:
-        raise DomainError(STALE_PAGE.format(noun="result"), field=ENTRY_FIELD)
+        raise DomainError(STALE_PAGE.format(noun=noun), field=ENTRY_FIELD)
     return int(value)
 
 
@@ -113,7 +113,7 @@ def score_page(session, data: RoundData, table, number: int, *, template: str, a
     if request.method == "GET":
         return page()
     try:
-        seen = _seen()
+        seen = _seen(scorer.entry_noun)
         if undo:
             change = undo_last_entry(session, data, table, number, seen, actor=actor, while_running=while_running)
             if change.changed:
