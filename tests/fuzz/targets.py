@@ -55,6 +55,7 @@ def path_values(world: World) -> dict[str, st.SearchStrategy]:
         "account_id": st.one_of(st.sampled_from([world.organiser_id, 0]), big),
         "number": st.one_of(st.integers(0, 5), big),
         "table_number": st.one_of(st.integers(0, 5), big),
+        "game": st.one_of(st.integers(0, 45), big),
         "name": st.one_of(st.sampled_from(world.backup_names), hostile),
         "status": st.one_of(st.sampled_from(["observer", "withdrawn", "seated", "SEATED"]), hostile),
         "action": st.one_of(st.sampled_from(["study", "practice", "round", "pause", "resume", "add-minute",
@@ -127,6 +128,8 @@ FORM_FIELDS: dict[str, tuple[str, ...]] = {
     "room.regenerate_all": (),
     "room.regenerate_event_links": (),
     "table.enter": ("round", "games"),
+    "table.score": ("seen", "top", "undo"),
+    "organiser.score_game": ("seen", "top", "undo"),
 }
 
 # Routes that read the query string -> the parameters they read.

@@ -17,6 +17,7 @@ PUBLIC_ENDPOINTS = {
     "public.seat": "where-do-I-sit token",
     "public.seat_feed": "where-do-I-sit token",
     "table.enter": "table token",
+    "table.score": "table token (a game on the scorer)",
 }
 
 

@@ -72,5 +72,5 @@ def test_each_link_opens_only_its_own_kind_of_page(client, world, route):
 
 def test_every_public_route_is_a_get_request_except_the_phone_form_and_login(app):
     writers = {r.endpoint for r in app.url_map.iter_rules() if r.endpoint in PUBLIC_ENDPOINTS and "POST" in r.methods}
-    assert writers == {"organiser.setup", "organiser.login", "table.enter"}
+    assert writers == {"organiser.setup", "organiser.login", "table.enter", "table.score"}
     assert set(PUBLIC_ENDPOINTS) <= set(GET_RULES)

@@ -29,7 +29,7 @@ SKIP = DOWNLOADS | {"static", "organiser.health", "organiser.setup", "organiser.
 
 def _organiser_urls(app, event_id: int, round_number: int, player_id: int, account_id: int) -> list[str]:
     values = {"event_id": event_id, "number": round_number, "table_number": 1, "player_id": player_id,
-              "account_id": account_id}
+              "account_id": account_id, "game": 1}
     urls = []
     for rule in app.url_map.iter_rules():
         if ("GET" not in rule.methods or rule.endpoint in SKIP

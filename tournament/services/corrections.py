@@ -40,8 +40,15 @@ def correct_games(
 ) -> Correction:
     """Record games of a running round, or correct those of a closed one (one commit)."""
     result = apply_games(session, data, table, entries, actor)
+    correction = follow_correction(session, data, result, bool(result.saved or result.removed))
+    session.commit()
+    return correction
+
+
+def follow_correction(session: Session, data: RoundData, result: SaveResult, changed: bool) -> Correction:
+    """What a change to a closed round's games implies for the next round's seating (staged,
+    not committed): re-derived while it is planned, a notice once it started."""
     correction = Correction(result)
-    changed = result.saved or result.removed
     if data.round.state is RoundState.CLOSED and changed:
         session.flush()
         following = _following(session, data)
@@ -53,7 +60,6 @@ def correct_games(
                 f"Round {following.round.number} has already started, so its seating stays as played. "
                 "Standings now include the corrected result."
             )
-    session.commit()
     return correction
 
 

@@ -64,7 +64,7 @@ def _report(entry: GameEntry, seated: dict[int, Player]) -> Report:
     return Report(frozenset(name(pid) for pid in entry.winner_ids), scores)
 
 
-def _winner_ids(entry: GameEntry, rules: GameRules, variant, seated: dict[int, Player]) -> frozenset[int]:
+def checked_winners(entry: GameEntry, rules: GameRules, variant, seated: dict[int, Player]) -> frozenset[int]:
     """The game's winners by the game's rules: checked, then derived (scores that decide
     overrule nothing silently: a ticked choice that contradicts them is refused)."""
     report = _report(entry, seated)
@@ -77,7 +77,7 @@ def _winner_ids(entry: GameEntry, rules: GameRules, variant, seated: dict[int, P
     return frozenset(ids[name] for name in winners)
 
 
-def _check_number(entry: GameEntry) -> None:
+def check_number(entry: GameEntry) -> None:
     if not 1 <= entry.number <= MAX_GAMES_PER_ROUND:
         raise DomainError(f"Game numbers run from 1 to {MAX_GAMES_PER_ROUND}.")
 
@@ -123,16 +123,16 @@ def apply_games(
     rules = game_of(data.event)
     variant = table.variant
     for entry in entries:
-        _check_number(entry)
+        check_number(entry)
         game = existing.get(entry.number)
         if entry.clear or entry.blank:
             if entry.clear and (entry.winner_ids or entry.scores):
-                _winner_ids(entry, rules, variant, seated)  # a cleared row still holds nothing foreign
+                checked_winners(entry, rules, variant, seated)  # a cleared row still holds nothing foreign
             if game is not None and entry.clear:
                 _check_version(entry, game, wanted=None)
                 plan.append((entry, game, None))
             continue
-        winner_ids = _winner_ids(entry, rules, variant, seated)
+        winner_ids = checked_winners(entry, rules, variant, seated)
         if not winner_ids:
             what = rules.score.label.lower() if rules.score is not None else "result"
             raise DomainError(f"Game {entry.number}: the {what} make no winner, so there is nothing to record.",
@@ -146,7 +146,7 @@ def apply_games(
             )
         plan.append((entry, game, winner_ids))
 
-    _check_room_for_games(session, data, sum(1 for _entry, game, winners in plan if game is None and winners))
+    check_room_for_games(session, data, sum(1 for _entry, game, winners in plan if game is None and winners))
     result = SaveResult([], [], [])
     players = data.players
 
@@ -165,6 +165,11 @@ def apply_games(
         elif game is not None:
             log("game changed", entry.number, describe(game.winner_ids, game.scores, players),
                 describe(winner_ids, entry.scores, players))
+            if game.sheet is not None:
+                # The typed result now stands; a sheet adding up to another result would contradict it.
+                log("scoresheet dropped", entry.number, f"{len(game.sheet)} entries on the scorer",
+                    "the result typed on the results form")
+                game.sheet = None
             game.set_result(winner_ids, entry.scores)
             game.version += 1
             result.saved.append(entry.number)
@@ -177,7 +182,7 @@ def apply_games(
     return result
 
 
-def _check_room_for_games(session: Session, data: RoundData, new_games: int) -> None:
+def check_room_for_games(session: Session, data: RoundData, new_games: int) -> None:
     """An event stops at MAX_GAMES_PER_EVENT games, so its event file can always be imported."""
     if not new_games:
         return

@@ -75,7 +75,8 @@ def export_event(session: Session, event: Event) -> dict[str, Any]:
     seats = _driver_rows(connection, select(seat.round_id, seat.player_id, table.number, seat.manual)
                          .join_from(Seat.__table__, Round.__table__).join(Table.__table__, table.id == seat.table_id)
                          .where(in_event))
-    games = _driver_rows(connection, select(game.round_id, game.id, table.number, game.number, game.version)
+    games = _driver_rows(connection, select(game.round_id, game.id, table.number, game.number, game.version,
+                                            game.sheet)
                          .join_from(Game.__table__, Round.__table__).join(Table.__table__, table.id == game.table_id)
                          .where(in_event).order_by(game.round_id, table.number, game.number))
     results: dict[int, list[tuple[int, int | None, bool]]] = defaultdict(list)
@@ -97,16 +98,19 @@ def export_event(session: Session, event: Event) -> dict[str, Any]:
     seats_of = {round_id: list(rows) for round_id, rows in groupby(seats, itemgetter(0))}
     games_of = {round_id: list(rows) for round_id, rows in groupby(games, itemgetter(0))}
     game_of_event = game_of(event)
+    sheet_of = _sheets(game_of_event, games, names)
     return {
         "format": FORMAT,
         "version": VERSION,
         "game": event.game,
         "exported_at": iso(datetime.now(UTC)),
         "event": {key: getattr(event, key) for key in SETTINGS},
-        "tables": [{"number": t.number, "variant": game_of_event.variant_to_json(t.variant)} for t in tables],
+        "tables": [{"number": t.number, "variant": game_of_event.variant_to_json(t.variant),
+                    **({"house_rule": t.house_rule} if t.house_rule is not None else {})} for t in tables],
         "players": [{"name": p.name, "status": p.status.value, "home_table": number.get(p.home_table_id)}
                     for p in players],
-        "rounds": [_round(r, seats_of.get(r.id, ()), games_of.get(r.id, ()), results, names, order) for r in rounds],
+        "rounds": [_round(r, seats_of.get(r.id, ()), games_of.get(r.id, ()), results, names, order, sheet_of)
+                   for r in rounds],
         "audit": [{"at": iso(at), "actor": actor, "action": action, "round": round_number, "table": table_number,
                    "subject": subject, "old": old, "new": new}
                   for at, actor, action, round_number, table_number, subject, old, new in entries],
@@ -125,7 +129,28 @@ def _driver_rows(connection, statement) -> list[tuple]:
         result.close()
 
 
-def _round(round_: Round, seats, games, results, names: dict[int, str], order: dict[int, int]) -> dict[str, Any]:
+def _sheets(rules, games, names: dict[int, str]) -> dict[int, list[dict[str, Any]]]:
+    """Game id -> its sheet with players named by name (the file's references), for the games
+    kept on the scorer. The driver hands a JSON column back as text (SQLite) or parsed
+    (PostgreSQL). A sheet naming a player the event no longer has is left out, with a log line:
+    the game's result still travels, and the file stays importable."""
+    if rules.scorer is None:
+        return {}
+    keys = {str(pid): name for pid, name in names.items()}
+    found: dict[int, list[dict[str, Any]]] = {}
+    for _round_id, game_id, _table, _number, _version, raw in games:
+        sheet = json.loads(raw) if isinstance(raw, str | bytes) else raw
+        if not sheet:
+            continue
+        try:
+            found[game_id] = [rules.scorer.rekey(entry, keys) for entry in sheet]
+        except (KeyError, TypeError, ValueError):
+            log.warning("game %s: its sheet names a player the event no longer has; exported without it", game_id)
+    return found
+
+
+def _round(round_: Round, seats, games, results, names: dict[int, str], order: dict[int, int],
+           sheets: dict[int, list[dict[str, Any]]]) -> dict[str, Any]:
     """`seats` and `games` come in the document's order, with their table's number."""
     return {
         "number": round_.number,
@@ -135,8 +160,8 @@ def _round(round_: Round, seats, games, results, names: dict[int, str], order: d
         "seats": [{"player": names[player_id], "table": table, "manual": bool(manual)}
                   for _round_id, player_id, table, manual in seats],
         "games": [{"table": table, "number": game_number, **_result(results.get(game_id, ()), names, order),
-                   "version": version}
-                  for _round_id, game_id, table, game_number, version in games],
+                   "version": version, **({"sheet": sheets[game_id]} if game_id in sheets else {})}
+                  for _round_id, game_id, table, game_number, version, _sheet in games],
     }
 
 
@@ -199,7 +224,7 @@ class Rows:
     players: list[dict[str, Any]]  # home_table: a table number or None
     rounds: list[dict[str, Any]]
     seats: list[tuple[int, str, int, bool]]  # round, player, table, manual
-    games: list[tuple[int, int, int, int]]  # round, table, number, version
+    games: list[tuple[int, int, int, int, list[dict[str, Any]] | None]]  # round, table, number, version, sheet
     results: list[tuple[int, int, int, str, int | None, bool]]  # round, table, game number, player, score, won
     audit: list[dict[str, Any]]
 
@@ -208,14 +233,14 @@ class Rows:
         game = game_by_key(spec.game)
         return cls(
             settings={**spec.settings, "game": spec.game},
-            tables=[{"number": number, "variant": game.variant_to_json(variant)}
-                    for number, variant in sorted(spec.tables.items())],
+            tables=[{"number": number, "variant": game.variant_to_json(variant),
+                     "house_rule": spec.house_rules.get(number)} for number, variant in sorted(spec.tables.items())],
             players=[{"name": p.name, "name_key": fold_name(p.name), "status": PlayerStatus(p.status),
                       "home_table": p.home_table} for p in spec.players],
             rounds=[{"number": r.number, "state": RoundState(r.state), "started_at": r.started_at,
                      "closed_at": r.closed_at} for r in spec.rounds],
             seats=[(r.number, s.player, s.table, s.manual) for r in spec.rounds for s in r.seats],
-            games=[(r.number, g.table, g.number, g.version) for r in spec.rounds for g in r.games],
+            games=[(r.number, g.table, g.number, g.version, g.sheet) for r in spec.rounds for g in r.games],
             results=[(r.number, g.table, g.number, name, (g.scores or {}).get(name), name in g.winners)
                      for r in spec.rounds for g in r.games
                      for name in sorted(g.winners | set(g.scores or {}), key=name_key)],
@@ -244,9 +269,13 @@ def _write(session: Session, rows: Rows) -> Event:
         round_ = dict(session.execute(select(Round.number, Round.id).where(Round.event_id == event.id)).all())
         _insert(session, Seat, [{"round_id": round_[r], "player_id": player[p], "table_id": table[t], "manual": m}
                                 for r, p, t, m in rows.seats])
-        _insert(session, Game, [{"round_id": round_[r], "table_id": table[t], "number": n,
-                                 "version": v, "updated_at": now}
-                                for r, t, n, v in rows.games])
+        scorer = game_by_key(rows.settings["game"]).scorer
+        keys = {name: str(pid) for name, pid in player.items()}  # the file names players, the sheet ids
+        _insert(session, Game, [{"round_id": round_[r], "table_id": table[t], "number": n, "version": v,
+                                 "updated_at": now,
+                                 "sheet": None if sheet is None or scorer is None
+                                 else [scorer.rekey(entry, keys) for entry in sheet]}
+                                for r, t, n, v, sheet in rows.games])
         if rows.results:
             game = {(r, t, n): i for r, t, n, i in session.execute(
                 select(Round.id, Game.table_id, Game.number, Game.id).join(Round).where(Round.event_id == event.id))}

@@ -36,6 +36,7 @@ from ..core.limits import (
     MAX_EVENT_NAME,
     MAX_GAMES_PER_EVENT,
     MAX_GAMES_PER_TABLE,
+    MAX_HOUSE_RULE,
     MAX_PLAYERS,
     MAX_ROUNDS,
     MAX_TABLES,
@@ -82,6 +83,7 @@ class GameSpec:
     winners: frozenset[str]
     scores: dict[str, int] | None
     version: int
+    sheet: list[dict[str, Any]] | None = None  # entries on the game's scorer, players by name
 
 
 @dataclass(frozen=True)
@@ -114,6 +116,7 @@ class EventSpec:
     players: list[PlayerSpec]
     rounds: list[RoundSpec]
     audit: list[AuditSpec]
+    house_rules: dict[int, str]  # table number -> its own line on the rule sheet (tables without: absent)
 
 
 def parse(data: Any, max_name_length: int) -> EventSpec:
@@ -128,7 +131,7 @@ def parse(data: Any, max_name_length: int) -> EventSpec:
              + " and ".join(str(v) for v in READABLE) + ".")
     game = _game(data) if version >= 2 else games.DEFAULT
     obj(data, "", ("event", "tables", "players", "rounds", "audit"))
-    tables = _tables(data["tables"], games.get(game))
+    tables, house_rules = _tables(data["tables"], games.get(game))
     players = _players(data["players"], tables, max_name_length)
     known = {p.name: p for p in players}
     return EventSpec(
@@ -138,6 +141,7 @@ def parse(data: Any, max_name_length: int) -> EventSpec:
         players=players,
         rounds=_rounds(data["rounds"], tables, known, _Results(games.get(game), version)),
         audit=_audit(data["audit"]),
+        house_rules=house_rules,
     )
 
 
@@ -168,8 +172,9 @@ def _game(data: dict) -> str:
     return key
 
 
-def _tables(value: Any, game: games.Game[Any]) -> dict[int, Any]:
+def _tables(value: Any, game: games.Game[Any]) -> tuple[dict[int, Any], dict[int, str]]:
     tables: dict[int, Any] = {}
+    house_rules: dict[int, str] = {}
     for index, item in enumerate(array(value, "tables", MAX_TABLES)):
         path = f"tables[{index}]"
         obj(item, path, ("number", "variant"))
@@ -180,11 +185,28 @@ def _tables(value: Any, game: games.Game[Any]) -> dict[int, Any]:
             tables[number] = game.variant_from_json(item["variant"])
         except (ValueError, TypeError) as error:  # RuleError is a ValueError
             fail(f"{path}.variant", f"{error}")
+        rule = _house_rule(item.get("house_rule"), f"{path}.house_rule")
+        if rule is not None:
+            house_rules[number] = rule
     missing = sorted(set(range(1, len(tables) + 1)) - set(tables))
     if missing:
         fail("tables", "tables are numbered 1, 2, 3… without gaps; missing "
              + ", ".join(str(n) for n in missing))
-    return tables
+    return tables, house_rules
+
+
+def _house_rule(value: Any, path: str) -> str | None:
+    """A table's own rule-sheet line (absent or null: none), through the gate of typed text."""
+    raw = text(value, path, MAX_HOUSE_RULE * 4, optional=True)
+    if raw is None:
+        return None
+    try:
+        rule = clean_text(raw, "A house rule")
+    except RuleError as error:
+        fail(path, str(error).rstrip("."))
+    if len(rule) > MAX_HOUSE_RULE:
+        fail(path, f"is {len(rule)} characters long; at most {MAX_HOUSE_RULE} are allowed")
+    return rule
 
 
 def _table_ref(value: Any, path: str, tables: dict[int, Any], *, optional: bool = False) -> int | None:
@@ -314,9 +336,45 @@ def _games(value, path, state, seats, tables, known, results: _Results) -> list[
         scores = _scores(item[scores_key], f"{where}.{scores_key}", table, set(seated), known,
                          results.game.score)
         _check_result(results.game, tables[table], winners, scores, seated, where)
+        sheet = _sheet(item.get("sheet"), f"{where}.sheet", results.game, tables[table], seated, winners, scores,
+                       f"table {table}, game {number}")
         games.append(GameSpec(table, number, winners, scores,
-                              integer(item["version"], f"{where}.version", 1, MAX_VERSION)))
+                              integer(item["version"], f"{where}.version", 1, MAX_VERSION), sheet))
     return games
+
+
+def _sheet(value: Any, path: str, game: games.Game[Any], variant: Any, seated: list[str],
+           winners: frozenset[str], scores: dict[str, int] | None, which: str) -> list[dict[str, Any]] | None:
+    """A scored game's sheet (absent or null: none), players by name. Each entry is checked by
+    the game's scorer as the app checked it when it was added (players: the table's seats, in
+    seat order), and the sheet must add up to the result the file records."""
+    if value is None:
+        return None
+    scorer = game.scorer
+    if scorer is None:
+        fail(path, f"{game.title} is not scored entry by entry: a game has no sheet")
+    entries = array(value, path, scorer.max_entries)
+    players = {player: player for player in seated}  # in the file, a player's key is the name
+    checked: list[dict[str, Any]] = []
+    try:
+        for position, entry in enumerate(entries):
+            try:
+                scorer.check_entry(variant, players, checked, entry)
+            except RuleError as error:
+                fail(f"{path}[{position}]", f"{which}, {scorer.entry_noun} {position + 1}: {str(error).rstrip('.')}")
+            checked.append(dict(entry))
+        tally = scorer.tally(variant, players, checked) if checked else None
+    except (KeyError, TypeError, ValueError) as error:  # a malformed entry the scorer did not foresee
+        if isinstance(error, FileProblem):
+            raise
+        fail(path, f"{which}: the sheet cannot be read ({str(error)[:80]})")
+    if tally is None:
+        fail(path, f"{which}: an empty sheet; a game on the scorer has at least one entry")
+    if tally.winners != winners or (dict(tally.scores or {}) or None) != scores:
+        recorded = ", ".join(sorted(winners, key=name_key)) or "nobody"
+        fail(path, f"{which}: the sheet adds up to “{tally.status}”, but the file records {recorded} "
+             "as the winner. The file was changed by hand; correct the game or remove its sheet")
+    return checked
 
 
 def _winners(value: list, path: str, where: str, table: int, seated: list[str], known) -> frozenset[str]:

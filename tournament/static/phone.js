@@ -6,10 +6,11 @@
     form.addEventListener("submit", function () {
       var button = form.querySelector("[data-send]") || form.querySelector("button[type=submit]");
       if (!button) { return; }
+      var label = button.textContent;
       button.textContent = "Sending…";
       setTimeout(function () { button.disabled = true; }, 0);
       // If the network drops, let the captain try again.
-      setTimeout(function () { button.disabled = false; button.textContent = "Send results"; }, 8000);
+      setTimeout(function () { button.disabled = false; button.textContent = label; }, 8000);
     });
   });
 })();

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from flask_wtf import FlaskForm
-from wtforms import SelectChoice, SelectField
+from wtforms import RadioField, SelectChoice, SelectField
+from wtforms.validators import InputRequired
 
 
 class VariantForm(FlaskForm):
@@ -11,3 +15,14 @@ class VariantForm(FlaskForm):
                                       SelectChoice("low", "Ace low")])
     ties = SelectField("A tie for the best card", choices=[SelectChoice("share", "Everyone tied wins"),
                                                             SelectChoice("alphabetical", "The first name wins")])
+
+
+def draw_form(formdata: Any, players: Mapping[str, str]) -> Any:
+    """One draw of the scorer: who drew the highest card (a radio of the players, seat order)."""
+
+    class DrawForm(FlaskForm):
+        top = RadioField("Who drew the highest card?",
+                         choices=[SelectChoice(key, name) for key, name in players.items()],
+                         validators=[InputRequired("Tap who drew the highest card.")])
+
+    return DrawForm(formdata=formdata)

@@ -22,7 +22,9 @@ from typing import Any, Final, Literal
 
 from tournament.core.errors import RuleError
 from tournament.core.names import name_key
-from tournament.games.protocol import Paragraph, Report, ScoreField, TableSizes
+from tournament.games.protocol import Paragraph, Report, ScoreField, Scorer, TableSizes
+
+from .scorer import DRAWS
 
 Ace = Literal["high", "low"]
 Ties = Literal["share", "alphabetical"]
@@ -91,7 +93,8 @@ class HighestCard:
     # At most three: with shared wins every group of players is a choice on the entry page.
     table_sizes = TableSizes(smallest=2, preferred=3, largest=3)
     score: ScoreField | None = CARD
-    scorer: Any = None
+    # A match of draws kept on the app's scorer: the generic scorer pages are tested with it.
+    scorer: Scorer[Variant] | None = DRAWS
     entry_hint = "Mark each game's winners, or type the card each player drew: then the cards decide."
     slip_hint = "Tick who drew the highest card in each game; write the cards in the boxes if you like."
     template_folder: Path | None = Path(__file__).resolve().parent / "templates"

@@ -22,6 +22,7 @@ from ..game_forms import (
     wants_more_rows,
     winner_choices,
 )
+from ..scoring import next_game, scorer_rows
 from . import bp
 
 
@@ -56,9 +57,13 @@ def table_results(event_id: int, number: int, table_number: int):
     rows = rows_to_show(rules, games, request.args.get("rows", type=int), len(players), event.round_minutes)
 
     def page(form, status=200):
+        scoring = scorer_rows(rules, variant, players, games, range(1, len(form.games.entries) + 1),
+                              lambda game: url_for("organiser.score_game", event_id=event.id, number=number,
+                                                   table_number=table_number, game=game))
         return render_template("organiser/table_results.html", event=event, data=data, table=table,
                                players=players, form=form, blank=blank_row(form), refused=status >= 400,
-                               rules=rules, choices=winner_choices(rules, variant, players)), status
+                               rules=rules, choices=winner_choices(rules, variant, players), scoring=scoring,
+                               next_game=next_game(rules, games)), status
 
     if request.method == "GET":
         form = results_form(rules, variant, players, rows)

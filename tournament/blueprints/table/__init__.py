@@ -26,4 +26,4 @@ def _expired(_error: CSRFError):
     return render_template("table/refused.html", message=message, title=DomainError.phone_title, status=400), 400
 
 
-from . import views  # noqa: E402,F401  (views register on bp)
+from . import score, views  # noqa: E402,F401  (views register on bp)

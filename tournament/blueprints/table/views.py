@@ -20,6 +20,7 @@ from ..game_forms import (
     wants_more_rows,
     winner_choices,
 )
+from ..scoring import next_game, scorer_rows
 from . import bp
 
 NOTHING_TO_SEND = "Nothing to send: tap the winner of at least one game."
@@ -52,9 +53,14 @@ def enter(token: str):
     rows = rows_to_show(rules, games, request.args.get("rows", type=int), len(players), table.event.round_minutes)
 
     def page(form, status=200):
+        # A submit does not read the games (see above): the scorer lines show on the page it reloads to.
+        scoring = {} if request.method == "POST" else scorer_rows(
+            rules, variant, players, games, range(1, len(form.games.entries) + 1),
+            lambda number: url_for("table.score", token=token, number=number))
         return render_template("table/enter.html", table=table, round=round_, players=players,
                                form=form, blank=blank_row(form), refused=status >= 400,
-                               rules=rules, choices=winner_choices(rules, variant, players)), status
+                               rules=rules, choices=winner_choices(rules, variant, players), scoring=scoring,
+                               next_game=None if request.method == "POST" else next_game(rules, games)), status
 
     if request.method == "GET":
         form = results_form(rules, variant, players, rows)

@@ -1,0 +1,161 @@
+"""The scorer page, shared by a table's phone and the organiser: one game of a table scored entry
+by entry (services.scoresheets), and the scorer lines on both results pages.
+
+Rules of the page:
+- It exists only for games whose ``scorer`` is not None (else 404).
+- Every form on it sends ``seen``, the number of entries the page showed, so a resent or stale
+  request is recognised; a refused entry comes back filled in, the reason beside the form.
+- After a change the page redirects to itself (a reload sends nothing again).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from flask import flash, redirect, render_template, request
+
+from .. import db
+from ..core.errors import RuleError
+from ..games import Game as GameRules
+from ..games import Tally, game_of
+from ..services.errors import DomainError
+from ..services.games import MAX_GAMES_PER_ROUND
+from ..services.round_data import RoundData, load_table_games
+from ..services.scoresheets import (
+    ENTRY_FIELD,
+    add_entry,
+    next_number,
+    player_keys,
+    scorer_of,
+    status_of,
+    undo_last_entry,
+)
+from .refusals import refuse
+
+STALE_PAGE = "This page is out of date. Reload it and enter the {noun} again."
+
+
+@dataclass(frozen=True)
+class ScorerRow:
+    """What a results page shows beside game ``number``: the scorer's status (empty for a game
+    not started) and the link to its scorer page."""
+
+    status: str
+    url: str
+    kept: bool  # the game's result is its sheet's: the row form would drop the sheet
+
+
+def scorer_rows(rules: GameRules[Any], variant: Any, players, games, numbers, url: Callable[[int], str]
+                ) -> dict[int, ScorerRow]:
+    """Scorer lines for the rows ``numbers`` of a results form: a scored game's status and
+    "Continue scoring", an unplayed game's "Score on the app"; a typed result has none."""
+    if rules.scorer is None:
+        return {}
+    by_number = {g.number: g for g in games}
+    rows = {}
+    for number in numbers:
+        game = by_number.get(number)
+        if game is None:
+            rows[number] = ScorerRow("", url(number), False)
+        elif game.sheet is not None:
+            rows[number] = ScorerRow(status_of(rules, variant, players, game), url(number), True)
+    return rows
+
+
+def next_game(rules: GameRules[Any], games) -> int | None:
+    """The game a table would start next on the scorer (None: the game has no scorer, or the
+    table has as many games as a round holds)."""
+    number = next_number(games)
+    return number if rules.scorer is not None and number <= MAX_GAMES_PER_ROUND else None
+
+
+def _seen(noun: str) -> int:
+    value = request.form.get("seen", "")
+    if not value.isdigit() or len(value) > 4:
+        raise DomainError(STALE_PAGE.format(noun=noun), field=ENTRY_FIELD)
+    return int(value)
+
+
+def score_page(session, data: RoundData, table, number: int, *, template: str, actor: str, while_running: bool,
+               urls: Callable[..., str], **context):
+    """GET: the sheet of game ``number`` and the next entry's form. POST: add the entry (or,
+    with an ``undo`` field, remove the last one), then redirect here. ``urls(kind, number)``
+    builds this page's links: "score" (this page, for any game number) and "back"."""
+    rules = game_of(data.event)
+    scorer = scorer_of(rules)
+    if not 1 <= number <= MAX_GAMES_PER_ROUND:
+        raise DomainError(f"Game numbers run from 1 to {MAX_GAMES_PER_ROUND}.")
+    players = data.seated_at(table)
+    keys = player_keys(players)
+    variant = table.variant
+    game = _game(data.games_at(table), number)
+    undo = request.method == "POST" and "undo" in request.form
+    formdata = request.form if request.method == "POST" and not undo else None
+    errors = {"entry": None, "undo": None}
+
+    def page(status: int = 200, shown=game):
+        sheet = list(shown.sheet or []) if shown is not None else []
+        form = scorer.entry_form(formdata, variant, keys, sheet)
+        if formdata is not None:
+            form.validate()  # the refused entry's own field messages, beside its fields
+        tally = _tally(scorer, variant, keys, sheet)
+        following = number + 1 if number < MAX_GAMES_PER_ROUND else None
+        recorded_elsewhere = shown is not None and shown.sheet is None
+        return render_template(
+            template, data=data, table=table, number=number, rules=rules, scorer=scorer, players=keys,
+            form=form, tally=tally, count=len(sheet), entry_error=errors["entry"], undo_error=errors["undo"],
+            score_url=urls("score", number), back_url=urls("back", number),
+            next_url=urls("score", following) if following else None, recorded_elsewhere=recorded_elsewhere,
+            **context), status
+
+    if request.method == "GET":
+        return page()
+    try:
+        seen = _seen(scorer.entry_noun)
+        if undo:
+            change = undo_last_entry(session, data, table, number, seen, actor=actor, while_running=while_running)
+            if change.changed:
+                flash(f"{scorer.entry_noun.capitalize()} {seen} undone.", "success")
+            else:
+                flash(f"{scorer.entry_noun.capitalize()} {seen} was already undone.", "success")
+        else:
+            form = scorer.entry_form(request.form, variant, keys, list(game.sheet or []) if game else [])
+            if not form.validate_on_submit():
+                return page(400, _game(load_table_games(session, data.round, table, fresh=True), number))
+            entry = scorer.entry_from_form(form, keys)
+            change = add_entry(session, data, table, number, seen, entry, actor=actor, while_running=while_running)
+            noun = scorer.entry_noun.capitalize()
+            flash(f"{noun} {change.count} added." if change.changed else
+                  f"{noun} {change.count} was already added — nothing changed.", "success")
+        if change.correction is not None and change.correction.reseated:
+            moves = "; ".join(f"{c.player} now sits at table {c.new_table} (was {c.old_table})"
+                              for c in change.correction.reseated)
+            flash(f"Round {data.round.number + 1}'s seating follows the correction: {moves}.", "warning")
+        if change.correction is not None and change.correction.notice:
+            flash(change.correction.notice, "warning")
+    except DomainError as error:
+        if error.field == ENTRY_FIELD:
+            db.session().rollback()
+            errors["undo" if undo else "entry"] = str(error)
+            status = error.http_status
+        else:
+            status = refuse(error)
+        # The sheet as committed now, someone else's entry included: the page shows why.
+        return page(status, _game(load_table_games(session, data.round, table, fresh=True), number))
+    return redirect(urls("score", number))
+
+
+def _game(games, number: int):
+    return next((g for g in games if g.number == number), None)
+
+
+def _tally(scorer, variant, keys, sheet) -> Tally | None:
+    try:
+        return scorer.tally(variant, keys, sheet)
+    except (RuleError, KeyError, TypeError, ValueError):  # a sheet naming a player no longer seated
+        return None
+
+
+__all__ = ["ScorerRow", "next_game", "score_page", "scorer_rows"]
