@@ -124,13 +124,13 @@ def test_a_round_opens_with_one_game_row_per_25_minutes(minutes: int, rows: int)
     assert EUCHRE.usual_games(4, minutes) == rows
 
 
-def test_the_guide_says_who_wins_a_game_and_that_tables_seat_four() -> None:
+def test_the_guide_says_who_wins_a_game_and_that_partners_sit_opposite() -> None:
     paragraphs = EUCHRE.guide_paragraphs()
     assert [p.heading for p in paragraphs] == ["Game winner", "Partners"]
     winner, partners = (p.text for p in paragraphs)
     assert "first team to 10 points" in winner and "both partners" in winner
     assert "team ahead" in winner and "nobody wins it" in winner
-    assert "exactly four" in partners and "observe a round" in partners
+    assert "opposite" in partners and "together" in partners
 
 
 def test_the_hints_say_how_a_team_wins_and_use_round_only_for_the_tournament_s_round() -> None:

@@ -125,8 +125,7 @@ class Euchre:
             ),
             Paragraph(
                 "Partners",
-                "Partners sit opposite each other. Tables seat exactly four: players beyond a multiple "
-                "of four observe a round (the setup page arranges this).",
+                "Partners sit opposite each other and win or lose together.",
             ),
         )
 
