@@ -302,3 +302,12 @@ def test_undo_page_for_a_round_whose_next_round_has_results_says_why_instead_of_
     page = response.get_data(as_text=True)
     assert "Round 2 already has results" in page
     assert "Undo the close of round 1</button>" not in page
+
+
+def test_a_results_page_holding_the_most_rows_a_round_allows_offers_no_more_rows(app, organiser, client, running):
+    table_link = f"/t/{tokens(app, running)[1]}"
+    for url in (f"{table_link}?rows=40", f"/events/{running}/rounds/1/tables/1?rows=40"):
+        response = (client if url.startswith("/t/") else organiser).get(url)
+        page = response.get_data(as_text=True)
+        assert response.status_code == 200, url
+        assert page.count("data-game>") == 40 and "data-row-template" not in page and "data-add-rows" not in page

@@ -148,7 +148,10 @@ def grow(rules: GameRules, variant: Any, form, players, formdata):
 
 def blank_row(form):
     """An empty row the page keeps in a <template>, for results-form.js to copy when a row is
-    added. Its inputs are named after the next free index; the script renames each copy."""
+    added. Its inputs are named after the next free index; the script renames each copy.
+    None when the form already has as many rows as a round may hold: nothing can be added."""
+    if len(form.games.entries) >= form.games.max_entries:
+        return None
     row = form.games.append_entry()
     form.games.entries.pop()
     form.games.last_index -= 1
