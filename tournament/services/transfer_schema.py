@@ -370,7 +370,13 @@ def _sheet(value: Any, path: str, game: games.Game[Any], variant: Any, seated: l
         fail(path, f"{which}: the sheet cannot be read ({str(error)[:80]})")
     if tally is None:
         fail(path, f"{which}: an empty sheet; a game on the scorer has at least one entry")
-    if tally.winners != winners or (dict(tally.scores or {}) or None) != scores:
+    # A tie goes to the alphabetically first name, so renaming a player after the game may make
+    # the sheet's tie name another player than the one recorded: with the same scores, the file
+    # is right when the game finds its winners consistent with them (as for any stored result).
+    tally_scores = dict(tally.scores or {}) or None
+    renamed_tie = (scores is not None and len(winners) == len(tally.winners)
+                   and game.consistent(variant, games.Report(winners, scores)) is None)
+    if tally_scores != scores or (tally.winners != winners and not renamed_tie):
         recorded = ", ".join(sorted(winners, key=name_key)) or "nobody"
         fail(path, f"{which}: the sheet adds up to “{tally.status}”, but the file records {recorded} "
              "as the winner. The file was changed by hand; correct the game or remove its sheet")
