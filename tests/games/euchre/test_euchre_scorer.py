@@ -40,7 +40,7 @@ def test_the_tally_lists_each_hand_with_its_points_in_the_scoring_team_s_column(
     assert [(line.label, line.cells) for line in tally.lines] == [
         ("Hand 1: Bo & Dee named trump, took 3", ("", "1")),
         ("Hand 2: Ann & Cy named trump, alone, took 5", ("4", "")),
-        ("Hand 3: Bo & Dee named trump, took 2", ("2", "")),
+        ("Hand 3: Bo & Dee named trump, took 2 (euchred)", ("2", "")),
     ]
     assert tally.totals == (6, 1) and tally.scores is None and not tally.finished
     assert tally.winners == {"11", "13"}

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, SelectChoice, SelectField
+from wtforms import BooleanField, RadioField, SelectChoice
 
 from .scoring import TRICKS_PER_HAND, Team, team_name
 
@@ -26,11 +26,12 @@ class VariantForm(FlaskForm):  # type: ignore[misc]  # WTForms ships no type inf
 
 
 class HandForm(FlaskForm):  # type: ignore[misc]  # WTForms ships no type information
-    makers = SelectField("Named trump (the makers)", validate_choice=True)
+    # Radio buttons, not drop-downs: on a phone each choice is one tap on a large target.
+    makers = RadioField("Named trump (the makers)", validate_choice=True)
     alone = BooleanField("One of them went alone")
-    tricks = SelectField("Tricks the makers took",
-                         choices=[SelectChoice(str(n), str(n)) for n in range(TRICKS_PER_HAND + 1)],
-                         validate_choice=True)
+    tricks = RadioField("Tricks the makers took",
+                        choices=[SelectChoice(str(n), str(n)) for n in range(TRICKS_PER_HAND + 1)],
+                        validate_choice=True)
 
 
 def hand_form(formdata: Any, players: Mapping[str, str], choices: Sequence[Team]) -> HandForm:

@@ -43,7 +43,9 @@ def _standing(players: Mapping[str, str], sheet: Sequence[Mapping[str, Any]]) ->
 def _line(players: Mapping[str, str], number: int, scored: scoring.ScoredHand) -> TallyLine:
     hand = scored.hand
     alone = ", alone" if hand.alone else ""
-    label = f"Hand {number}: {team_name(players, hand.makers)} named trump{alone}, took {hand.tricks}"
+    # Says why the other column scored: the makers fell short and the defenders took the points.
+    euchred = "" if scoring.hand_score(hand.alone, hand.tricks).makers else " (euchred)"
+    label = f"Hand {number}: {team_name(players, hand.makers)} named trump{alone}, took {hand.tricks}{euchred}"
     cells = tuple(str(scored.points) if index == scored.team else "" for index in range(2))
     return TallyLine(label, cells)
 
