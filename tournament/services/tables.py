@@ -16,6 +16,7 @@ from sqlalchemy.orm import Session
 
 from ..core.errors import RuleError
 from ..core.limits import MAX_HOUSE_RULE, MAX_SEED, MAX_TABLES
+from ..core.movement import WARN_ABOVE, WARN_BELOW
 from ..core.names import clean_text
 from ..core.planner import TablePlan, plan_tables, seat_players
 from ..core.wording import plural
@@ -28,6 +29,15 @@ from .errors import DomainError
 def _require_not_started(event: Event, what: str) -> None:
     if event.rounds:
         raise DomainError(f"The tournament has started; {what} can no longer change.")
+
+
+def seat_limits(game: Game) -> tuple[int, int]:
+    """(fewest, most) players a table may have before the pages warn about it. A game played at
+    one size only (Euchre in fours) cannot be played at any other, so any other size is flagged
+    (movement can leave a table short when a neighbour reported no game); other games keep the
+    movement rule's limits: fewer than 2 cannot play, more than 7 is crowded."""
+    size = fixed_size(game)
+    return (size, size) if size is not None else (WARN_BELOW, WARN_ABOVE)
 
 
 def fixed_size(game: Game) -> int | None:

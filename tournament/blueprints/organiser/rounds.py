@@ -6,10 +6,12 @@ from wtforms import SelectChoice
 from ... import db
 from ...core.movement import size_warnings
 from ...core.names import name_key
+from ...games import game_of
 from ...models import RoundState
 from ...services import corrections
 from ...services import players as player_service
 from ...services import rounds as rounds_service
+from ...services import tables as table_service
 from ...services.errors import DomainError
 from ...services.round_data import load_round
 from ..current_event import current_event
@@ -137,7 +139,8 @@ def _results_page(session, data, status=200):
     following = _maybe_round(session, data.event, data.round.number + 1)
     can_undo = following is not None and corrections.undo_refusal(session, data, following) is None
     return render_template("organiser/round_results.html", event=data.event, data=data, outcome=data.outcome(following),
-                           following=following, can_undo=can_undo, form=ButtonForm(formdata=None)), status
+                           seat_limits=table_service.seat_limits(game_of(data.event)), following=following,
+                           can_undo=can_undo, form=ButtonForm(formdata=None)), status
 
 
 @bp.route("/events/<int:event_id>/rounds/<int:number>/reopen", methods=["GET", "POST"])
@@ -212,6 +215,7 @@ def round_seats(event_id: int, number: int):
 
 
 def _seats_page(data, form, status=200):
-    warnings = size_warnings({t.number: len(data.seated_at(t)) for t in data.tables})
+    warnings = size_warnings({t.number: len(data.seated_at(t)) for t in data.tables},
+                             *table_service.seat_limits(game_of(data.event)))
     return render_template("organiser/round_seats.html", event=data.event, data=data, form=form,
                            start_form=ButtonForm(formdata=None), warnings=warnings), status

@@ -55,7 +55,8 @@ def _tables_page(event, plan_form=None, move_form=None, status=200):
         move_form=move_form or _move_form(event),
         at_home=at_home,
         # The same thresholds as the next round's seating: a table of one cannot play.
-        size_notes=() if event.rounds else size_warnings({t.number: len(at_home[t.number]) for t in event.tables}),
+        size_notes=() if event.rounds else size_warnings({t.number: len(at_home[t.number]) for t in event.tables},
+                                                           *table_service.seat_limits(game_of(event))),
         suggestion=table_service.suggested_plan(event),
         fixed_size=table_service.fixed_size(game_of(event)),
         observing=table_service.observing,
