@@ -26,7 +26,7 @@ def test_a_phone_scores_a_whole_game_from_the_table_link_at_390_by_844(browser, 
     page.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
     page.on("pageerror", lambda error: problems.append(str(error)))
     page.goto(f"{live_server.url}/t/{card.tokens[1]}")
-    page.get_by_role("link", name="Score game 1 on the app").click()
+    page.get_by_role("link", name="Score game 1 draw by draw").click()
     winner = sorted(card.seated[1])[0]
     loser = sorted(card.seated[1])[1]
     for number, who in enumerate([winner, loser, winner, winner], start=1):

@@ -52,11 +52,11 @@ def test_a_table_scores_a_whole_game_on_its_phone_and_is_told_when_it_is_over(cl
 def test_the_phone_results_page_links_each_game_to_the_scorer_and_shows_a_kept_games_status(client, card):
     name, pid = _first(card)
     before = _text(client.get(f"/t/{card.tokens[1]}"))
-    assert "Score game 1 on the app" in before and "Score on the app" in before
+    assert "Score game 1 draw by draw" in before and "Score draw by draw" in before
     client.post(_score(client, card), data={"seen": "0", "top": str(pid)})
     after = _text(client.get(f"/t/{card.tokens[1]}"))
     assert f"Kept on the scorer: {name} leads 1 draw to 0." in after and "Continue scoring" in after
-    assert "Score game 2 on the app" in after
+    assert "Score game 2 draw by draw" in after
 
 
 def test_a_resent_entry_is_answered_as_done_and_stored_once(client, card, app):
@@ -116,12 +116,12 @@ def test_a_phone_cannot_score_between_rounds(client, card, app):
 def test_the_organiser_scores_from_the_table_results_page(organiser, card, app):
     name, pid = _first(card)
     results = _text(organiser.get(f"/events/{card.event_id}/rounds/1/tables/1"))
-    assert "Score game 1 on the app" in results and _organiser_score(card) in results
+    assert "Score game 1 draw by draw" in results and _organiser_score(card) in results
     response = organiser.post(_organiser_score(card), data={"seen": "0", "top": str(pid)}, follow_redirects=True)
     assert response.status_code == 200 and "Draw 1 added." in _text(response)
     results = _text(organiser.get(f"/events/{card.event_id}/rounds/1/tables/1"))
     assert f"Kept on the scorer: {name} leads 1 draw to 0." in results
-    assert "drops its sheet" in results
+    assert "deletes the draw-by-draw scores kept for this game" in results
 
 
 def test_the_organiser_corrects_a_closed_rounds_scored_game(organiser, card, app):
@@ -143,8 +143,8 @@ def test_games_without_a_scorer_have_no_scorer_pages(client, organiser, app):
         token = event.tables[0].token
     assert client.get(f"/t/{token}/games/1/score").status_code == 404
     assert organiser.get(f"/events/{event_id}/rounds/1/tables/1/games/1/score").status_code == 404
-    assert "on the app" not in _text(client.get(f"/t/{token}"))
-    assert "on the app" not in _text(organiser.get(f"/events/{event_id}/rounds/1/tables/1"))
+    for page in (_text(client.get(f"/t/{token}")), _text(organiser.get(f"/events/{event_id}/rounds/1/tables/1"))):
+        assert "/score" not in page and " by hand" not in page and "Score game" not in page
 
 
 def test_hostile_names_on_the_scorer_page_are_escaped_and_isolated(client, app, highest_card):

@@ -60,7 +60,7 @@ def winner_choices(rules: GameRules, variant: Any, players) -> list[tuple[str, M
     by_name = {p.name: p.id for p in players}
     choices = rules.winner_choices(variant, [p.name for p in players])
     return [(choice_value(by_name[n] for n in group),
-             Markup(" &amp; ").join(isolate(n) for n in sorted(group, key=name_key))) for group in choices]
+             Markup("&#160;&amp;&#160;").join(isolate(n) for n in sorted(group, key=name_key))) for group in choices]
 
 
 def results_form(rules: GameRules, variant: Any, players, rows: int, formdata=None):

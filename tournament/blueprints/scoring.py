@@ -45,12 +45,13 @@ class ScorerRow:
     status: str
     url: str
     kept: bool  # the game's result is its sheet's: the row form would drop the sheet
+    noun: str = "hand"  # the scorer's entry: "Score hand by hand"
 
 
 def scorer_rows(rules: GameRules[Any], variant: Any, players, games, numbers, url: Callable[[int], str]
                 ) -> dict[int, ScorerRow]:
     """Scorer lines for the rows ``numbers`` of a results form: a scored game's status and
-    "Continue scoring", an unplayed game's "Score on the app"; a typed result has none."""
+    "Continue scoring", an unplayed game's "Score hand by hand"; a typed result has none."""
     if rules.scorer is None:
         return {}
     by_number = {g.number: g for g in games}
@@ -58,9 +59,10 @@ def scorer_rows(rules: GameRules[Any], variant: Any, players, games, numbers, ur
     for number in numbers:
         game = by_number.get(number)
         if game is None:
-            rows[number] = ScorerRow("", url(number), False)
+            rows[number] = ScorerRow("", url(number), False, rules.scorer.entry_noun)
         elif game.sheet is not None:
-            rows[number] = ScorerRow(status_of(rules, variant, players, game), url(number), True)
+            rows[number] = ScorerRow(status_of(rules, variant, players, game), url(number), True,
+                                     rules.scorer.entry_noun)
     return rows
 
 

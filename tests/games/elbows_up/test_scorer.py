@@ -185,3 +185,16 @@ def test_any_json_sent_as_a_deal_is_accepted_and_added_up_or_refused_with_a_sent
         return
     tally = DEALS_SCORER.tally(rules, PLAYERS, [entry])
     assert len(tally.lines) == 1 and all(0 <= total <= 35 for total in tally.totals)
+
+
+@pytest.mark.parametrize(("size", "most"), [(3, 15), (4, 12), (5, 9), (6, 8)])
+def test_a_deal_has_at_most_as_many_tricks_as_each_player_was_dealt_cards(size: int, most: int) -> None:
+    players = {str(seat): f"Player {seat}" for seat in range(size)}
+
+    def entry(total: int) -> dict[str, Any]:
+        shares = [total // 2, total - total // 2] + [0] * (size - 2)
+        return {key: {"bid": 0, "tricks": share, "tea": None} for key, share in zip(players, shares, strict=True)}
+
+    DEALS_SCORER.check_entry(NO_TEA, players, [], entry(most))
+    with pytest.raises(RuleError, match=rf"^{most + 1} tricks in one deal .* a table of {size} has {most} tricks\.$"):
+        DEALS_SCORER.check_entry(NO_TEA, players, [], entry(most + 1))

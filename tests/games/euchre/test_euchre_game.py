@@ -77,7 +77,7 @@ def test_a_stored_variant_that_is_not_two_true_or_false_settings_is_refused(bad:
 
 def test_the_summary_names_both_settings_in_one_line() -> None:
     assert EUCHRE.variant_summary(PLAIN) == "Suits only; misdeal if all pass twice"
-    assert EUCHRE.variant_summary(BOTH) == "No trump may be called; stick the dealer"
+    assert EUCHRE.variant_summary(BOTH) == "“No trump” may be called; stick the dealer"
 
 
 def test_the_winner_choices_are_the_table_s_pairs_partners_sitting_opposite_first() -> None:

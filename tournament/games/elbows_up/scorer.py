@@ -6,8 +6,9 @@ An entry names every seated player by key: ``{key: {"bid": int, "tricks": int, "
 Invariants:
 - ``check_entry`` accepts an entry only when it names every seated player exactly once and no
   one else, bids and tricks are whole numbers from 0 to 15, the deal's tricks add up to at most
-  15, each Tea card is held by at most one player (none at a table that plays without them),
-  and fewer than ``DEALS`` deals are on the sheet.
+  the cards each player holds (``scoring.TRICKS_PER_DEAL``), each Tea card is held by at most
+  one player (none at a table that plays without them), and fewer than ``DEALS`` deals are on
+  the sheet.
 - ``tally`` adds the points of ``scoring.deal_points`` only (a player a stored deal does not
   name scores nothing for it, shown "–"); the winners come from
   ``winner.points_winner`` on the players' names, the same function ``game_winners`` applies to a
@@ -23,7 +24,7 @@ from typing import Any, Final
 from ...core.errors import RuleError
 from ...core.names import name_key
 from ..protocol import Tally, TallyLine
-from .scoring import DEALS, MAX_TRICKS, TEA_CARDS, deal_points
+from .scoring import DEALS, MAX_TRICKS, TEA_CARDS, deal_points, tricks_in_a_deal
 from .variants import TableRules
 from .winner import points_winner
 
@@ -113,8 +114,10 @@ class DealScorer:
             if not variant.tea_cards:
                 raise RuleError("this table plays without the Tea cards.")
             holders[tea].append(players[key])
-        if total > MAX_TRICKS:
-            raise RuleError(f"{total} tricks in one deal is more than the cards allow (at most {MAX_TRICKS}).")
+        most = tricks_in_a_deal(len(players))
+        if total > most:
+            raise RuleError(f"{total} tricks in one deal is more than the cards allow: a deal at a table of "
+                            f"{len(players)} has {most} tricks.")
         for card, names in holders.items():
             if len(names) > 1:
                 raise RuleError(f"the {card} Tea card is marked for {_listed(names)}: one player holds it.")

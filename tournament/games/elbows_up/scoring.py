@@ -25,6 +25,13 @@ from ...core.errors import RuleError
 
 DEALS: Final = 10
 MAX_TRICKS: Final = 15
+# Cards (so tricks) per player in a deal, by players at the table: the sheet deals them so.
+TRICKS_PER_DEAL: Final = {3: 15, 4: 12, 5: 9, 6: 8}
+
+
+def tricks_in_a_deal(players: int) -> int:
+    """The most tricks one deal has at a table of ``players`` (15 at any other size)."""
+    return TRICKS_PER_DEAL.get(players, MAX_TRICKS)
 BIG_BID: Final = 6
 BIG_BID_POINTS: Final = 30
 NOTHING_BID_POINTS: Final = 10

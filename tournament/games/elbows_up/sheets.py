@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from .scoring import BIG_BID, DEALS, TEA_BONUS, deal_points
+from .scoring import BIG_BID, DEALS, TEA_BONUS, TRICKS_PER_DEAL, deal_points
 from .variants import TableRules
 
 TITLE: Final = "Elbows Up!"
@@ -91,8 +91,10 @@ def rule_sheet(rules: TableRules) -> RuleSheet:
     texts = (
         "50 cards in five colours (Blue, Green, Yellow, Purple, Red), ten numbered cards each; "
         "within a colour the higher number beats the lower. Plus one Joker.",
-        "Deal the cards one by one, face down, until everyone has the same number: 15 each at 3 "
-        "players, 12 at 4, 9 at 5, 8 at 6. The rest go face down in a pile in the middle.",
+        "Deal the cards one by one, face down, until everyone has the same number: "
+        + ", ".join(f"{cards}{' each' if size == 3 else ''} at {size}{' players' if size == 3 else ''}"
+                    for size, cards in TRICKS_PER_DEAL.items())
+        + ". The rest go face down in a pile in the middle.",
         "Turn the top card of the pile face up: its colour is trump for this deal. If it is not a "
         "coloured card, put it under the pile and turn the next.",
         "From the dealer's left, each player writes down how many tricks they will take (0 or more) "

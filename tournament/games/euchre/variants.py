@@ -65,7 +65,7 @@ def variant_from_json(data: object) -> EuchreVariant:
 
 
 def variant_summary(variant: EuchreVariant) -> str:
-    """"No trump may be called; stick the dealer", "Suits only; misdeal if all pass twice"."""
-    bidding = "No trump may be called" if variant.no_trump else "Suits only"
+    """"“No trump” may be called; stick the dealer", "Suits only; misdeal if all pass twice"."""
+    bidding = "“No trump” may be called" if variant.no_trump else "Suits only"
     dealer = "stick the dealer" if variant.stick_the_dealer else "misdeal if all pass twice"
     return f"{bidding}; {dealer}"
