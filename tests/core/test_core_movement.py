@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tournament.core import Direction, TieNote, plan_moves, plan_round
+from tournament.core.errors import RuleError
 
 # A three-table event: table 1 is the bottom table, table 3 the top table.
 
@@ -215,3 +216,22 @@ def test_size_warnings_of_an_adjusted_seating_name_each_table_outside_two_to_sev
         "Table 1 has 1 player, fewer than 2.",
         "Table 3 has 8 players, more than 7.",
     )
+
+
+def test_a_game_of_partnerships_moves_both_partners_of_each_team():
+    two = lambda size: 2  # noqa: E731  # partners move together
+    tables = {1: {"Ana": 1, "Ben": 1, "Cy": 0, "Dee": 0},
+              2: {"Eve": 2, "Finn": 0, "Gus": 2, "Hal": 0},
+              3: {"Ida": 0, "Jo": 1, "Kim": 0, "Lu": 1}}
+    plan = plan_round(tables, movers=two)
+    assert plan.destinations() == {"Ana": 2, "Ben": 2, "Cy": 1, "Dee": 1,   # the losing pair stays at the bottom
+                                   "Eve": 3, "Gus": 3, "Finn": 1, "Hal": 1,
+                                   "Jo": 3, "Lu": 3, "Ida": 2, "Kim": 2}    # the winning pair stays at the top
+    assert sorted(plan.next_sizes().values()) == [4, 4, 4]
+    # The round winner is still one name: partners tie, and the alphabet names the first.
+    assert {result.table: result.winner for result in plan.tables}[2] == "Eve"
+
+
+def test_a_game_must_move_at_least_one_player_from_a_table_that_played():
+    with pytest.raises(RuleError, match="at least one player moves up"):
+        plan_round({1: {"Ana": 1, "Ben": 0}, 2: {"Cy": 1, "Dee": 0}}, movers=lambda size: 0)

@@ -4,8 +4,10 @@ Invariants:
 - Table numbers are positive whole numbers without gaps; the highest is the top table, the
   lowest the bottom table. Every table is a key even when nobody sat there.
 - A player sits at exactly one table; a name listed at two tables is refused.
-- Per table of n players, k = 2 if n > 4 else 1. The first k of the ranking are sent up, the last
-  k of the *rest* are sent down (so a lone player counts as the winner), everyone else stays.
+- Per table of n players, k = ``movers(n)``: by default the guide's rule, 2 if n > 4 else 1 (a
+  game played in partnerships moves both partners: k = 2). The first k of the ranking are sent
+  up, the last k of the *rest* are sent down (so a lone player counts as the winner), everyone
+  else stays.
 - A move is always to the neighbouring number, even if that table is empty. Up-movers at the top
   table and down-movers at the bottom table stay, and their ``Move`` says so in ``reason``.
   Consequently nobody moves more than one table and nobody leaves the table range; with one
@@ -22,7 +24,7 @@ Invariants:
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import groupby
@@ -187,9 +189,17 @@ def validate_tables(tables: object) -> dict[int, dict[str, int]]:
     return checked
 
 
-def outcomes(ranking: tuple[str, ...]) -> dict[str, Direction]:
+def guide_movers(table_size: int) -> int:
+    """How many move up (and as many down) from a table of ``table_size`` by the tournament
+    guide: one, or two at a table of more than four."""
+    return MOVERS[table_size > BIG_TABLE_ABOVE]
+
+
+def outcomes(ranking: tuple[str, ...], movers: Callable[[int], int] = guide_movers) -> dict[str, Direction]:
     """What the ranking calls for at one table, before the top/bottom rule."""
-    k = MOVERS[len(ranking) > BIG_TABLE_ABOVE]
+    k = movers(len(ranking))
+    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
+        raise RuleError(f"at least one player moves up from a table that played, not {k!r}")
     up, rest = ranking[:k], ranking[k:]
     down = rest[-k:] if rest else ()
     called = {player: Direction.STAY for player in ranking}
@@ -255,9 +265,11 @@ def _unreported(number: int, games_won: Mapping[str, int]) -> TableResult:
     )
 
 
-def plan_round(tables: Mapping[int, Mapping[str, int]], reported: Collection[int] | None = None) -> RoundPlan:
+def plan_round(tables: Mapping[int, Mapping[str, int]], reported: Collection[int] | None = None,
+               movers: Callable[[int], int] = guide_movers) -> RoundPlan:
     """Rank every table, decide every move, and explain the ties (see module invariants).
-    ``reported``: the tables that reported at least one game; ``None`` means every table did."""
+    ``reported``: the tables that reported at least one game; ``None`` means every table did.
+    ``movers``: how many move up and down from a table of n players (the event's game's)."""
     checked = validate_tables(tables)
     if not checked:
         return RoundPlan(tables=())
@@ -270,7 +282,7 @@ def plan_round(tables: Mapping[int, Mapping[str, int]], reported: Collection[int
             continue
         ranked = standings(games_won)
         ranking = tuple(standing.player for standing in ranked)
-        called = outcomes(ranking)
+        called = outcomes(ranking, movers)
         results.append(
             TableResult(
                 table=number,
@@ -283,6 +295,6 @@ def plan_round(tables: Mapping[int, Mapping[str, int]], reported: Collection[int
     return RoundPlan(tables=tuple(results))
 
 
-def plan_moves(tables: Mapping[int, Mapping[str, int]]) -> dict[str, int]:
+def plan_moves(tables: Mapping[int, Mapping[str, int]], movers: Callable[[int], int] = guide_movers) -> dict[str, int]:
     """Every player -> the table they sit at next round (every table counts as reported)."""
-    return plan_round(tables).destinations()
+    return plan_round(tables, movers=movers).destinations()

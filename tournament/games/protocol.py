@@ -267,6 +267,12 @@ class Game(Protocol[V]):
         ``None``. Looser than ``game_winners``: a stored tie may name either tied player."""
         ...
 
+    def movers(self, table_size: int) -> int:
+        """How many players move up (and as many down) from a table of ``table_size`` after a
+        round: the tournament guide's rule (``core.movement.guide_movers``: one, two at a table
+        of more than four), or two for a game of partnerships, whose partners move together."""
+        ...
+
     def usual_games(self, table_size: int, round_minutes: int) -> int:
         """How many games a round of ``round_minutes`` usually holds at a table of
         ``table_size``: the entry pages open with that many rows (at least 1)."""

@@ -22,10 +22,20 @@ exported document give the same answer.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 
-from ..core.movement import WARN_ABOVE, WARN_BELOW, Direction, Move, RoundPlan, TableResult, plan_round, size_warnings
+from ..core.movement import (
+    WARN_ABOVE,
+    WARN_BELOW,
+    Direction,
+    Move,
+    RoundPlan,
+    TableResult,
+    guide_movers,
+    plan_round,
+    size_warnings,
+)
 
 OUT = "out"
 
@@ -99,13 +109,15 @@ def round_outcome(
     next_seats: Mapping[str, tuple[int, bool]] | None = None,
     next_started: bool = False,
     leaving: Collection[str] = (),
+    movers: Callable[[int], int] = guide_movers,
 ) -> RoundOutcome:
     """``seats``: player -> table in round ``number``; ``winners``: (table, its winners) per game
     (one winner, or several for a game won by a partnership; empty for a game without winner):
     each winner seated at that table gets the game, and a table with such a game has reported;
     ``next_seats``: player -> (table, seated by hand) in round ``number + 1`` if it exists.
     ``leaving``: for a round not closed yet (no next round), players who will not be seated
-    next round (withdrawn or observing); they are ranked all the same and shown as "out"."""
+    next round (withdrawn or observing); they are ranked all the same and shown as "out".
+    ``movers``: the event's game's ``Game.movers`` (how many move up and down per table)."""
     won: Counter[str] = Counter()
     reported: set[int] = set()
     for table, game_winners in winners:
@@ -118,7 +130,7 @@ def round_outcome(
     by_table: dict[int, dict[str, int]] = {t: {} for t in tables}
     for player, table in seats.items():
         by_table.setdefault(table, {})[player] = won[player]
-    plan = plan_round(by_table, reported=reported)
+    plan = plan_round(by_table, reported=reported, movers=movers)
     outcomes = tuple(
         TableOutcome(result, tuple(_row(number, result, move, won[move.player], next_seats, next_started, leaving)
                                    for move in result.moves))

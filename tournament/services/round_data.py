@@ -10,6 +10,7 @@ from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session, joinedload, selectinload
 
 from ..core.names import name_key
+from ..games import game_of
 from ..models import Event, Game, GameResult, Player, PlayerStatus, Round, RoundState, Seat, Table
 from .errors import NotFound
 from .outcome import RoundOutcome, round_outcome
@@ -81,6 +82,7 @@ class RoundData:
             next_seats,
             following is not None and following.round.state is not RoundState.PLANNED,
             leaving,
+            game_of(self.event).movers,
         )
 
 

@@ -134,14 +134,14 @@ def test_a_whole_euchre_event_runs_with_teams_winning_games(app, organiser, clie
         del won[name]
     expected = _play_round(app, organiser, event_id, 1, won, phone_token=token)
     assert organiser.post(f"/events/{event_id}/rounds/1/close").status_code == 302
-    assert seating(app, event_id, 2) == plan_moves(expected)
+    assert seating(app, event_id, 2) == plan_moves(expected, EUCHRE.movers)
 
     # Rounds 2 and 3, each closed; the seating always follows the core's movement.
     for number in (2, 3):
         assert organiser.post(f"/events/{event_id}/rounds/start").status_code == 302
         expected = _play_round(app, organiser, event_id, number, won)
         assert organiser.post(f"/events/{event_id}/rounds/{number}/close").status_code == 302
-        assert seating(app, event_id, number + 1) == plan_moves(expected)
+        assert seating(app, event_id, number + 1) == plan_moves(expected, EUCHRE.movers)
 
     # Files and screens: both partners of a winning team are its winners.
     moves = list(csv.DictReader(io.StringIO(organiser.get(f"/events/{event_id}/moves.csv").get_data(as_text=True))))

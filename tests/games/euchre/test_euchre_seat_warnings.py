@@ -37,13 +37,14 @@ def _opposite_team_wins(app, event_id: int, table_number: int) -> None:
 def test_a_euchre_table_left_without_four_players_after_the_moves_is_flagged(app, organiser):
     event_id = _euchre_event(app)
     start_round(app, event_id)
-    # Table 1 reports nothing, so nobody there moves; tables 2 and 3 send their movers on.
+    # Table 1 reports nothing, so nobody there moves; tables 2 and 3 send their teams on: table 2's
+    # losing pair joins table 1 (6), table 2 keeps only table 3's losing pair (2).
     _opposite_team_wins(app, event_id, 2)
     _opposite_team_wins(app, event_id, 3)
     close_round(app, event_id)
     results = page_text(organiser.get(f"/events/{event_id}/rounds/1/results"))
-    assert "Table 1 has 5 players, more than 4." in results
-    assert "Table 2 has 3 players, fewer than 4." in results
+    assert "Table 1 has 6 players, more than 4." in results
+    assert "Table 2 has 2 players, fewer than 4." in results
     assert "Table 3 has" not in results
     seats = page_text(organiser.get(f"/events/{event_id}/rounds/2/seats"))
-    assert "Table 1 has 5 players, more than 4." in seats and "Table 2 has 3 players, fewer than 4." in seats
+    assert "Table 1 has 6 players, more than 4." in seats and "Table 2 has 2 players, fewer than 4." in seats

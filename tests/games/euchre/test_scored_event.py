@@ -6,8 +6,9 @@ spreadsheets and the event file through export and import.
 Every round holds a game won by reaching 10 points, a game unfinished at the close (the team
 ahead wins it) and a level game (nobody wins it: it counts as no game). What the pages show is
 checked against the tournament's rules worked out here from the hands entered: the scoring
-chart below, the core's movement for the moves, and the alphabetical rule for the partners of a
-team, who always win the same games."""
+chart below, the core's movement for the moves (partners move together: the two first up, the
+two last down), and the alphabetical rule for the round winner between partners, who always win
+the same games."""
 
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ from tests.room.conftest import seated, tokens
 from tournament import db
 from tournament.core.movement import Direction, plan_round
 from tournament.core.names import name_key
+from tournament.games.euchre import EUCHRE
 from tournament.models import Event, Game, Player, PlayerStatus, Round
 from tournament.services.round_data import load_round
 
@@ -318,7 +320,7 @@ def test_a_euchre_event_scored_hand_by_hand_on_the_pages_moves_players_by_the_to
             assert "reported no games" not in preview
         assert organiser.post(f"/events/{event_id}/rounds/{round_number}/close").status_code == 302
 
-        plan = plan_round(games_won, reported=reported)
+        plan = plan_round(games_won, reported=reported, movers=EUCHRE.movers)
         results = organiser.get(f"/events/{event_id}/rounds/{round_number}/results")
         shown = shown_outcome(page_text(results))
         _the_page_shows_the_plan(shown, plan, games_won, reported)
@@ -370,8 +372,9 @@ def test_a_euchre_event_scored_hand_by_hand_on_the_pages_moves_players_by_the_to
 def _the_page_shows_the_plan(shown: dict[int, ShownTable], plan, games_won: dict[int, dict[str, int]],
                              reported: set[int]) -> None:
     """The round's results page shows the core's plan for the games expected, and the partners
-    rule: both partners of a team win the same games, so alphabetical order alone decides which
-    of them wins the round (and moves up) and which of the last team moves down."""
+    rule: both partners of a team win the same games and move together — the two first of the
+    table's ranking up, the two last down — while alphabetical order decides which partner is
+    named the round winner."""
     assert set(shown) == set(games_won)
     bottom, top = min(games_won), max(games_won)
     for result in plan.tables:
@@ -386,17 +389,15 @@ def _the_page_shows_the_plan(shown: dict[int, ShownTable], plan, games_won: dict
             assert table.winner is None and all(to == result.table for to in table.next_table.values())
             assert any("reported no game" in note for note in table.notes)
             continue
-        most = max(games_won[result.table].values())
-        fewest = min(games_won[result.table].values())
-        leaders = _alphabetical(n for n, g in games_won[result.table].items() if g == most)
-        last = _alphabetical(n for n, g in games_won[result.table].items() if g == fewest)
-        assert len(leaders) >= 2 and len(last) >= 2  # partners always tie
-        assert table.winner == leaders[0]
-        assert table.next_table[leaders[0]] == min(result.table + 1, top)
-        assert table.next_table[last[-1]] == max(result.table - 1, bottom)
-        assert all(table.next_table[name] == result.table for name in table.games if name not in (leaders[0], last[-1]))
+        won = games_won[result.table]
+        ranking = sorted(won, key=lambda name: (-won[name], name_key(name)))
+        assert len(ranking) == 4 and table.winner == ranking[0]
+        for name in ranking[:2]:
+            assert table.next_table[name] == min(result.table + 1, top)
+        for name in ranking[2:]:
+            assert table.next_table[name] == max(result.table - 1, bottom)
         ranked = {move.player: move.outcome for move in result.moves}
-        assert ranked[leaders[0]] is Direction.UP and ranked[last[-1]] is Direction.DOWN
+        assert [ranked[name] for name in ranking] == [Direction.UP, Direction.UP, Direction.DOWN, Direction.DOWN]
 
 
 def _resent_and_stale_entries_change_nothing(app, phone, url: str, event_id: int, hand: Hand, ids: list[int]) -> None:

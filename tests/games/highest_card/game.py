@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, Final, Literal
 
 from tournament.core.errors import RuleError
+from tournament.core.movement import guide_movers
 from tournament.core.names import name_key
 from tournament.games.protocol import Paragraph, Report, ScoreField, Scorer, TableSizes
 
@@ -172,6 +173,9 @@ class HighestCard:
             if _strength(variant, report.scores.get(winner, 0)) < best:
                 return f"the winner '{winner}' did not draw the highest card"
         return None
+
+    def movers(self, table_size: int) -> int:
+        return guide_movers(table_size)
 
     def usual_games(self, table_size: int, round_minutes: int) -> int:
         return min(MAX_ROWS, max(1, math.ceil(round_minutes * 60 / SECONDS_PER_GAME)))

@@ -19,6 +19,7 @@ from typing import Any, Final
 
 from ...core.errors import RuleError
 from ...core.limits import MAX_GAMES_PER_TABLE
+from ...core.movement import guide_movers
 from ...core.names import name_key
 from ..protocol import Paragraph, Report, ScoreField, Scorer, TableSizes
 from .scorer import DEALS_SCORER
@@ -135,6 +136,9 @@ class ElbowsUp:
                     [player for player, points in report.scores.items() if points == best]
                 )
         return None
+
+    def movers(self, table_size: int) -> int:
+        return guide_movers(table_size)
 
     def usual_games(self, table_size: int, round_minutes: int) -> int:
         return min(MAX_GAMES_PER_TABLE, max(1, round_minutes // GAME_MINUTES))

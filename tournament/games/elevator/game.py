@@ -17,6 +17,7 @@ from typing import Any, Final
 
 from ...core.errors import RuleError
 from ...core.limits import MAX_GAMES_PER_TABLE
+from ...core.movement import guide_movers
 from .. import shedding
 from ..protocol import Paragraph, Report, ScoreField, Scorer, TableSizes
 from . import variants
@@ -84,6 +85,9 @@ class Elevator:
 
     def consistent(self, variant: ElevatorRules, report: Report) -> str | None:
         return shedding.consistent(report)
+
+    def movers(self, table_size: int) -> int:
+        return guide_movers(table_size)
 
     def usual_games(self, table_size: int, round_minutes: int) -> int:
         game_seconds = DEAL_SECONDS + SECONDS_PER_PLAYER * max(table_size, 1)

@@ -32,6 +32,7 @@ from .variants import EuchreVariant, default_variants, variant_from_json, varian
 # up to 25 minutes thus holds one game (the last is often unfinished and goes to the team
 # ahead); each further 25 minutes starts another.
 GAME_MINUTES: Final = 25
+PARTNERS: Final = 2  # players of a team, who move up or down together
 
 
 def _names(players: Collection[str]) -> str:
@@ -106,6 +107,11 @@ class Euchre:
 
     def consistent(self, variant: EuchreVariant, report: Report) -> str | None:
         return None  # no scores a winning team could contradict
+
+    def movers(self, table_size: int) -> int:
+        # Partners win and lose together, so they move together: the winning team up, the other
+        # down. Moving one of them would leave the alphabet to choose which partner goes.
+        return PARTNERS
 
     def usual_games(self, table_size: int, round_minutes: int) -> int:
         return min(MAX_GAMES_PER_TABLE, max(1, math.ceil(round_minutes / GAME_MINUTES)))

@@ -21,6 +21,7 @@ from typing import Any, Final
 
 from ...core.errors import RuleError
 from ...core.limits import MAX_GAMES_PER_TABLE, MAX_TRICKS_PER_GAME
+from ...core.movement import guide_movers
 from ...core.names import name_key
 from ...core.ranking import game_winner
 from ..protocol import Paragraph, Report, ScoreField, Scorer, TableSizes
@@ -152,6 +153,9 @@ class FiveTricks:
                     [player for player, count in report.scores.items() if count == best]
                 )
         return None
+
+    def movers(self, table_size: int) -> int:
+        return guide_movers(table_size)
 
     def usual_games(self, table_size: int, round_minutes: int) -> int:
         game_seconds = DEAL_SECONDS + TRICKS_PER_GAME * max(table_size, 1) * SECONDS_PER_CARD
