@@ -31,11 +31,7 @@ def guide_sections(event) -> tuple[Paragraph, ...]:
     after = (
         Paragraph("Round winner", f"Each round lasts {plural(event.round_minutes, 'minute')}, usually long enough "
                   "for several games. The player who won the most games in the round wins the round."),
-        Paragraph("Moving", "When a round ends, the player with the most games won moves up to the next "
-                  "higher-numbered table, and the player with the fewest moves down to the next "
-                  "lower-numbered table. Everyone else stays."),
-        Paragraph("Big tables", "At a table with more than four players, the two players with the most "
-                  "games move up and the two with the fewest move down."),
+        *_moving(game),
         Paragraph("Top and bottom", f"Winners at the top table ({top_text}) stay there, and so do the "
                   "players who would move down from table 1."),
         Paragraph("Ties", "A tie is settled by alphabetical order of first names: the name that comes first "
@@ -43,6 +39,22 @@ def guide_sections(event) -> tuple[Paragraph, ...]:
                   "in a tie for fewest the alphabetically last moves down."),
     )
     return before + game.guide_paragraphs() + after + _observers(event)
+
+
+def _moving(game) -> tuple[Paragraph, ...]:
+    """Who moves after a round, as the game's ``movers`` has it: one each way (two at a big table),
+    or two each way at every table for a game whose partners move together."""
+    if game.movers(game.table_sizes.preferred) > 1:
+        return (Paragraph("Moving", "When a round ends, the two players with the most games won move up to the "
+                          "next higher-numbered table, and the two with the fewest move down to the next "
+                          "lower-numbered table: partners move together."),)
+    return (
+        Paragraph("Moving", "When a round ends, the player with the most games won moves up to the next "
+                  "higher-numbered table, and the player with the fewest moves down to the next "
+                  "lower-numbered table. Everyone else stays."),
+        Paragraph("Big tables", "At a table with more than four players, the two players with the most "
+                  "games move up and the two with the fewest move down."),
+    )
 
 
 def _observers(event) -> tuple[Paragraph, ...]:

@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 
 from ..core import limits
 from ..core.names import name_key
+from ..games import game_of
 from ..models import Event, Player, PlayerStatus, Round, Table
 from .errors import DomainError, NotFound
 from .round_data import load_round
@@ -26,6 +27,11 @@ PAPER_SIZES = {size: _PAPER_LABELS[size] for size in limits.PAPER_SIZES}  # stor
 class SlipTable:
     table: Table
     names: tuple[str, ...]
+
+    @property
+    def movers(self) -> int:
+        """How many move up (and down) from this table after the round: the event's game says."""
+        return game_of(self.table.event).movers(len(self.names))
 
 
 @dataclass(frozen=True)
