@@ -93,3 +93,26 @@ def test_pages_mirror_in_a_right_to_left_language_and_never_scroll_sideways(
         assert width - rtl["right"] == pytest.approx(ltr["left"], abs=2), sel
     first = PAGES[what][0]
     assert placed[PSEUDO_RTL][first]["left"] > placed[None][first]["left"], f"{first} did not move right"
+
+
+def test_projector_arrow_pointing_the_way_the_page_reads_goes_to_the_next_slide(app, live_server, browser):
+    """Right to left, the slides run leftwards (the pager's first dot is at the right), so the
+    left arrow goes forward and the right arrow back."""
+    event_id = setup_event(app, NAMES, tables=3)
+    start_round(app, event_id)
+    for table in (1, 2, 3):
+        names = sorted(seated(app, event_id, table))
+        record_winner(app, event_id, table, [names[0]])
+    close_round(app, event_id)  # slides: results, round 2 seating, standings
+    url = f"{live_server.url}/p/{tokens(app, event_id)['projector']}"
+    context, page = _render(app, browser, live_server, url, VIEWPORTS["1280x720"], PSEUDO_RTL)
+    try:
+        page.wait_for_selector("#slide-title >> text=Round 1 results")
+        page.keyboard.press("ArrowLeft")
+        page.wait_for_selector("#slide-title >> text=Round 2 seating")
+        page.keyboard.press("ArrowRight")
+        page.wait_for_selector("#slide-title >> text=Round 1 results")
+        page.keyboard.press("ArrowRight")
+        page.wait_for_selector("#slide-title >> text=Standings")
+    finally:
+        context.close()
