@@ -12,9 +12,11 @@ Rules:
 
 from __future__ import annotations
 
+from typing import Literal
+
 from flask import Flask, current_app
 
-Direction = str  # "ltr" | "rtl"
+Direction = Literal["ltr", "rtl"]
 
 PAGE_LANG = "en"
 PSEUDO_RTL = "ar-XB"

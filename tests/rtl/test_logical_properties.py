@@ -49,7 +49,7 @@ def _split_values(value: str) -> list[str]:
             current = ""
         else:
             current += char
-    return [p for p in parts + [current] if p]
+    return [p for p in [*parts, current] if p]
 
 
 def _corners(v: list[str]) -> list[str]:
@@ -78,7 +78,7 @@ def physical_reason(prop: str, value: str) -> str | None:
         for half in value.split("/"):
             top_left, top_right, bottom_right, bottom_left = _corners(_split_values(half))
             if top_left != top_right or bottom_left != bottom_right:
-                return f"border-radius: {value} rounds left and right corners differently; use border-start-start-radius …"
+                return f"border-radius: {value} rounds left and right corners differently; use border-*-*-radius"
     return None
 
 
