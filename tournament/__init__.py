@@ -51,13 +51,14 @@ def create_app(test_config: dict | None = None) -> Flask:
     from . import throttle  # failed-login limits
     throttle.init_app(app)
 
-    from . import cli, game_templates, name_display, web
+    from . import cli, game_templates, name_display, text_direction, web
     from .blueprints import register_blueprints
 
     game_templates.add_game_templates(app)
 
     web.init_app(app)
     name_display.init_app(app)
+    text_direction.init_app(app)
     from .core.wording import plural
     from .games import game_of
     app.add_template_filter(plural, "plural")

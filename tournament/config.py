@@ -24,3 +24,6 @@ TRUSTED_HOSTS: list[str] | None = None
 # send its request headers. Turned off with PROXY_FIX (every client is the proxy).
 CONNECTIONS_PER_ADDRESS = 64
 REQUEST_HEADER_TIMEOUT = 10.0
+# Tests only (ignored unless TESTING): render every page in this language, e.g. the pseudo-locale
+# "ar-XB" to check the right-to-left layout. None: the pages' own language, English.
+FORCE_PAGE_LANG: str | None = None

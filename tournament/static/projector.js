@@ -303,8 +303,12 @@
 
   document.addEventListener("keydown", function (event) {
     if (!slides.length) { return; }
-    if (event.key === "ArrowRight" || event.key === "PageDown") { goTo(slideIndex + 1); }
-    else if (event.key === "ArrowLeft" || event.key === "PageUp") { goTo(slideIndex - 1); }
+    // The arrow pointing the way the page reads goes forward: right in English, left in Arabic.
+    var rtl = document.documentElement.dir === "rtl";
+    var forward = rtl ? "ArrowLeft" : "ArrowRight";
+    var back = rtl ? "ArrowRight" : "ArrowLeft";
+    if (event.key === forward || event.key === "PageDown") { goTo(slideIndex + 1); }
+    else if (event.key === back || event.key === "PageUp") { goTo(slideIndex - 1); }
     else if (event.key === " ") { holding = !holding; slideStarted = Date.now(); showSlide(); event.preventDefault(); }
     else if (event.key === "f" || event.key === "F") {
       if (document.fullscreenElement) { document.exitFullscreen(); } else { document.documentElement.requestFullscreen(); }
