@@ -73,6 +73,6 @@ def local_zone() -> str:
     or not a zone name."""
     try:
         return check_zone(_system_zone_name())
-    except Exception as error:  # noqa: BLE001 - any failure to find it only means "use UTC"
+    except Exception as error:  # any failure to find it only means "use UTC"
         log.info("the system's time zone is unknown (%s); using UTC", error)
         return DEFAULT

@@ -15,7 +15,6 @@ from tournament.core import RuleVariant, Suit
 from tournament.migrate import MIGRATIONS, alembic_config, upgrade
 from tournament.models import Base, Event, Game
 
-
 # The newest migration: "still at the new schema" means this, whatever migration came last.
 HEAD = ScriptDirectory(str(MIGRATIONS)).get_current_head()
 

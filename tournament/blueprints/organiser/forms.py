@@ -6,9 +6,8 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, Form, PasswordField, SelectField, StringField, TextAreaField
 from wtforms.validators import DataRequired, EqualTo, Length, NumberRange, Optional
 
-from ... import games
+from ... import games, time_zones
 from ...core.limits import MAX_EVENT_NAME, MAX_HOUSE_RULE, MAX_PLAYERS, MAX_ROUND_MINUTES, MAX_TABLES, MAX_USERNAME
-from ... import time_zones
 from ..fields import IntegerField, TimeZoneField
 
 PASTE_LIMIT = MAX_PLAYERS * 64
