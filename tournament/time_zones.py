@@ -20,6 +20,8 @@ DEFAULT = "UTC"
 MAX_LENGTH = 64  # the column's width; the longest IANA name has 32 characters
 # Names in the zone folder that are not zones a person would choose.
 _NOT_ZONES = {"localtime", "posixrules", "Factory"}
+# Linux calls UTC "Etc/UTC"; the settings show it under its plain name.
+_UTC_ALIASES = {"Etc/UTC", "Etc/UCT", "Etc/Universal", "Etc/Zulu", "UCT", "Universal", "Zulu"}
 # The areas a teacher picks a city from; the rest are legacy aliases (US/Pacific, EST5EDT, Etc/GMT+3).
 _AREAS = ("Africa/", "America/", "Antarctica/", "Asia/", "Atlantic/", "Australia/", "Europe/", "Indian/",
           "Pacific/")
@@ -72,7 +74,8 @@ def local_zone() -> str:
     pages that belong to no event (the login page). UTC when the system's answer is missing
     or not a zone name."""
     try:
-        return check_zone(_system_zone_name())
+        name = check_zone(_system_zone_name())
+        return DEFAULT if name in _UTC_ALIASES else name
     except Exception as error:  # any failure to find it only means "use UTC"
         log.info("the system's time zone is unknown (%s); using UTC", error)
         return DEFAULT

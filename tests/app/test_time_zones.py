@@ -146,7 +146,7 @@ def test_a_new_event_can_choose_another_zone(app, organiser, monkeypatch):
         assert db.session().query(Event).one().time_zone == "Asia/Tokyo"
 
 
-@pytest.mark.parametrize("answer", [None, "", "Local Time", "Mars/Olympus", OSError("no zone configured")])
+@pytest.mark.parametrize("answer", [None, "", "Local Time", "Mars/Olympus", OSError("no zone configured"), "Etc/UTC"])
 def test_a_laptop_whose_zone_cannot_be_told_starts_events_in_utc(monkeypatch, answer):
     def system_zone():
         if isinstance(answer, Exception):
