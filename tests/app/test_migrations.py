@@ -4,6 +4,7 @@ import pytest
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from sqlalchemy import create_engine, inspect, select, text
 from sqlalchemy.orm import Session
 
@@ -11,8 +12,11 @@ from benchmarks.harness import wipe_postgres
 from tests.conftest import PG_URL
 from tournament import create_app
 from tournament.core import RuleVariant, Suit
-from tournament.migrate import alembic_config, upgrade
+from tournament.migrate import MIGRATIONS, alembic_config, upgrade
 from tournament.models import Base, Event, Game
+
+# The newest migration: "still at the new schema" means this, whatever migration came last.
+HEAD = ScriptDirectory(str(MIGRATIONS)).get_current_head()
 
 
 def test_migrations_build_exactly_the_schema_the_models_declare(tmp_path):
@@ -109,7 +113,7 @@ def test_downgrading_is_refused_while_an_event_plays_another_game(old_database):
     with pytest.raises(RuntimeError, match="play a game other than Five Tricks"):
         downgrade(old_database, "0004")
     with old_database.connect() as connection:  # nothing changed: still at the new schema
-        assert connection.exec_driver_sql("SELECT version_num FROM alembic_version").scalar() == "0007"
+        assert connection.exec_driver_sql("SELECT version_num FROM alembic_version").scalar() == HEAD
         assert connection.exec_driver_sql("SELECT count(*) FROM tables WHERE variant IS NOT NULL").scalar() == 3
 
 
@@ -159,7 +163,7 @@ def test_downgrading_is_refused_while_a_game_has_several_winners(old_database):
     with pytest.raises(RuntimeError, match="have several winners"):
         downgrade(old_database, "0005")
     with old_database.connect() as connection:
-        assert connection.exec_driver_sql("SELECT version_num FROM alembic_version").scalar() == "0007"
+        assert connection.exec_driver_sql("SELECT version_num FROM alembic_version").scalar() == HEAD
 
 
 def test_scoresheets_and_house_rules_start_empty_and_downgrade_drops_them(old_database):
@@ -172,3 +176,11 @@ def test_scoresheets_and_house_rules_start_empty_and_downgrade_drops_them(old_da
     assert {"variant"} <= {c["name"] for c in columns.get_columns("tables")} and "house_rule" not in {
         c["name"] for c in columns.get_columns("tables")}
     assert "sheet" not in {c["name"] for c in columns.get_columns("games")}
+
+
+def test_events_from_before_time_zones_show_their_times_in_utc_and_downgrade_drops_the_zone(old_database):
+    upgrade(old_database)
+    with Session(old_database) as session:
+        assert session.get(Event, 1).time_zone == "UTC"
+    downgrade(old_database, "0007")
+    assert "time_zone" not in {c["name"] for c in inspect(old_database).get_columns("events")}

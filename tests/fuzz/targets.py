@@ -86,6 +86,7 @@ def plausible_fields(world: World) -> dict[str, st.SearchStrategy[str]]:
         "colour_safe": st.sampled_from(["y", ""]),
         "projector_theme": st.sampled_from(["dark", "light", "pink"]), "chime": st.sampled_from(["y", ""]),
         "round": st.sampled_from(["1", "2"]),
+        "time_zone": st.sampled_from(["Europe/Berlin", "europe/berlin", "UTC", "Mars/Olympus", "", "Etc/GMT+3"]),
         "winner": st.sampled_from([*ids, ""]), "version": st.sampled_from(["", "1", "2"]),
     }
 
@@ -99,8 +100,8 @@ FORM_FIELDS: dict[str, tuple[str, ...]] = {
     "organiser.add_account": ("username", "password", "confirm"),
     "organiser.remove_account": (),
     "organiser.logout_other_devices": (),
-    "organiser.create_event": ("name", "round_minutes"),
-    "organiser.event_settings": ("name", "round_minutes"),
+    "organiser.create_event": ("name", "round_minutes", "time_zone"),
+    "organiser.event_settings": ("name", "round_minutes", "time_zone"),
     "organiser.delete_event": (),
     "organiser.players": ("names",),
     "organiser.player": ("name",),

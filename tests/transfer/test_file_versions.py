@@ -48,9 +48,11 @@ def test_an_event_file_of_version_1_still_imports_with_its_variants(app, organis
         assert [five_tricks.variant_to_json(t.variant) for t in event.tables] == [
             t["variant"] for t in old["tables"]]
     again = _export(organiser, event_id)
-    # Everything the old file said comes back; only the version and the named game are new.
+    # Everything the old file said comes back; only the version, the named game and the
+    # event's time zone (UTC, as the old app showed times) are new.
     assert (again["version"], again["game"]) == (2, "five-tricks")
-    for key in ("event", "tables", "players", "audit"):
+    assert again["event"] == {**old["event"], "time_zone": "UTC"}
+    for key in ("tables", "players", "audit"):
         assert again[key] == old[key], key
     # A game's one "winner" and its "tricks" read as the winners and scores of version 2.
     for round_ in old["rounds"]:

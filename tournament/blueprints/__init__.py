@@ -4,9 +4,10 @@ from flask import Flask
 
 
 def register_blueprints(app: Flask) -> None:
-    from . import projector, public, room, table
+    from . import moments, projector, public, room, table
     from .organiser import bp as organiser
     from .print import bp as print_bp
 
     for blueprint in (organiser, print_bp, room.bp, projector.bp, table.bp, public.bp):
         app.register_blueprint(blueprint)
+    moments.init_app(app)

@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 from wtforms import IntegerField as _WTFormsIntegerField
+from wtforms import StringField
+from wtforms.validators import StopValidation
+
+from .. import time_zones
+from ..core.errors import RuleError
 
 MAX_DIGITS = 9
 
@@ -22,3 +27,19 @@ class IntegerField(_WTFormsIntegerField):
             self.data = None
             raise ValueError(self.gettext("Not a valid integer value."))
         super().process_formdata(valuelist)
+
+
+class TimeZoneField(StringField):
+    """An IANA zone name typed with the browser's suggestions (`common_zones` for a datalist);
+    checked by the one zone check, which also gives it its proper spelling ("europe/berlin"
+    becomes "Europe/Berlin"). `default` may be a callable (the laptop's own zone)."""
+
+    def pre_validate(self, form):
+        try:
+            self.data = time_zones.check_zone(self.data)
+        except RuleError as error:
+            raise StopValidation(f"{error}.") from None
+
+    @staticmethod
+    def common_zones() -> tuple[str, ...]:
+        return time_zones.common_zones()

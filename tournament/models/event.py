@@ -25,6 +25,8 @@ class Event(Base):
     # The card game every table plays, by its registry key (tournament.games); never changes.
     game: Mapped[str] = mapped_column(String(40), default=games.DEFAULT, server_default=games.DEFAULT)
     created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+    # IANA name of the zone pages show the event's moments in (tournament.time_zones); moments stay UTC.
+    time_zone: Mapped[str] = mapped_column(String(64), default="UTC", server_default="UTC")
     round_minutes: Mapped[int] = mapped_column(Integer, default=7)
     # Seed of the home-table shuffle: the same seed always gives the same plan.
     shuffle_seed: Mapped[int] = mapped_column(Integer, default=1)

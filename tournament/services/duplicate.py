@@ -8,7 +8,7 @@ from ..models import Event, Player, PlayerStatus, Table
 from .events import MAX_EVENT_NAME
 
 COPIED_SETTINGS = ("round_minutes", "study_minutes", "practice_minutes", "paper_size", "sheet_copies",
-                   "colour_safe", "projector_theme", "chime", "shuffle_seed")
+                   "colour_safe", "projector_theme", "chime", "shuffle_seed", "time_zone")
 SUFFIX = " (copy)"
 
 

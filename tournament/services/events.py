@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, selectinload
 
-from .. import games
+from .. import games, time_zones
 from ..core.errors import RuleError
 from ..core.limits import MAX_EVENT_NAME, MAX_ROUND_MINUTES
 from ..core.names import clean_text
@@ -93,21 +93,35 @@ def _check_minutes(minutes: int) -> int:
     return minutes
 
 
-def create_event(session: Session, name: str, round_minutes: int = 7, game: str = games.DEFAULT) -> Event:
-    """A new event playing ``game`` (a registered game's key) for the whole of its life."""
+def _check_zone(time_zone: str | None) -> str:
+    try:
+        return time_zones.check_zone(time_zone)
+    except RuleError as error:
+        raise DomainError(str(error) + ".", field="time_zone") from None
+
+
+def create_event(session: Session, name: str, round_minutes: int = 7, game: str = games.DEFAULT,
+                 time_zone: str | None = None) -> Event:
+    """A new event playing ``game`` (a registered game's key) for the whole of its life, showing
+    its times in ``time_zone`` (an IANA name; None: the laptop's own zone)."""
     try:
         games.get(game)
     except RuleError as error:
         raise DomainError(str(error)) from None
-    event = Event(name=_clean_name(name), round_minutes=_check_minutes(round_minutes), game=game)
+    zone = time_zones.local_zone() if time_zone is None else _check_zone(time_zone)
+    event = Event(name=_clean_name(name), round_minutes=_check_minutes(round_minutes), game=game,
+                  time_zone=zone)
     session.add(event)
     session.commit()
     return event
 
 
-def update_event(session: Session, event: Event, name: str, round_minutes: int) -> None:
-    event.name = _clean_name(name)
-    event.round_minutes = _check_minutes(round_minutes)
+def update_event(session: Session, event: Event, name: str, round_minutes: int,
+                 time_zone: str | None = None) -> None:
+    """Every value is checked before any is changed, so a refusal leaves the event as it was."""
+    name, round_minutes = _clean_name(name), _check_minutes(round_minutes)
+    zone = event.time_zone if time_zone is None else _check_zone(time_zone)
+    event.name, event.round_minutes, event.time_zone = name, round_minutes, zone
     session.commit()
 
 

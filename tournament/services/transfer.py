@@ -104,7 +104,7 @@ def export_event(session: Session, event: Event) -> dict[str, Any]:
         "version": VERSION,
         "game": event.game,
         "exported_at": iso(datetime.now(UTC)),
-        "event": {key: getattr(event, key) for key in SETTINGS},
+        "event": {**{key: getattr(event, key) for key in SETTINGS}, "time_zone": event.time_zone},
         "tables": [{"number": t.number, "variant": game_of_event.variant_to_json(t.variant),
                     **({"house_rule": t.house_rule} if t.house_rule is not None else {})} for t in tables],
         "players": [{"name": p.name, "status": p.status.value, "home_table": number.get(p.home_table_id)}

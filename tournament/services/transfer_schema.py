@@ -10,6 +10,8 @@ Invariants:
   play Five Tricks, and its variants have the same four keys Five Tricks still writes. A game this
   app does not know is refused by name, before anything else of the file is read.
 - Keys the format does not define (ids, `exported_at`, `created_at`, ...) are ignored.
+- `event.time_zone` (an IANA zone name) is optional: files written before events had a zone
+  show their times in UTC, as they did then.
 - Player references are exact names (spaces collapsed); uniqueness ignores case and accents, as
   everywhere else in the app. Tables are numbered 1..T without gaps; rounds 1..R in order, and
   only the last round may be planned or running.
@@ -28,7 +30,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from .. import games
+from .. import games, time_zones
 from ..core.errors import RuleError
 from ..core.limits import (
     MAX_AUDIT_ENTRIES,
@@ -157,7 +159,20 @@ def _settings(value: Any) -> dict[str, Any]:
         "projector_theme": choice(event["projector_theme"], "event.projector_theme", THEMES),
         "chime": flag(event["chime"], "event.chime"),
         "shuffle_seed": integer(event["shuffle_seed"], "event.shuffle_seed", 0, MAX_SEED),
+        "time_zone": _time_zone(event.get("time_zone")),
     }
+
+
+def _time_zone(value: Any) -> str:
+    """The zone the event's pages show times in; a file written before events had one (absent
+    or null) showed its times in UTC, so it keeps doing so."""
+    raw = text(value, "event.time_zone", time_zones.MAX_LENGTH * 4, optional=True)
+    if raw is None:
+        return time_zones.DEFAULT
+    try:
+        return time_zones.check_zone(raw)
+    except RuleError as error:
+        fail("event.time_zone", f"{error}.")
 
 
 def _game(data: dict) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import math
 import time
+from datetime import UTC, datetime
 from urllib.parse import urlsplit
 
 from flask import flash, g, redirect, render_template, request, session, url_for
@@ -18,6 +19,7 @@ from ... import db
 from ...services import accounts
 from ...throttle import limit_failed_logins, limiter
 from ..guards import log_in
+from ..moments import local_time
 from . import bp
 from .forms import LoginForm, SetupForm
 
@@ -88,7 +90,7 @@ def _too_many_logins(error):
                 request.remote_addr)
     form = LoginForm()
     message = (f"Too many failed logins. Try again in {_duration(wait)} "
-               f"(at {time.strftime('%H:%M:%S', time.localtime(reset_at))}).")
+               f"(at {local_time(datetime.fromtimestamp(reset_at, UTC), format='clock')}).")
     response = render_template("organiser/login.html", form=form, notice=message)
     return response, 429, {"Retry-After": str(wait)}
 

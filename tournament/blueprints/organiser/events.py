@@ -28,7 +28,8 @@ def create_event():
     if not form.validate_on_submit():
         return _index(form, 400)
     try:
-        event = event_service.create_event(db.session(), form.name.data, form.round_minutes.data, form.game.data)
+        event = event_service.create_event(db.session(), form.name.data, form.round_minutes.data, form.game.data,
+                                           form.time_zone.data)
     except DomainError as error:
         return _index(form, refuse(error, field_for(form, error, form.name)))
     flash(f"Event “{event.name}” created. Now paste the players' names.", "success")
@@ -42,13 +43,14 @@ def _index(form, status):
 
 @bp.route("/events/<int:event_id>/settings", methods=["GET", "POST"])
 def event_settings(event_id: int):
-    """Rename the event or change its round length."""
+    """Rename the event, change its round length or the time zone its pages show times in."""
     event = current_event()
     form = EventForm(obj=event)
     status = 400 if form.is_submitted() else 200
     if form.validate_on_submit():
         try:
-            event_service.update_event(db.session(), event, form.name.data, form.round_minutes.data)
+            event_service.update_event(db.session(), event, form.name.data, form.round_minutes.data,
+                                       form.time_zone.data)
         except DomainError as error:
             status = refuse(error, field_for(form, error, form.name))
         else:

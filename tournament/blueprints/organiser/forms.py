@@ -6,9 +6,9 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, Form, PasswordField, SelectField, StringField, TextAreaField
 from wtforms.validators import DataRequired, EqualTo, Length, NumberRange, Optional
 
-from ... import games
+from ... import games, time_zones
 from ...core.limits import MAX_EVENT_NAME, MAX_HOUSE_RULE, MAX_PLAYERS, MAX_ROUND_MINUTES, MAX_TABLES, MAX_USERNAME
-from ..fields import IntegerField
+from ..fields import IntegerField, TimeZoneField
 
 PASTE_LIMIT = MAX_PLAYERS * 64
 
@@ -35,6 +35,8 @@ class EventForm(FlaskForm):
     round_minutes = IntegerField(
         "Round length (minutes)", default=7, validators=[DataRequired(), NumberRange(1, MAX_ROUND_MINUTES)]
     )
+    # A new event starts in the laptop's own zone: the room's clocks.
+    time_zone = TimeZoneField("Time zone", default=time_zones.local_zone)
 
 
 class NewEventForm(EventForm):
