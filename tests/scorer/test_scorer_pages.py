@@ -213,3 +213,12 @@ def test_a_stale_entry_for_a_finished_game_still_says_why_it_was_refused(client,
     page = _text(response)
     assert "Someone else changed game 1 meanwhile" in page and "Game 1 is over" in page
     assert len(stored(app, card.event_id)[0]) == 3
+
+
+def test_the_scorer_page_of_a_round_not_started_says_so_and_offers_no_form(organiser, card, app):
+    with app.app_context():
+        rounds.close(db.session(), db.session().get(Event, card.event_id), 1)  # round 2 is planned now
+    response = organiser.get(_organiser_score(card, round_number=2))
+    page = _text(response)
+    assert response.status_code == 409 and "Round 2 has not started yet" in page
+    assert 'name="seen"' not in response.get_data(as_text=True)

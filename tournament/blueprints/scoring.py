@@ -18,8 +18,10 @@ from flask import flash, redirect, render_template, request
 
 from .. import db
 from ..core.errors import RuleError
+from ..core.rounds import Action
 from ..games import Game as GameRules
 from ..games import Tally, game_of
+from ..services import lifecycle
 from ..services.errors import DomainError
 from ..services.games import MAX_GAMES_PER_ROUND
 from ..services.round_data import RoundData, load_table_games
@@ -113,6 +115,7 @@ def score_page(session, data: RoundData, table, number: int, *, template: str, a
             **context), status
 
     if request.method == "GET":
+        lifecycle.check(data.round, Action.CORRECT)  # a round not started yet has no games to score
         return page()
     try:
         seen = _seen(scorer.entry_noun)
