@@ -50,6 +50,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     csrf.init_app(app)
     from . import throttle  # failed-login limits
     throttle.init_app(app)
+    from . import i18n  # the page's language and the catalogues
+    i18n.init_app(app)
 
     from . import cli, game_templates, name_display, text_direction, web
     from .blueprints import register_blueprints

@@ -6,19 +6,20 @@ Rules:
 - A script subtag decides before the language: "az-Arab" is right to left, "ku-Latn" left to right.
 - "ar-XB" is the pseudo-locale of right-to-left layout checks (as on Android and in Chromium):
   English text laid out right to left. Tests render pages in it through ``FORCE_PAGE_LANG``.
-- Every base template writes ``<html lang="{{ page_lang }}" dir="{{ page_dir }}">``; the pages
-  are in English until a translation exists, so ``page_lang`` is "en" outside tests.
+- Every base template writes ``<html lang="{{ page_lang }}" dir="{{ page_dir }}">``; ``page_lang``
+  is the language the page is in (``tournament.i18n.locale``), or the test override.
 """
 
 from __future__ import annotations
 
 from typing import Literal
 
-from flask import Flask, current_app
+from flask import Flask
+
+from .i18n.locale import page_lang
 
 Direction = Literal["ltr", "rtl"]
 
-PAGE_LANG = "en"
 PSEUDO_RTL = "ar-XB"
 
 # Languages whose main script runs right to left (CLDR's character order "right-to-left").
@@ -36,13 +37,6 @@ def direction(locale_code: str | None) -> Direction:
     if script is not None:
         return "rtl" if script in RTL_SCRIPTS else "ltr"
     return "rtl" if parts[0] in RTL_LANGUAGES else "ltr"
-
-
-def page_lang() -> str:
-    """The language of the page being rendered: English, or the test override."""
-    app = current_app
-    forced = app.config.get("FORCE_PAGE_LANG") if app.testing else None
-    return forced or PAGE_LANG
 
 
 def init_app(app: Flask) -> None:

@@ -13,9 +13,7 @@ from typing import Any
 from babel.dates import format_datetime
 
 from .. import time_zones
-
-# The one place the language is chosen, until pages come in several languages.
-LOCALE = "en"
+from ..i18n.locale import current_language
 
 # Named patterns (Unicode date patterns: Babel translates the month names for the locale).
 FORMATS = {
@@ -43,7 +41,7 @@ def local_time(moment: datetime | None, where: Any = None, format: str = "short"
         return ""
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
-    return format_datetime(moment, FORMATS[format], tzinfo=time_zones.zone(zone_name(where)), locale=LOCALE)
+    return format_datetime(moment, FORMATS[format], tzinfo=time_zones.zone(zone_name(where)), locale=current_language())
 
 
 def init_app(app) -> None:
