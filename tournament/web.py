@@ -10,6 +10,7 @@ from werkzeug.routing import IntegerConverter
 
 from . import db
 from .hostnames import is_well_formed
+from .i18n import translate
 from .services.errors import DomainError
 
 # Everything is served by the app itself (the classroom may have no internet), so the
@@ -138,7 +139,7 @@ def _csrf_error(error: CSRFError):
 
 
 def _domain_error(error: DomainError):
-    return _error_page(error.http_status, error.title, str(error), error.headers())
+    return _error_page(error.http_status, translate(error.title), translate(error.text), error.headers())
 
 
 def _http_error(error: HTTPException):

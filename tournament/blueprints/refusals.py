@@ -9,6 +9,7 @@ from __future__ import annotations
 from flask import flash
 
 from .. import db
+from ..i18n import translate
 from ..services.errors import DomainError
 
 
@@ -16,10 +17,11 @@ def refuse(error: DomainError, field=None) -> int:
     """Undo what the request staged and put the message beside `field` (a WTForms field), or at
     the top of the page when no single input is to blame. Returns the status to answer with."""
     db.session().rollback()
+    message = translate(error.text)  # the session keeps plain text, in the page's language
     if field is not None:
-        field.errors = [*field.errors, str(error)]
+        field.errors = [*field.errors, message]
     else:
-        flash(str(error), "error")
+        flash(message, "error")
     return error.http_status
 
 

@@ -5,15 +5,26 @@ Invariants:
   only know the documented contract (``ValueError``) still catch it.
 - Messages are written for the facilitator: they name the offending value and what was expected,
   never an internal variable name.
+- Messages are ``Text`` values where they are marked for translation (``core.i18n``); the web
+  edge translates ``.text``, everything else reads ``str(error)`` in English.
 - Raising never leaves anything half-changed: core functions validate before they compute and
   never mutate their arguments.
 """
 
 from __future__ import annotations
 
+from .i18n import Text
+
 
 class RuleError(ValueError):
-    """Input that breaks a rule of the tournament or of Five Tricks."""
+    """Input that breaks a rule of the tournament or of Five Tricks.
+
+    The message is a ``Text`` (translated where it is shown) or a plain ``str``; ``.text`` keeps
+    it as given, and ``str(error)`` is its English, as before messages were translatable."""
+
+    def __init__(self, text: Text | str = "") -> None:
+        super().__init__(str(text))
+        self.text = text
 
 
 def require_int(value: object, what: str) -> int:

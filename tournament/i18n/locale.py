@@ -42,6 +42,12 @@ def use_event(event: Any) -> None:
     refresh()  # the locale may have been read before the event was known
 
 
+def use_language(code: str) -> None:
+    """A view's own choice for this page (rule 2); an unsupported code is ignored."""
+    g.locale = supported(code)
+    refresh()
+
+
 def select_locale() -> str:
     """The supported language code of this request's page; see the module's rules."""
     forced = forced_language()

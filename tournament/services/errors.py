@@ -2,7 +2,14 @@
 
 Each class carries everything a page needs to answer it, so no handler maps classes or status
 codes to words of its own: `http_status`, the heading of the organiser's page (`title`) and of
-a phone's page (`phone_title`), and `retry_after` (seconds) when the answer is "busy, try again"."""
+a phone's page (`phone_title`), and `retry_after` (seconds) when the answer is "busy, try again".
+
+Messages and titles are ``Text`` (or plain ``str``), translated where a page shows them
+(``tournament.i18n.translate``); ``str(error)`` stays the English message."""
+
+from __future__ import annotations
+
+from ..core.i18n import T, Text
 
 
 class DomainError(ValueError):
@@ -12,12 +19,13 @@ class DomainError(ValueError):
     show it there: a form field's name, or "game-N" for game N of a table's results form."""
 
     http_status = 400
-    title = "Not done"
-    phone_title = "Please check"
+    title: Text | str = T("Not done")
+    phone_title: Text | str = T("Please check")
     retry_after: int | None = None
 
-    def __init__(self, message: str = "", field: str | None = None):
-        super().__init__(message)
+    def __init__(self, message: Text | str = "", field: str | None = None):
+        super().__init__(str(message))
+        self.text = message
         self.field = field
 
     def headers(self) -> dict[str, str]:
@@ -29,13 +37,13 @@ class NotFound(DomainError):
     """The thing asked for does not exist (on a phone: the table's link is not valid)."""
 
     http_status = 404
-    title = "Not found"
-    phone_title = "Link not valid"
+    title = T("Not found")
+    phone_title = T("Link not valid")
 
 
 class Conflict(DomainError):
     """The request was based on data that changed meanwhile (stale version, closed round)."""
 
     http_status = 409
-    title = "Changed meanwhile"
-    phone_title = "Not recorded"
+    title = T("Changed meanwhile")
+    phone_title = T("Not recorded")

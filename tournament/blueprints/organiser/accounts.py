@@ -9,6 +9,7 @@ from wtforms import PasswordField, StringField
 from wtforms.validators import DataRequired, EqualTo, Length
 
 from ... import db
+from ...i18n import translate
 from ...models import Organiser
 from ...services import accounts as account_service
 from ...services.errors import DomainError, NotFound
@@ -75,7 +76,7 @@ def remove_account(account_id: int):
                 # Removed by another organiser at the same moment: this session is over.
                 session.clear()
                 return redirect(url_for("organiser.login"))
-            flash(str(error), "error")
+            flash(translate(error.text), "error")
             return _page(AddAccountForm(formdata=None), 409)
         flash(f"Account “{username}” removed.", "success")
         return redirect(url_for("organiser.accounts"))

@@ -10,6 +10,7 @@ from urllib.parse import urlsplit
 from flask import render_template, request, url_for
 
 from ... import db
+from ...i18n import translate
 from ...models import Event
 from ...services.errors import DomainError
 from ..refusals import refuse
@@ -29,5 +30,5 @@ def refused(error: DomainError):
     status = refuse(error)
     event_id = (request.view_args or {}).get("event_id")
     event = db.session().get(Event, event_id) if isinstance(event_id, int) else None
-    page = render_template("organiser/refused.html", event=event, title=error.title, back=_back(event))
+    page = render_template("organiser/refused.html", event=event, title=translate(error.title), back=_back(event))
     return page, status, error.headers()

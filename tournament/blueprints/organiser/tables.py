@@ -131,7 +131,7 @@ def table_rules(event_id: int, number: int):
         try:
             table_service.set_rules(session, event, table, game.variant_from_form(form), house.house_rule.data)
         except RuleError as error:
-            return page(refuse(DomainError(str(error))))
+            return page(refuse(DomainError(error.text)))
         except DomainError as error:
             return page(refuse(error, field_for(house, error)))
         flash(f"Rules of table {number} saved.", "success")

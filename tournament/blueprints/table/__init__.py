@@ -7,6 +7,7 @@ from __future__ import annotations
 from flask import Blueprint, render_template
 from flask_wtf.csrf import CSRFError
 
+from ...i18n import translate
 from ...services.errors import DomainError
 
 bp = Blueprint("table", __name__, url_prefix="/t")
@@ -15,7 +16,7 @@ bp = Blueprint("table", __name__, url_prefix="/t")
 @bp.errorhandler(DomainError)
 def _refused(error: DomainError):
     """Phone-sized refusal with the reason, instead of the organiser's error page."""
-    page = render_template("table/refused.html", message=str(error), title=error.phone_title,
+    page = render_template("table/refused.html", message=translate(error.text), title=translate(error.phone_title),
                            status=error.http_status)
     return page, error.http_status, error.headers()
 
@@ -23,7 +24,8 @@ def _refused(error: DomainError):
 @bp.errorhandler(CSRFError)
 def _expired(_error: CSRFError):
     message = "This page was open too long or in another browser. Reload it and send the results again."
-    return render_template("table/refused.html", message=message, title=DomainError.phone_title, status=400), 400
+    title = translate(DomainError.phone_title)
+    return render_template("table/refused.html", message=message, title=title, status=400), 400
 
 
 from . import score, views  # noqa: E402,F401  (views register on bp)

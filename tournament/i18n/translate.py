@@ -1,0 +1,81 @@
+"""Turning the core's ``Text`` messages into the page's language, at the edge.
+
+Rules:
+- ``translate(text)`` looks the message up in the selected language's catalogue (with its
+  context, and its plural form chosen by the language's own plural rule for ``n``), then fills
+  the parameters: a ``Text`` parameter is translated into the same language, a ``Name`` and any
+  other value are shown as given. A message missing from the catalogue reads as English.
+- A plain ``str`` passes through untouched: it was never marked for translation (or is a name).
+- ``translate_html`` is the same for a page: the catalogue's words are escaped, every parameter
+  is escaped, and a ``Name`` sits in a ``<bdi>`` isolate, as the ``name`` filter shows names.
+- Outside a request (CLI, logs) the catalogue is empty, so messages read as English.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import nullcontext
+from typing import Any
+
+from flask_babel import force_locale, get_translations
+from markupsafe import Markup, escape
+
+from ..core.i18n import Name, Text, fill
+from ..name_display import isolate
+
+
+def translate(text: Text | str, locale: str | None = None) -> str:
+    """``text`` in ``locale`` (default: the page's language) as plain text."""
+    if not isinstance(text, Text):
+        return text
+    with _language(locale):
+        return _render(text)
+
+
+def translate_html(text: Text | str, locale: str | None = None) -> Markup:
+    """``text`` in ``locale`` (default: the page's language), safe to put in a page."""
+    if not isinstance(text, Text):
+        return isolate(text) if isinstance(text, Name) else escape(text)
+    with _language(locale):
+        return _render_html(text)
+
+
+def catalogue_form(text: Text) -> str:
+    """The catalogue's wording of ``text`` (its msgstr for ``n``), placeholders still unfilled."""
+    catalogue = get_translations()
+    if text.plural is not None and text.n is not None:
+        if text.context is not None:
+            return catalogue.npgettext(text.context, text.msgid, text.plural, text.n)
+        return catalogue.ngettext(text.msgid, text.plural, text.n)
+    if text.context is not None:
+        return catalogue.pgettext(text.context, text.msgid)
+    return catalogue.gettext(text.msgid)
+
+
+def _render(text: Text) -> str:
+    return fill(catalogue_form(text), text.params, text.n, _render)
+
+
+def _render_html(text: Text) -> Markup:
+    values: dict[str, Any] = {key: _html_value(value) for key, value in text.params.items()}
+    if text.n is not None:
+        values.setdefault("n", text.n)
+    return Markup(escape(catalogue_form(text))).format(**values)
+
+
+def _html_value(value: Any) -> Any:
+    if isinstance(value, Text):
+        return _render_html(value)
+    if isinstance(value, Name):
+        return isolate(value)
+    return value
+
+
+def _language(locale: str | None) -> Any:
+    return nullcontext() if locale is None else force_locale(locale)
+
+
+def init_app(app: Any) -> None:
+    filters: dict[str, Callable[..., Any]] = {"t": translate_html}
+    for name, function in filters.items():
+        app.add_template_filter(function, name)
