@@ -27,6 +27,9 @@ class Event(Base):
     created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
     # IANA name of the zone pages show the event's moments in (tournament.time_zones); moments stay UTC.
     time_zone: Mapped[str] = mapped_column(String(64), default="UTC", server_default="UTC")
+    # Language of the pages the whole room reads (projector, print) and the phones' default
+    # (tournament.i18n.languages code).
+    language: Mapped[str] = mapped_column(String(8), default="en", server_default="en")
     round_minutes: Mapped[int] = mapped_column(Integer, default=7)
     # Seed of the home-table shuffle: the same seed always gives the same plan.
     shuffle_seed: Mapped[int] = mapped_column(Integer, default=1)

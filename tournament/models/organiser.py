@@ -16,3 +16,5 @@ class Organiser(Base):
     password_hash: Mapped[str] = mapped_column(String(255))
     # Copied into the session at login; bumping it ends every session of this account.
     session_generation: Mapped[int] = mapped_column(default=0, server_default="0")
+    # Language of this account's own pages (tournament.i18n.languages code); None follows the browser.
+    language: Mapped[str | None] = mapped_column(String(8), default=None)
