@@ -9,7 +9,7 @@ HOST ?= 0.0.0.0
 PORT ?= 5000
 WORKERS ?= 4
 
-.PHONY: run hall hall-load lint test test-sqlite test-postgres system-deps bench load crash dev clean
+.PHONY: catalogs run hall hall-load lint test test-sqlite test-postgres system-deps bench load crash dev clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -19,7 +19,12 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-run: $(STAMP)
+# The translations: messages marked in code and templates -> messages.pot, every .po -> .mo
+# (`python scripts/i18n.py update` brings the .po files in line with the .pot for translators).
+catalogs: $(STAMP)
+	$(BIN)/python scripts/i18n.py extract compile
+
+run: $(STAMP) catalogs
 	$(BIN)/flask --app tournament db-upgrade
 	$(BIN)/flask --app tournament serve --host $(HOST) --port $(PORT)
 
@@ -44,7 +49,7 @@ lint: $(STAMP)
 	$(BIN)/python -m mypy --config-file mypy.ini
 
 # Lint first (seconds), then the suite twice: on the embedded SQLite default and on a real PostgreSQL server.
-test: lint system-deps
+test: lint system-deps catalogs
 	@scripts/run-tests.sh
 
 # Timed runs on loopback (docs/performance.md, docs/reliability.md); pass ARGS="--database-url ..." for PostgreSQL,

@@ -23,8 +23,17 @@ def init_app(app: Flask) -> None:
 @with_appcontext
 def db_upgrade() -> None:
     """Create the database or bring it up to date with the latest migrations."""
+    _compile_translations()
     migrate.upgrade(db.engine())
     click.echo(f"Database is up to date ({db.engine().url.render_as_string(hide_password=True)}).")
+
+
+def _compile_translations() -> None:
+    """The path without make: an edited or freshly checked-out .po is compiled before serving."""
+    from .i18n.catalogues import compile_all
+
+    for mo in compile_all(only_stale=True):
+        click.echo(f"Compiled {mo.parent.parent.name} translations.")
 
 
 @click.command("create-organiser")
@@ -56,6 +65,7 @@ def serve(host: str, port: int, threads: int, workers: int) -> None:
     from .hostnames import is_loopback
 
     app = current_app._get_current_object()  # type: ignore[attr-defined]
+    _compile_translations()
     if workers > 1:
         refusal = several_processes_refusal(db.database_url(app), sys.platform)
         if refusal:

@@ -74,6 +74,9 @@ def test_each_service_error_answers_its_status_and_title_on_any_other_page(app, 
 
 
 def test_the_three_kinds_keep_their_words():
-    assert (DomainError.http_status, str(DomainError.title), str(DomainError.phone_title)) == (400, "Not done", "Please check")
-    assert (NotFound.http_status, str(NotFound.title), str(NotFound.phone_title)) == (404, "Not found", "Link not valid")
-    assert (Conflict.http_status, str(Conflict.title), str(Conflict.phone_title)) == (409, "Changed meanwhile", "Not recorded")
+    def words(kind):
+        return kind.http_status, str(kind.title), str(kind.phone_title)
+
+    assert words(DomainError) == (400, "Not done", "Please check")
+    assert words(NotFound) == (404, "Not found", "Link not valid")
+    assert words(Conflict) == (409, "Changed meanwhile", "Not recorded")
