@@ -11,12 +11,12 @@ from .catalogues import TRANSLATIONS
 from .locale import select_locale
 from .messages import translate, translate_html
 
-babel = Babel()
-
 
 def init_app(app: Flask) -> None:
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
-    babel.init_app(app, locale_selector=select_locale)
+    # One Babel per app: Flask-Babel caches loaded catalogues on it, and an app (a test's) may
+    # read catalogues from a folder of its own.
+    Babel(app, locale_selector=select_locale)
     messages.init_app(app)
 
 

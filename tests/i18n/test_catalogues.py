@@ -1,0 +1,158 @@
+"""Every language's catalogue holds every message the code and templates mark, translated, with
+the language's own number of plural forms and the same placeholders as the English."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import shutil
+from functools import cache
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po
+
+from tournament.i18n.catalogues import TRANSLATIONS, po_path
+from tournament.i18n.languages import TRANSLATED
+
+ROOT = Path(__file__).resolve().parents[2]
+# A `{name}` (Python format) or `%(name)s` (Jinja trans) placeholder; `{{`/`}}` are literal braces.
+PLACEHOLDER = re.compile(r"(?<!\{)\{([A-Za-z_]\w*)(?:[!:][^{}]*)?\}|%\(([A-Za-z_]\w*)\)[sd]")
+
+
+@cache
+def _scripts():
+    spec = importlib.util.spec_from_file_location("i18n_script", ROOT / "scripts" / "i18n.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@cache
+def fresh_extraction() -> Catalog:
+    return _scripts().extract()
+
+
+def placeholders(text: str) -> set[str]:
+    return {brace or percent for brace, percent in PLACEHOLDER.findall(text)}
+
+
+def _key(message) -> tuple:
+    msgid = message.id if isinstance(message.id, str) else message.id[0]
+    return msgid, message.context
+
+
+def _messages(catalogue: Catalog) -> dict:
+    return {_key(m): m for m in catalogue if m.id}
+
+
+def problems(template: Catalog, catalogue: Catalog, code: str) -> list[str]:
+    """What keeps `catalogue` (language `code`) from translating every message of `template`."""
+    found: list[str] = []
+    wanted, have = _messages(template), _messages(catalogue)
+    nplurals = Catalog(locale=code).num_plurals
+    if catalogue.num_plurals != nplurals:
+        found.append(f"{code}: Plural-Forms says {catalogue.num_plurals} forms, the language has {nplurals}")
+    for key in wanted.keys() - have.keys():
+        found.append(f"{code}: missing {key[0]!r}")
+    for key in have.keys() - wanted.keys():
+        found.append(f"{code}: obsolete {key[0]!r} (run scripts/i18n.py update)")
+    found += [f"{code}: obsolete {_key(m)[0]!r}" for m in catalogue.obsolete.values()]
+    for key in wanted.keys() & have.keys():
+        message, english = have[key], wanted[key]
+        name = f"{code}: {key[0]!r}"
+        if message.fuzzy:
+            found.append(f"{name} is fuzzy")
+        if english.pluralizable:
+            forms = message.string if isinstance(message.string, tuple) else (message.string,)
+            if not message.pluralizable or len(forms) != nplurals:
+                found.append(f"{name} has {len(forms)} plural forms, not {nplurals}")
+            # `{n}` may be left out of a form (French "une partie"), every other placeholder stays.
+            expected = placeholders(english.id[1]) - {"n"}
+            found += [f"{name} form {i} has placeholders {sorted(placeholders(form) - {'n'})}, not {sorted(expected)}"
+                      for i, form in enumerate(forms) if form and placeholders(form) - {"n"} != expected]
+        else:
+            forms = (message.string,) if isinstance(message.string, str) else tuple(message.string)
+            found += [f"{name} has placeholders {sorted(placeholders(form))}, not {sorted(placeholders(english.id))}"
+                      for form in forms if form and placeholders(form) != placeholders(english.id)]
+        if not all(forms):
+            found.append(f"{name} is not translated")
+    return sorted(found)
+
+
+def _read(path: Path, code: str) -> Catalog:
+    with path.open("rb") as source:
+        return read_po(source, locale=code)
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_every_marked_message_is_translated_in_every_language(code):
+    assert problems(fresh_extraction(), _read(po_path(code), code), code) == []
+
+
+def test_the_committed_template_lists_what_the_code_marks():
+    committed = _read(TRANSLATIONS / "messages.pot", "en")
+    assert sorted(_messages(committed)) == sorted(_messages(fresh_extraction()))
+
+
+def test_a_catalogue_lacking_a_message_is_caught(tmp_path):
+    doctored = tmp_path / "messages.po"
+    shutil.copy(po_path("de"), doctored)
+    catalogue = _read(doctored, "de")
+    dropped = next(m.id for m in catalogue if m.id)
+    catalogue.delete(dropped)
+    assert problems(fresh_extraction(), catalogue, "de") == [f"de: missing {dropped!r}"]
+
+
+def test_an_empty_fuzzy_or_obsolete_translation_is_caught():
+    template = Catalog(locale="en")
+    template.add("Not done")
+    template.add("Not found")
+    catalogue = Catalog(locale="de")
+    catalogue.add("Not done", "")
+    catalogue.add("Not found", "Nicht gefunden", flags=["fuzzy"])
+    catalogue.add("Gone", "Weg")
+    assert problems(template, catalogue, "de") == [
+        "de: 'Not done' is not translated",
+        "de: 'Not found' is fuzzy",
+        "de: obsolete 'Gone' (run scripts/i18n.py update)",
+    ]
+
+
+def test_a_translation_with_other_placeholders_is_caught():
+    template = Catalog(locale="en")
+    template.add("Table {table} has {count} players")
+    template.add("%(name)s moves up")
+    template.add(("{n} game at table {table}", "{n} games at table {table}"))
+    catalogue = Catalog(locale="fr")
+    catalogue.add("Table {table} has {count} players", "La table {tabel} a {count} joueurs")
+    catalogue.add("%(name)s moves up", "%(nom)s monte")
+    catalogue.add(("{n} game at table {table}", "{n} games at table {table}"),
+                  ("{n} partie", "{n} parties à la table {table}"))
+    assert problems(template, catalogue, "fr") == [
+        "fr: '%(name)s moves up' has placeholders ['nom'], not ['name']",
+        "fr: 'Table {table} has {count} players' has placeholders ['count', 'tabel'], not ['count', 'table']",
+        "fr: '{n} game at table {table}' form 0 has placeholders [], not ['table']",
+    ]
+
+
+def test_a_plural_needs_as_many_forms_as_the_language_has():
+    template = Catalog(locale="en")
+    template.add(("{n} game", "{n} games"))
+    catalogue = Catalog(locale="de")
+    catalogue.add(("{n} game", "{n} games"), ("{n} Spiel",))
+    assert problems(template, catalogue, "de") == ["de: '{n} game' has 1 plural forms, not 2"]
+    complete = Catalog(locale="de")
+    complete.add(("{n} game", "{n} games"), ("{n} Spiel", "{n} Spiele"))
+    assert problems(template, complete, "de") == []
+
+
+def test_a_catalogue_whose_header_counts_other_plural_forms_is_caught(tmp_path):
+    doctored = tmp_path / "messages.po"
+    text = po_path("de").read_text()
+    assert "nplurals=2;" in text
+    doctored.write_text(text.replace("nplurals=2;", "nplurals=3;"))
+    assert problems(fresh_extraction(), _read(doctored, "de"), "de") == [
+        "de: Plural-Forms says 3 forms, the language has 2",
+    ]
