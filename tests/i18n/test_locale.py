@@ -3,12 +3,14 @@ room's screen and printed sheets the event's, a phone its own choice or its brow
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from types import SimpleNamespace
 
 import pytest
 from flask import g
 
 from tests.conftest import setup_event
+from tournament.blueprints.moments import local_time
 from tournament.i18n.catalogues import compile_all
 from tournament.i18n.locale import page_lang, select_locale, use_event, use_language
 
@@ -87,3 +89,11 @@ def test_a_print_page_never_echoes_an_unsupported_lang(app, organiser):
     assert response.status_code == 200 and '<html lang="en" dir="ltr"' in page and "zz" not in page
     page = organiser.get(f"/events/{event_id}/print/sheets?lang=nl").get_data(as_text=True)
     assert '<html lang="nl" dir="ltr"' in page
+
+
+def test_a_date_on_a_page_is_written_in_the_page_language(app):
+    moment = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
+    with app.test_request_context("/accounts", headers={"Accept-Language": "de"}):
+        assert local_time(moment, "UTC", "date") == "1 März 2026"
+    with app.test_request_context("/accounts"):
+        assert local_time(moment, "UTC", "date") == "1 Mar 2026"
