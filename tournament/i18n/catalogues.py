@@ -8,6 +8,7 @@ Rules:
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from babel.messages.mofile import write_mo
@@ -36,8 +37,11 @@ def compile_catalogue(code: str, root: Path = TRANSLATIONS) -> Path:
     with po.open("rb") as source:
         catalogue = read_po(source, locale=code)
     mo = po.with_suffix(".mo")
-    with mo.open("wb") as target:
+    # Written aside and moved into place, so a server or test reading it meanwhile never sees half.
+    partial = mo.with_name(f".{mo.name}.{os.getpid()}")
+    with partial.open("wb") as target:
         write_mo(target, catalogue)
+    os.replace(partial, mo)
     return mo
 
 
