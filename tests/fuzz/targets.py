@@ -138,9 +138,14 @@ QUERY_PARAMS: dict[str, tuple[str, ...]] = {
     "organiser.login": ("next",),
     "organiser.audit_log": ("round", "table"),
     "organiser.table_results": ("rows",),
-    "print.preview": ("ace", "wins", "trump", "trump_any_time", "table"),
-    "print.slips": ("round",),
-    "print.everything": ("round",),
+    # Every printed page takes ?lang= (tournament/i18n/locale.py).
+    "print.index": ("lang",),
+    "print.sheets": ("lang",),
+    "print.guide": ("lang",),
+    "print.signs": ("lang",),
+    "print.preview": ("ace", "wins", "trump", "trump_any_time", "table", "lang"),
+    "print.slips": ("round", "lang"),
+    "print.everything": ("round", "lang"),
     "table.enter": ("rows",),
 }
 
@@ -149,6 +154,7 @@ QUERY_VALUES = {
     "round": small_numbers(), "table": small_numbers(), "rows": st.integers(-5, 60).map(str),
     "ace": st.sampled_from(["high", "low"]), "wins": st.sampled_from(["highest", "lowest"]),
     "trump": st.sampled_from(["", "none", "hearts"]), "trump_any_time": st.sampled_from(["", "y"]),
+    "lang": st.sampled_from(["de", "pt-BR", "xx", "en-XA", ""]),
 }
 
 PARAM = re.compile(r"<(?:(?P<converter>[a-z]+)(?:\([^)]*\))?:)?(?P<name>[a-z_]+)>")
