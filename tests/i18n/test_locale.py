@@ -97,3 +97,14 @@ def test_a_date_on_a_page_is_written_in_the_page_language(app):
         assert local_time(moment, "UTC", "date") == "1 März 2026"
     with app.test_request_context("/accounts"):
         assert local_time(moment, "UTC", "date") == "1 Mar 2026"
+
+
+@pytest.mark.parametrize("accept, cookie", [
+    ("de;q=abc, <b>x</b>;q=1", "\"><b>x"),
+    ("x" * 5000, "de" * 2000),
+    (",,;;==", ""),
+])
+def test_hostile_language_headers_and_cookies_are_ignored_never_echoed(client, accept, cookie):
+    response = client.get("/t/not-a-table", headers={"Accept-Language": accept, "Cookie": f"lang={cookie}"})
+    page = response.get_data(as_text=True)
+    assert response.status_code == 404 and '<html lang="en" dir="ltr"' in page and "<b>x" not in page
