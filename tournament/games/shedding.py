@@ -18,9 +18,13 @@ Rules kept here, the same for every shedding game:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Collection, Mapping, Sequence
+from typing import Generic, TypeVar
 
 from ..core.errors import RuleError
+from ..core.limits import MAX_GAMES_PER_TABLE
+from ..core.movement import guide_movers
 from ..core.names import name_key
 from .protocol import Report, ScoreField
 
@@ -119,3 +123,40 @@ __all__ = [
     "COLUMN", "LABEL", "cards_left", "check_report", "consistent", "fewest_cards", "game_winners", "names",
     "winner_choices",
 ]
+
+
+R = TypeVar("R")  # a shedding game's table rules
+
+
+class SheddingResults(Generic[R]):
+    """The ``Game`` answers every shedding game gives alike: one winner per game by the rules
+    above, the guide's movement, and as many entry rows as a round of that game usually holds.
+    A game sets ``deal_seconds`` and ``seconds_per_player`` (how long dealing and each player's
+    share of a game take) and says its deck's size per table (``deck``)."""
+
+    deal_seconds: int
+    seconds_per_player: int
+
+    def deck(self, variant: R) -> int:
+        raise NotImplementedError
+
+    def winner_choices(self, variant: R, players: Sequence[str]) -> tuple[frozenset[str], ...]:
+        return winner_choices(players)
+
+    def check_report(self, variant: R, report: Report, seated: Collection[str]) -> None:
+        check_report(report, seated, self.deck(variant))
+
+    def game_winners(self, variant: R, report: Report) -> frozenset[str]:
+        return game_winners(report)
+
+    def consistent(self, variant: R, report: Report) -> str | None:
+        return consistent(report)
+
+    def movers(self, table_size: int) -> int:
+        return guide_movers(table_size)
+
+    def usual_games(self, table_size: int, round_minutes: int) -> int:
+        # The round's last game may stop unfinished (it still counts when the cards are counted),
+        # hence rounding up.
+        game_seconds = self.deal_seconds + self.seconds_per_player * max(table_size, 1)
+        return min(MAX_GAMES_PER_TABLE, max(1, math.ceil(round_minutes * 60 / game_seconds)))

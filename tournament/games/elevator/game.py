@@ -10,16 +10,12 @@ Invariants:
 
 from __future__ import annotations
 
-import math
-from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import Any, Final
 
 from ...core.errors import RuleError
-from ...core.limits import MAX_GAMES_PER_TABLE
-from ...core.movement import guide_movers
 from .. import shedding
-from ..protocol import Paragraph, Report, ScoreField, Scorer, TableSizes
+from ..protocol import Paragraph, ScoreField, Scorer, TableSizes
 from . import variants
 from .sheets import RuleSheet, rule_sheet
 from .variants import CARDS, JOKERS, ElevatorRules
@@ -36,7 +32,7 @@ SECONDS_PER_PLAYER: Final = 90
 CARDS_LEFT: Final = shedding.cards_left(CARDS + JOKERS)
 
 
-class Elevator:
+class Elevator(shedding.SheddingResults[ElevatorRules]):
     """Hand-shedding up and down a pile in alternating colours; first out of cards wins."""
 
     key = "elevator"
@@ -54,6 +50,8 @@ class Elevator:
         "is out, write each player's cards left in the small box: the fewest wins (a tie goes to the "
         "name first in alphabetical order)."
     )
+    deal_seconds = DEAL_SECONDS
+    seconds_per_player = SECONDS_PER_PLAYER
     template_folder: Path | None = Path(__file__).resolve().parent / "templates"
     rule_sheet_template = "games/elevator/rule_sheet.html"
     variant_form_template = "games/elevator/variant_fields.html"
@@ -72,26 +70,10 @@ class Elevator:
     def variant_summary(self, variant: ElevatorRules) -> str:
         return variants.summary(_variant(variant))
 
-    # Results ------------------------------------------------------------------------------
+    # Results (who wins, rows, movement: ``shedding.SheddingResults``) ----------------------
 
-    def winner_choices(self, variant: ElevatorRules, players: Sequence[str]) -> tuple[frozenset[str], ...]:
-        return shedding.winner_choices(players)
-
-    def check_report(self, variant: ElevatorRules, report: Report, seated: Collection[str]) -> None:
-        shedding.check_report(report, seated, _variant(variant).deck)
-
-    def game_winners(self, variant: ElevatorRules, report: Report) -> frozenset[str]:
-        return shedding.game_winners(report)
-
-    def consistent(self, variant: ElevatorRules, report: Report) -> str | None:
-        return shedding.consistent(report)
-
-    def movers(self, table_size: int) -> int:
-        return guide_movers(table_size)
-
-    def usual_games(self, table_size: int, round_minutes: int) -> int:
-        game_seconds = DEAL_SECONDS + SECONDS_PER_PLAYER * max(table_size, 1)
-        return min(MAX_GAMES_PER_TABLE, max(1, math.ceil(round_minutes * 60 / game_seconds)))
+    def deck(self, variant: ElevatorRules) -> int:
+        return _variant(variant).deck
 
     # Printed and web pieces -----------------------------------------------------------------
 

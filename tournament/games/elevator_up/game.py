@@ -9,16 +9,12 @@ Invariants:
 
 from __future__ import annotations
 
-import math
-from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import Any, Final
 
 from ...core.errors import RuleError
-from ...core.limits import MAX_GAMES_PER_TABLE
-from ...core.movement import guide_movers
 from .. import shedding
-from ..protocol import Paragraph, Report, ScoreField, Scorer, TableSizes
+from ..protocol import Paragraph, ScoreField, Scorer, TableSizes
 from . import variants
 from .sheets import RuleSheet, rule_sheet
 from .variants import DECK, ElevatorUpRules
@@ -27,15 +23,15 @@ from .variants import DECK, ElevatorUpRules
 # Dealing eight cards each in three places and the swap take about a minute and a half; then
 # the piles taken back into hands and the blind face-down cards make it a little longer per
 # player than Elevator, about 100 s: 6½ minutes at three players, 8 at four, 11½ at six. The
-# round's last game may stop unfinished (it still counts when the cards are counted), hence
-# rounding up: a 7-minute round opens with 2 rows at a table of 3 and 1 at 4 to 6.
+# round's last game may stop unfinished, hence rounding up: a 7-minute round opens with 2 rows
+# at a table of 3 and 1 at 4 to 6.
 DEAL_SECONDS: Final = 90
 SECONDS_PER_PLAYER: Final = 100
 
 CARDS_LEFT: Final = shedding.cards_left(DECK)
 
 
-class ElevatorUp:
+class ElevatorUp(shedding.SheddingResults[ElevatorUpRules]):
     """Hand-shedding up the floors of a building, with special cards; first out of cards wins."""
 
     key = "elevator-up"
@@ -54,6 +50,8 @@ class ElevatorUp:
         "is out, write each player's cards left (hand and table) in the small box: the fewest wins "
         "(a tie goes to the name first in alphabetical order)."
     )
+    deal_seconds = DEAL_SECONDS
+    seconds_per_player = SECONDS_PER_PLAYER
     template_folder: Path | None = Path(__file__).resolve().parent / "templates"
     rule_sheet_template = "games/elevator-up/rule_sheet.html"
     variant_form_template = "games/elevator-up/variant_fields.html"
@@ -72,27 +70,11 @@ class ElevatorUp:
     def variant_summary(self, variant: ElevatorUpRules) -> str:
         return variants.summary(_variant(variant))
 
-    # Results ------------------------------------------------------------------------------
+    # Results (who wins, rows, movement: ``shedding.SheddingResults``) ----------------------
 
-    def winner_choices(self, variant: ElevatorUpRules, players: Sequence[str]) -> tuple[frozenset[str], ...]:
-        return shedding.winner_choices(players)
-
-    def check_report(self, variant: ElevatorUpRules, report: Report, seated: Collection[str]) -> None:
+    def deck(self, variant: ElevatorUpRules) -> int:
         _variant(variant)
-        shedding.check_report(report, seated, DECK)
-
-    def game_winners(self, variant: ElevatorUpRules, report: Report) -> frozenset[str]:
-        return shedding.game_winners(report)
-
-    def consistent(self, variant: ElevatorUpRules, report: Report) -> str | None:
-        return shedding.consistent(report)
-
-    def movers(self, table_size: int) -> int:
-        return guide_movers(table_size)
-
-    def usual_games(self, table_size: int, round_minutes: int) -> int:
-        game_seconds = DEAL_SECONDS + SECONDS_PER_PLAYER * max(table_size, 1)
-        return min(MAX_GAMES_PER_TABLE, max(1, math.ceil(round_minutes * 60 / game_seconds)))
+        return DECK
 
     # Printed and web pieces -----------------------------------------------------------------
 
