@@ -13,6 +13,7 @@ from markupsafe import Markup
 from tournament import create_app
 from tournament.core.i18n import Name, T, Tn, Tp
 from tournament.i18n import translate, translate_html
+from tournament.i18n.messages import pieces as translate_pieces
 
 GERMAN = {
     ("{who} moves up with {games}.", None): "{who} steigt mit {games} auf.",
@@ -88,3 +89,11 @@ def test_the_t_filter_translates_into_the_page_language(german_app):
 
 def test_outside_a_request_a_message_reads_as_english():
     assert translate(Tn("{n} game", "{n} games", 2)) == "2 games"
+
+
+def test_rich_text_is_split_where_the_translation_puts_its_symbols(german_app):
+    marker = object()
+    message = T("{suit} is trump. {games}", suit=marker, games=Tn("{n} game", "{n} games", 2))
+    with german_app.test_request_context("/"):
+        assert translate_pieces(message, "de") == [marker, " is trump. ", "2 Spiele"]
+        assert translate_pieces("plain", "de") == ["plain"]

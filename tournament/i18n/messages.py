@@ -8,6 +8,10 @@ Rules:
 - A plain ``str`` passes through untouched: it was never marked for translation (or is a name).
 - ``translate_html`` is the same for a page: the catalogue's words are escaped, every parameter
   is escaped, and a ``Name`` sits in a ``<bdi>`` isolate, as the ``name`` filter shows names.
+- ``pieces`` is for rich text (a rule sheet's sentence with suit symbols and cards in it): the
+  translated wording split at its placeholders, each placeholder replaced by its value (a ``Text``
+  translated, a plain value as text, any other object, a suit or a card, as itself for the
+  template to draw), so the translator decides where in the sentence the symbol sits.
 - Outside a request (CLI, logs) the catalogue is empty, so messages read as English.
 """
 
@@ -15,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import nullcontext
+from string import Formatter
 from typing import Any
 
 from flask_babel import force_locale, get_translations
@@ -38,6 +43,28 @@ def translate_html(text: Text | str, locale: str | None = None) -> Markup:
         return isolate(text) if isinstance(text, Name) else escape(text)
     with _language(locale):
         return _render_html(text)
+
+
+def pieces(text: Text | str, locale: str | None = None) -> list[Any]:
+    """``text`` translated, as a list of strings and the objects its placeholders hold."""
+    if not isinstance(text, Text):
+        return [text]
+    with _language(locale):
+        form = catalogue_form(text)
+        found: list[Any] = []
+        for literal, field_name, _spec, _conversion in Formatter().parse(form):
+            if literal:
+                found.append(literal)
+            if field_name is None:
+                continue
+            value = text.n if field_name == "n" and field_name not in text.params else text.params[field_name]
+            if isinstance(value, Text):
+                found.append(_render(value))
+            elif isinstance(value, (str, int, float)):
+                found.append(str(value))
+            else:
+                found.append(value)
+        return found
 
 
 def catalogue_form(text: Text) -> str:
@@ -76,6 +103,6 @@ def _language(locale: str | None) -> Any:
 
 
 def init_app(app: Any) -> None:
-    filters: dict[str, Callable[..., Any]] = {"t": translate_html}
+    filters: dict[str, Callable[..., Any]] = {"t": translate_html, "pieces": pieces}
     for name, function in filters.items():
         app.add_template_filter(function, name)
