@@ -7,6 +7,8 @@ Rules:
   its keys) are what the script shows.
 - Not read either: an element marked as written in another language than the page (`lang="en"` on
   a stored English value such as an audit log's entry): it says so to readers and screen readers.
+- Not read: <code>, <kbd> and <samp>, which hold what is typed or a machine prints (a command, a
+  key, a file's name), the same in every language.
 - In JSON, a lone lowercase identifier ("round", "stay", "dark") is a code the script switches on;
   what a script shows is a label or a sentence.
 - A pseudo-translated text has no ASCII letter left (tests/i18n/pseudo.py). So after taking out
@@ -37,8 +39,8 @@ ALLOWED = frozenset({
     "CSV",      # a file format's name (the export links' files stay English for spreadsheets)
     "JSON",     # a file format's name (the event file)
     "PDF",      # a file format's name ("Save as PDF" is the browser's own wording)
-    "QR",       # QR code: a product name
 })
+LITERAL = frozenset({"code", "kbd", "samp"})
 VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"})
 CODE = re.compile(r"[a-z][a-z0-9_-]*")
 WORD = re.compile(r"[A-Za-z]{3,}")
@@ -101,13 +103,15 @@ class _Reader(HTMLParser):
         self._open: list[tuple[str, bool]] = []  # (tag, in another language) of the open elements
 
     def _elsewhere(self) -> bool:
+        """Whether the text here is not read (another language, or literal)."""
         return bool(self._open) and self._open[-1][1]
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         values = {name: value or "" for name, value in attrs}
         if tag == "html":
             self._page_lang = _primary(values.get("lang", ""))
-        elsewhere = self._elsewhere() or ("lang" in values and _primary(values["lang"]) != self._page_lang)
+        elsewhere = (self._elsewhere() or tag in LITERAL
+                     or ("lang" in values and _primary(values["lang"]) != self._page_lang))
         if tag not in VOID:
             self._open.append((tag, elsewhere))
         if elsewhere:

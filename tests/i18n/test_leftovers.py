@@ -145,7 +145,7 @@ def test_the_scan_finds_an_unmarked_word_beside_translated_text_and_names(pseudo
       <script type="application/json">{json.dumps(DATA_BLOCK | {"title": translated})}</script>
       <input type="submit" value="{pseudo('Send')}"><input type="text" value="typed by a person">
       <table><tr><td lang="en">game recorded</td><td>{pseudo('Round')} <span lang="de">{pseudo('Table')}</span></td>
-      <td lang="en"><b>organiser</b></td><td>Forgotten</td></tr></table>
+      <td lang="en"><b>organiser</b></td><td>Forgotten</td></tr></table><p><code>flask serve</code> <kbd>F</kbd></p>
     </body></html>"""
     assert leftovers(texts(page), ["Alejandra"], PSEUDO_LANG) == ["'Close': Close", "'Tap a winner': Tap, winner",
                                                                   "'Forgotten': Forgotten"]
