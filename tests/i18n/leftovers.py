@@ -13,7 +13,8 @@ Rules:
   what a script shows is a label or a sentence.
 - A pseudo-translated text has no ASCII letter left (tests/i18n/pseudo.py). So after taking out
   the words that are the same in every language (names, game titles, endonyms, the allow-list,
-  the locale's own month and day names from CLDR) and web addresses, any run of three or more
+  the locale's own month and day names from CLDR), web addresses and placeholders left for a
+  script to fill, any run of three or more
   ASCII letters is a leftover.
 """
 
@@ -39,11 +40,15 @@ ALLOWED = frozenset({
     "CSV",      # a file format's name (the export links' files stay English for spreadsheets)
     "JSON",     # a file format's name (the event file)
     "PDF",      # a file format's name ("Save as PDF" is the browser's own wording)
+    "Chrome", "Edge", "Firefox", "Safari",  # browsers' names (the print page says where their print menus are)
 })
 LITERAL = frozenset({"code", "kbd", "samp"})
 VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"})
 CODE = re.compile(r"[a-z][a-z0-9_-]*")
 WORD = re.compile(r"[A-Za-z]{3,}")
+# A message's placeholder left for a script to fill in (`{number}`, `%(name)s`): the page sends the
+# translated template, the script puts the value in.
+UNFILLED = re.compile(r"\{\w+\}|%\(\w+\)[sd]")
 ADDRESS = re.compile(r"\b[a-z][a-z0-9+.-]*://\S*|(?<![\w/])/[\w./?=&%-]+")
 
 
@@ -86,7 +91,8 @@ def leftovers(found: Iterable[str], names: Iterable[str], code: str) -> list[str
     allowed = ALLOWED | locale_words(code)
     report = []
     for text in found:
-        plain = unchanged.sub(" ", ADDRESS.sub(" ", text.replace(OPEN, " ").replace(CLOSE, " ")))
+        plain = text.replace(OPEN, " ").replace(CLOSE, " ")
+        plain = unchanged.sub(" ", UNFILLED.sub(" ", ADDRESS.sub(" ", plain)))
         words = [word for word in WORD.findall(plain) if word not in allowed]
         if words:
             report.append(f"{' '.join(text.split())[:160]!r}: {', '.join(words)}")

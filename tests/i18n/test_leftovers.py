@@ -137,12 +137,12 @@ DATA_BLOCK = {"phase": "results", "hint": "Tap a winner"}
 
 
 def test_the_scan_finds_an_unmarked_word_beside_translated_text_and_names(pseudo_app):
-    translated = pseudo("Round {n} results")
+    translated, seat = pseudo("Round {n} results"), pseudo("Table {number}")  # a template the script fills
     page = f"""<html lang="de"><head><title>{translated}</title><style>.x{{}}</style></head><body>
       <p>{translated} <bdi>Alejandra</bdi> · Five Tricks · Deutsch · 22. Nov. 2026</p>
       <p>{translated}</p><button aria-label="Close">×</button>
       <script>const label = "not shown";</script>
-      <script type="application/json">{json.dumps(DATA_BLOCK | {"title": translated})}</script>
+      <script type="application/json">{json.dumps(DATA_BLOCK | {"title": translated, "seat": seat})}</script>
       <input type="submit" value="{pseudo('Send')}"><input type="text" value="typed by a person">
       <table><tr><td lang="en">game recorded</td><td>{pseudo('Round')} <span lang="de">{pseudo('Table')}</span></td>
       <td lang="en"><b>organiser</b></td><td>Forgotten</td></tr></table><p><code>flask serve</code> <kbd>F</kbd></p>
