@@ -13,7 +13,7 @@ import pytest
 from tests.i18n.pseudo import write_pseudo_translations
 from tests.room.conftest import close_round, record_winner, seated, start_round, tokens
 from tournament import create_app, db
-from tournament.models import Event, Organiser
+from tournament.models import Base, Event, Organiser
 from tournament.services import accounts, events, players
 from tournament.services import tables as table_service
 
@@ -64,7 +64,6 @@ def pseudo_app(tmp_path_factory):
         })
     finally:
         del os.environ["TOURNAMENT_INSTANCE_PATH"]
-    from tournament.models import Base
     Base.metadata.create_all(app.extensions["db_engine"])
     yield app
     app.extensions["db_engine"].dispose()
