@@ -20,7 +20,8 @@ def duplicate_event(session: Session, event: Event) -> Event:
     """Name "<old name> (copy)"; the game, settings (its language too), tables with their
     variants and house rules, and players with their status and home table are copied.
     Withdrawn players are left out: they left the tournament, and a new session should not start
-    with them; observers stay observers. Rounds, results, the audit log and the link tokens are not copied (the copy gets new tokens)."""
+    with them; observers stay observers. Rounds, results, the audit log and the link tokens are
+    not copied (the copy gets new tokens)."""
     copy = Event(name=copy_name(event.name), game=event.game,
                  **{key: getattr(event, key) for key in COPIED_SETTINGS})
     tables = {}
