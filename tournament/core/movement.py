@@ -51,11 +51,11 @@ class Direction(StrEnum):
 
 STEP: Final[dict[Direction, int]] = {Direction.UP: 1, Direction.STAY: 0, Direction.DOWN: -1}
 # Why a mover stays, one whole sentence per case: (only one table?, what the ranking called for).
-_STAYS_REASON: Final[dict[tuple[bool, Direction], str]] = {
-    (False, Direction.UP): "{player} would move up, but table {table} is the top table, so stays.",
-    (False, Direction.DOWN): "{player} would move down, but table {table} is the bottom table, so stays.",
-    (True, Direction.UP): "{player} would move up, but table {table} is the only table, so stays.",
-    (True, Direction.DOWN): "{player} would move down, but table {table} is the only table, so stays.",
+_STAYS_REASON: Final[dict[tuple[bool, Direction], Text]] = {
+    (False, Direction.UP): T("{player} would move up, but table {table} is the top table, so stays."),
+    (False, Direction.DOWN): T("{player} would move down, but table {table} is the bottom table, so stays."),
+    (True, Direction.UP): T("{player} would move up, but table {table} is the only table, so stays."),
+    (True, Direction.DOWN): T("{player} would move down, but table {table} is the only table, so stays."),
 }
 
 
@@ -138,16 +138,21 @@ class RoundPlan:
 
 # A seating's size warning, one whole sentence per (verb, too few?): "has" for a seating as it
 # is, "would have" for the one a round's moves would make.
-_SIZE_WARNINGS: Final[dict[tuple[str, bool], tuple[str, str]]] = {
-    ("has", True): ("Table {table} has {n} player, fewer than {limit}.",
-                    "Table {table} has {n} players, fewer than {limit}."),
-    ("has", False): ("Table {table} has {n} player, more than {limit}.",
-                     "Table {table} has {n} players, more than {limit}."),
-    ("would have", True): ("Table {table} would have {n} player, fewer than {limit}.",
-                           "Table {table} would have {n} players, fewer than {limit}."),
-    ("would have", False): ("Table {table} would have {n} player, more than {limit}.",
-                            "Table {table} would have {n} players, more than {limit}."),
+# (Written with a count of 0; ``size_warnings`` gives each its table's count.)
+_SIZE_WARNINGS: Final[dict[tuple[str, bool], Text]] = {
+    ("has", True): Tn("Table {table} has {n} player, fewer than {limit}.",
+                      "Table {table} has {n} players, fewer than {limit}.", 0),
+    ("has", False): Tn("Table {table} has {n} player, more than {limit}.",
+                       "Table {table} has {n} players, more than {limit}.", 0),
+    ("would have", True): Tn("Table {table} would have {n} player, fewer than {limit}.",
+                             "Table {table} would have {n} players, fewer than {limit}.", 0),
+    ("would have", False): Tn("Table {table} would have {n} player, more than {limit}.",
+                              "Table {table} would have {n} players, more than {limit}.", 0),
 }
+
+
+def _counted(message: Text, n: int, **params: object) -> Text:
+    return Text(message.msgid, params, plural=message.plural, n=n)
 
 
 def size_warnings(sizes: Mapping[int, int], fewest: int = WARN_BELOW, most: int = WARN_ABOVE,
@@ -159,9 +164,9 @@ def size_warnings(sizes: Mapping[int, int], fewest: int = WARN_BELOW, most: int 
     warnings: list[Text] = []
     for table, size in sorted(sizes.items()):
         if size < fewest:
-            warnings.append(Tn(*_SIZE_WARNINGS[(verb, True)], size, table=table, limit=fewest))
+            warnings.append(_counted(_SIZE_WARNINGS[(verb, True)], size, table=table, limit=fewest))
         elif size > most:
-            warnings.append(Tn(*_SIZE_WARNINGS[(verb, False)], size, table=table, limit=most))
+            warnings.append(_counted(_SIZE_WARNINGS[(verb, False)], size, table=table, limit=most))
     return tuple(warnings)
 
 
@@ -259,7 +264,7 @@ def _move(player: str, table: int, outcome: Direction, bottom: int, top: int) ->
     target = table + STEP[outcome]
     if bottom <= target <= top:
         return Move(player, table, target, outcome, outcome)
-    reason = T(_STAYS_REASON[(bottom == top, outcome)], player=Name(player), table=table)
+    reason = Text(_STAYS_REASON[(bottom == top, outcome)].msgid, {"player": Name(player), "table": table})
     return Move(player, table, table, Direction.STAY, outcome, reason)
 
 
