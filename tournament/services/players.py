@@ -57,13 +57,18 @@ def parse_names(text: str, existing: list[str], max_length: int, *, single: bool
     taken = {fold_name(name): name for name in existing}
     clashes = [name for name in names if fold_name(name) in taken]
     if clashes:
-        problems.append(T("Already in this event: {names}.", names=listing([
-            Name(name) if taken[fold_name(name)] == name
-            else T("{name} (as {taken})", name=Name(name), taken=Name(taken[fold_name(name)]))
-            for name in clashes])))
+        problems.append(T("Already in this event: {names}.",
+                          names=listing([_clash(name, taken[fold_name(name)]) for name in clashes])))
     if problems:
         raise DomainError(sentences(problems))
     return names
+
+
+def _clash(name: str, taken: str) -> Text | Name:
+    """A pasted name the event already holds, and as what when it is written differently."""
+    if name == taken:
+        return Name(name)
+    return T("{name} (as {taken})", name=Name(name), taken=Name(taken))
 
 
 def one_name(text: str, others: list[str], max_length: int) -> str:
