@@ -7,7 +7,7 @@ import pytest
 
 from tests.conftest import setup_event
 from tournament import db
-from tournament.core.i18n import Name, Text
+from tournament.core.i18n import Text
 from tournament.core.movement import plan_round
 from tournament.core.rounds import RoundState, Transition, refusal
 from tournament.i18n import translate
