@@ -15,7 +15,7 @@ def test_table_that_reported_no_game_has_no_round_winner() -> None:
     assert silent.winner is None
     assert not silent.reported
     assert silent.ties == ()
-    assert "reported no game" in silent.note and "no round winner" in silent.note
+    assert "reported no game" in str(silent.note) and "no round winner" in str(silent.note)
 
 
 def test_nobody_at_a_table_that_reported_no_game_moves() -> None:

@@ -42,7 +42,7 @@ def test_slashed_stroked_and_ligature_letters_no_longer_sort_after_z():
 
 def test_a_tie_between_oystein_and_zed_goes_to_oystein():
     assert rank_players({"Zed": 2, "Øystein": 2}) == ["Øystein", "Zed"]
-    assert tie_text(("Øystein", "Zed"), 2) == ("Øystein and Zed tied on 2 games; "
+    assert str(tie_text(("Øystein", "Zed"), 2)) == ("Øystein and Zed tied on 2 games; "
                                                "alphabetical order ranks Øystein above Zed.")
 
 

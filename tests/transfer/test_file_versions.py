@@ -51,7 +51,7 @@ def test_an_event_file_of_version_1_still_imports_with_its_variants(app, organis
     # Everything the old file said comes back; only the version, the named game and the
     # event's time zone (UTC, as the old app showed times) are new.
     assert (again["version"], again["game"]) == (2, "five-tricks")
-    assert again["event"] == {**old["event"], "time_zone": "UTC"}
+    assert again["event"] == {**old["event"], "time_zone": "UTC", "language": "en"}
     for key in ("tables", "players", "audit"):
         assert again[key] == old[key], key
     # A game's one "winner" and its "tricks" read as the winners and scores of version 2.

@@ -21,6 +21,7 @@ from ..core.errors import RuleError
 from ..core.rounds import Action
 from ..games import Game as GameRules
 from ..games import Tally, game_of
+from ..i18n import translate
 from ..services import lifecycle
 from ..services.errors import DomainError
 from ..services.games import MAX_GAMES_PER_ROUND
@@ -139,7 +140,7 @@ def score_page(session, data: RoundData, table, number: int, *, template: str, a
                               for c in change.correction.reseated)
             flash(f"Round {data.round.number + 1}'s seating follows the correction: {moves}.", "warning")
         if change.correction is not None and change.correction.notice:
-            flash(change.correction.notice, "warning")
+            flash(translate(change.correction.notice), "warning")
     except DomainError as error:
         if error.field == ENTRY_FIELD:
             db.session().rollback()

@@ -13,7 +13,7 @@ Invariants:
 
 from __future__ import annotations
 
-from .i18n import Text
+from .i18n import T, Text
 
 
 class RuleError(ValueError):
@@ -27,16 +27,17 @@ class RuleError(ValueError):
         self.text = text
 
 
-def require_int(value: object, what: str) -> int:
-    """Return ``value`` if it is a true integer; ``bool`` is refused because ``True`` games is a slip."""
+def require_int(value: object, what: Text | str) -> int:
+    """Return ``value`` if it is a true integer; ``bool`` is refused because ``True`` games is a slip.
+    ``what`` names the value (a ``Text``, so it reads in the page's language)."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleError(f"{what} must be a whole number, not {value!r}")
+        raise RuleError(T("{what} must be a whole number, not {value}", what=what, value=repr(value)))
     return value
 
 
-def require_count(value: object, what: str) -> int:
+def require_count(value: object, what: Text | str) -> int:
     """Return ``value`` if it is a whole number of at least zero."""
     count = require_int(value, what)
     if count < 0:
-        raise RuleError(f"{what} cannot be negative (got {count})")
+        raise RuleError(T("{what} cannot be negative (got {count})", what=what, count=count))
     return count

@@ -39,6 +39,9 @@ MAX_USERNAME = 80  # an organiser's username in characters
 # supported database, so a seed is stored and exported as it was drawn.
 MAX_SEED = 2**31 - 1
 PAPER_SIZES = ("a4", "letter")  # values as stored; the print page labels them
+# The languages an event may speak, as stored and written in its file (English first, the
+# default); ``tournament.i18n.languages`` names them, and a test keeps the two lists alike.
+LANGUAGE_CODES = ("en", "de", "fr", "es", "it", "pt", "nl")
 THEMES = ("dark", "light")  # the projector's colour themes, as stored
 
 # The event the upload caps are sized for: every limit above at its maximum, names of the

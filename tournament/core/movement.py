@@ -31,8 +31,8 @@ from itertools import groupby
 from typing import Final
 
 from .errors import RuleError, require_int
+from .i18n import Name, T, Text, Tn
 from .ranking import Standing, standings, validate_counts
-from .wording import plural
 
 # From the tournament guide: "If there are more than four players at a table, the two players..."
 BIG_TABLE_ABOVE: Final[int] = 4
@@ -50,11 +50,13 @@ class Direction(StrEnum):
 
 
 STEP: Final[dict[Direction, int]] = {Direction.UP: 1, Direction.STAY: 0, Direction.DOWN: -1}
-_BLOCKED_REASON: Final[dict[Direction, str]] = {
-    Direction.UP: "would move up, but table {table} is the top table",
-    Direction.DOWN: "would move down, but table {table} is the bottom table",
+# Why a mover stays, one whole sentence per case: (only one table?, what the ranking called for).
+_STAYS_REASON: Final[dict[tuple[bool, Direction], Text]] = {
+    (False, Direction.UP): T("{player} would move up, but table {table} is the top table, so stays."),
+    (False, Direction.DOWN): T("{player} would move down, but table {table} is the bottom table, so stays."),
+    (True, Direction.UP): T("{player} would move up, but table {table} is the only table, so stays."),
+    (True, Direction.DOWN): T("{player} would move down, but table {table} is the only table, so stays."),
 }
-_ONLY_TABLE_REASON: Final[str] = "would move {direction}, but table {table} is the only table"
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +69,7 @@ class Move:
     to_table: int
     direction: Direction
     outcome: Direction
-    reason: str | None = None  # set only when someone would move but stays
+    reason: Text | None = None  # set only when someone would move but stays
 
     @property
     def moved(self) -> bool:
@@ -81,7 +83,7 @@ class TieNote:
     table: int
     players: tuple[str, ...]  # in ranked order
     games: int
-    text: str
+    text: Text
     decides_move: bool
     decides_winner: bool
 
@@ -94,7 +96,7 @@ class TableResult:
     moves: tuple[Move, ...]  # in ranking order
     ties: tuple[TieNote, ...]
     reported: bool = True  # False: no game was reported, so no winner and nobody moves
-    note: str | None = None  # plain words for a table that reported no game
+    note: Text | None = None  # plain words for a table that reported no game
 
     @property
     def ranking(self) -> tuple[str, ...]:
@@ -120,7 +122,7 @@ class RoundPlan:
         for move in self.moves:
             if move.player == player:
                 return move
-        raise RuleError(f"{player!r} did not play in this round")
+        raise RuleError(T("'{player}' did not play in this round", player=Name(player)))
 
     def next_sizes(self) -> dict[int, int]:
         """Players at each table next round, every table listed (bottom first)."""
@@ -129,61 +131,98 @@ class RoundPlan:
             sizes[move.to_table] += 1
         return sizes
 
-    def size_warnings(self, fewest: int = WARN_BELOW, most: int = WARN_ABOVE) -> tuple[str, ...]:
+    def size_warnings(self, fewest: int = WARN_BELOW, most: int = WARN_ABOVE) -> tuple[Text, ...]:
         """Plain-words warnings for tables that would end up too small or too crowded."""
         return size_warnings(self.next_sizes(), fewest, most, verb="would have")
 
 
+# A seating's size warning, one whole sentence per (verb, too few?): "has" for a seating as it
+# is, "would have" for the one a round's moves would make.
+# (Written with a count of 0; ``size_warnings`` gives each its table's count.)
+_SIZE_WARNINGS: Final[dict[tuple[str, bool], Text]] = {
+    ("has", True): Tn("Table {table} has {n} player, fewer than {limit}.",
+                      "Table {table} has {n} players, fewer than {limit}.", 0),
+    ("has", False): Tn("Table {table} has {n} player, more than {limit}.",
+                       "Table {table} has {n} players, more than {limit}.", 0),
+    ("would have", True): Tn("Table {table} would have {n} player, fewer than {limit}.",
+                             "Table {table} would have {n} players, fewer than {limit}.", 0),
+    ("would have", False): Tn("Table {table} would have {n} player, more than {limit}.",
+                              "Table {table} would have {n} players, more than {limit}.", 0),
+}
+
+
+def _counted(message: Text, n: int, **params: object) -> Text:
+    return Text(message.msgid, params, plural=message.plural, n=n)
+
+
 def size_warnings(sizes: Mapping[int, int], fewest: int = WARN_BELOW, most: int = WARN_ABOVE,
-                  verb: str = "has") -> tuple[str, ...]:
-    """Warnings for a seating (table number -> players), e.g. after the organiser moved seats."""
-    warnings: list[str] = []
+                  verb: str = "has") -> tuple[Text, ...]:
+    """Warnings for a seating (table number -> players), e.g. after the organiser moved seats.
+    ``verb`` is "has" (the seating as it is) or "would have" (after a round's moves)."""
+    if verb not in ("has", "would have"):
+        raise RuleError(T("{verb} is not a way to word a table's size; use has or would have", verb=repr(verb)))
+    warnings: list[Text] = []
     for table, size in sorted(sizes.items()):
         if size < fewest:
-            warnings.append(f"Table {table} {verb} {plural(size, 'player')}, fewer than {fewest}.")
+            warnings.append(_counted(_SIZE_WARNINGS[(verb, True)], size, table=table, limit=fewest))
         elif size > most:
-            warnings.append(f"Table {table} {verb} {plural(size, 'player')}, more than {most}.")
+            warnings.append(_counted(_SIZE_WARNINGS[(verb, False)], size, table=table, limit=most))
     return tuple(warnings)
 
 
-def _join(names: tuple[str, ...]) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+def join_names(names: tuple[str, ...]) -> Text | Name:
+    """ "Ana", "Ana and Ben", "Ana, Ben and Cleo": the names as one message parameter."""
+    if len(names) == 1:
+        return Name(names[0])
+    return T("{first} and {second}", first=Name(", ".join(names[:-1])), second=Name(names[-1]))
 
 
-def tie_text(players: tuple[str, ...], games: int, short: bool = False) -> str:
+def _above(players: tuple[str, ...]) -> Text | Name:
+    """ "Ana above Ben above Cleo" """
+    if len(players) == 1:
+        return Name(players[0])
+    return T("{higher} above {lower}", higher=Name(players[0]), lower=_above(players[1:]))
+
+
+def tie_text(players: tuple[str, ...], games: int, short: bool = False) -> Text:
     """ "Ana and Ben tied on 1 game; alphabetical order ranks Ana above Ben."
 
     ``short`` (a projector card, whose rows above already show the order) words a tie of three
     or more as "... alphabetical order ranks them as listed." """
-    order = "them as listed" if short and len(players) > 2 else " above ".join(players)
-    return f"{_join(players)} tied on {plural(games, 'game')}; alphabetical order ranks {order}."
+    if short and len(players) > 2:
+        return Tn("{players} tied on {n} game; alphabetical order ranks them as listed.",
+                  "{players} tied on {n} games; alphabetical order ranks them as listed.",
+                  games, players=join_names(players))
+    return Tn("{players} tied on {n} game; alphabetical order ranks {order}.",
+              "{players} tied on {n} games; alphabetical order ranks {order}.",
+              games, players=join_names(players), order=_above(players))
 
 
 def validate_tables(tables: object) -> dict[int, dict[str, int]]:
     """Checked copy of the round's results, keyed by table number in ascending order."""
     if not isinstance(tables, Mapping):
-        raise RuleError(f"expected a mapping of table number to results, not {tables!r}")
+        raise RuleError(T("expected a mapping of table number to results, not {value}", value=repr(tables)))
     for number in tables:
-        require_int(number, "a table number")
+        require_int(number, T("a table number"))
         if number < 1:
-            raise RuleError(f"table numbers must be positive whole numbers; got {number}")
+            raise RuleError(T("table numbers must be positive whole numbers; got {number}", number=number))
     numbers = sorted(tables)
     if numbers:
         missing = sorted(set(range(numbers[0], numbers[-1] + 1)) - set(numbers))
         if missing:
             listed = ", ".join(map(str, numbers))
-            gap = ("table " if len(missing) == 1 else "tables ") + ", ".join(map(str, missing))
-            raise RuleError(f"table numbers must run without gaps; got {listed} ({gap} missing)")
+            raise RuleError(Tn("table numbers must run without gaps; got {listed} (table {missing} missing)",
+                               "table numbers must run without gaps; got {listed} (tables {missing} missing)",
+                               len(missing), listed=listed, missing=", ".join(map(str, missing))))
     seated_at: dict[str, int] = {}
     checked: dict[int, dict[str, int]] = {}
     for number in numbers:
-        results = validate_counts(tables[number], f"games won at table {number}")
+        results = validate_counts(tables[number], T("games won at table {table}", table=number))
         for player in results:
             if player in seated_at:
-                raise RuleError(
-                    f"{player} is listed at table {seated_at[player]} and table {number}; "
-                    "a player sits at one table per round"
-                )
+                raise RuleError(T("{player} is listed at table {first} and table {second}; "
+                                  "a player sits at one table per round",
+                                  player=Name(player), first=seated_at[player], second=number))
             seated_at[player] = number
         checked[number] = results
     return checked
@@ -199,7 +238,7 @@ def outcomes(ranking: tuple[str, ...], movers: Callable[[int], int] = guide_move
     """What the ranking calls for at one table, before the top/bottom rule."""
     k = movers(len(ranking))
     if isinstance(k, bool) or not isinstance(k, int) or k < 1:
-        raise RuleError(f"at least one player moves up from a table that played, not {k!r}")
+        raise RuleError(T("at least one player moves up from a table that played, not {value}", value=repr(k)))
     up, rest = ranking[:k], ranking[k:]
     down = rest[-k:] if rest else ()
     called = {player: Direction.STAY for player in ranking}
@@ -225,34 +264,34 @@ def _move(player: str, table: int, outcome: Direction, bottom: int, top: int) ->
     target = table + STEP[outcome]
     if bottom <= target <= top:
         return Move(player, table, target, outcome, outcome)
-    template = _ONLY_TABLE_REASON if bottom == top else _BLOCKED_REASON[outcome]
-    reason = f"{player} {template.format(direction=outcome.value, table=table)}, so stays."
+    reason = Text(_STAYS_REASON[(bottom == top, outcome)].msgid, {"player": Name(player), "table": table})
     return Move(player, table, table, Direction.STAY, outcome, reason)
 
 
-def no_game_text(table: int, short: bool = False) -> str:
+def no_game_text(table: int, short: bool = False) -> Text:
     """What happens at a table that reported no game, in the words every screen uses; ``short``
     fits a projector card, which already names the table."""
     if short:
-        return "No game reported: no round winner, nobody here moves."
-    return (f"Table {table} reported no game, so it has no round winner and nobody there moves: "
-            "everyone stays at the table (players from neighbouring tables may still arrive).")
+        return T("No game reported: no round winner, nobody here moves.")
+    return T("Table {table} reported no game, so it has no round winner and nobody there moves: "
+             "everyone stays at the table (players from neighbouring tables may still arrive).", table=table)
 
 
 def _validate_reported(reported: object, tables: Collection[int]) -> frozenset[int]:
     if isinstance(reported, (str, bytes, Mapping)) or not isinstance(reported, Collection):
-        raise RuleError(f"expected a set of table numbers that reported games, not {reported!r}")
+        raise RuleError(T("expected a set of table numbers that reported games, not {value}", value=repr(reported)))
     for number in reported:
-        require_int(number, "a table number that reported games")
+        require_int(number, T("a table number that reported games"))
         if number not in tables:
-            raise RuleError(f"table {number} reported games but is not one of the tables")
+            raise RuleError(T("table {table} reported games but is not one of the tables", table=number))
     return frozenset(reported)
 
 
 def _unreported(number: int, games_won: Mapping[str, int]) -> TableResult:
     won = sorted(player for player, games in games_won.items() if games)
     if won:
-        raise RuleError(f"table {number} is listed as reporting no game, but {_join(tuple(won))} won games there")
+        raise RuleError(T("table {table} is listed as reporting no game, but {players} won games there",
+                          table=number, players=join_names(tuple(won))))
     ranked = standings(games_won)
     return TableResult(
         table=number,

@@ -26,14 +26,15 @@ from functools import lru_cache
 from pyuca.collator import Collator_10_0_0
 
 from .errors import RuleError
+from .i18n import Name, T, Text, Tp
 
 
 def require_name(name: object) -> str:
     """Return ``name`` unchanged if it can identify a player."""
     if not isinstance(name, str):
-        raise RuleError(f"a player's name must be text, not {name!r}")
+        raise RuleError(T("a player's name must be text, not {value}", value=repr(name)))
     if not name.strip():
-        raise RuleError("a player's name cannot be empty or blank")
+        raise RuleError(T("a player's name cannot be empty or blank"))
     return name
 
 
@@ -41,15 +42,19 @@ def require_name(name: object) -> str:
 # format characters (Cf: zero-width, direction marks and isolates, soft hyphen, BOM),
 # surrogates, private-use and unassigned code points.
 _REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
-_UNNAMED = {"Cc": "a control character", "Cf": "a format character", "Cs": "a broken character (surrogate)",
-            "Co": "a private-use character", "Cn": "an unassigned character"}
+_UNNAMED = {"Cc": T("a control character"), "Cf": T("a format character"),
+            "Cs": T("a broken character (surrogate)"), "Co": T("a private-use character"),
+            "Cn": T("an unassigned character")}
 
 
 def _invisible(char: str) -> bool:
     return unicodedata.category(char) in _REFUSED_CATEGORIES or char.isspace()
 
 
-def clean_text(text: str, what: str = "A name") -> str:
+A_NAME = T("A name")  # what ``clean_text`` calls the text unless told
+
+
+def clean_text(text: str, what: Text | str = A_NAME) -> str:
     """The one gate for text a person enters (names, event names, usernames).
 
     Composes to NFC (so "e" + combining acute and "é" are the same name), drops invisible and
@@ -58,9 +63,11 @@ def clean_text(text: str, what: str = "A name") -> str:
     that still holds a control or invisible character, naming it, because such a name would
     look identical to another one on every page and sort where nobody expects. A word mixing
     Latin, Cyrillic or Greek letters is refused for the same reason (lookalike letters).
+    ``what`` names the text in the refusal (a ``Text`` such as ``T("The event name")`` reads in
+    the page's language).
     """
     if not isinstance(text, str):
-        raise RuleError(f"{what} must be text, not {text!r}")
+        raise RuleError(T("{what} must be text, not {value}", what=what, value=repr(text)))
     composed = unicodedata.normalize("NFC", text)
     start, end = 0, len(composed)
     while start < end and _invisible(composed[start]):
@@ -69,20 +76,20 @@ def clean_text(text: str, what: str = "A name") -> str:
         end -= 1
     cleaned = " ".join(part for part in _split_spaces(composed[start:end]) if part)
     if not cleaned:
-        raise RuleError(f"{what} cannot be empty or blank")
+        raise RuleError(T("{what} cannot be empty or blank", what=what))
     for char in cleaned:
         if unicodedata.category(char) in _REFUSED_CATEGORIES:
-            label = unicodedata.name(char, _UNNAMED[unicodedata.category(char)])
-            raise RuleError(
-                f"{what} contains an invisible or control character (U+{ord(char):04X} {label}); "
-                "retype it or delete that character"
-            )
+            # A character's Unicode name is the same in every language (like a code point).
+            label: Text | str = unicodedata.name(char, "") or _UNNAMED[unicodedata.category(char)]
+            raise RuleError(T(
+                "{what} contains an invisible or control character ({code} {label}); "
+                "retype it or delete that character", what=what, code=f"U+{ord(char):04X}", label=label))
     mixed = _mixed_script_word(cleaned)
     if mixed:
-        raise RuleError(
-            f"{what} mixes {mixed} letters in one word (“{_one_word(cleaned)}”): some of them "
-            "only look like the others, so the name would look the same as a different one; retype it"
-        )
+        raise RuleError(T(
+            "{what} mixes {scripts} letters in one word (“{word}”): some of them "
+            "only look like the others, so the name would look the same as a different one; retype it",
+            what=what, scripts=mixed, word=Name(_one_word(cleaned))))
     return cleaned
 
 
@@ -101,12 +108,21 @@ def _scripts(word: str) -> list[str]:
     return found
 
 
-def _mixed_script_word(text: str) -> str:
+# How an alphabet is named in "mixes Latin and Cyrillic letters" (an adjective before "letters").
+_SCRIPT_NAMES = {"LATIN": Tp("letters", "Latin"), "CYRILLIC": Tp("letters", "Cyrillic"),
+                 "GREEK": Tp("letters", "Greek")}
+
+
+def _and(parts: list[Text]) -> Text:
+    return parts[0] if len(parts) == 1 else T("{first} and {second}", first=parts[0], second=_and(parts[1:]))
+
+
+def _mixed_script_word(text: str) -> Text | None:
     for word in text.split(" "):
         scripts = _scripts(word)
         if len(scripts) > 1:
-            return " and ".join(s.capitalize() for s in scripts)
-    return ""
+            return _and([_SCRIPT_NAMES[script] for script in scripts])
+    return None
 
 
 def _one_word(text: str) -> str:

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .errors import RuleError, require_count, require_int
+from .i18n import Name, T, Tn
 from .limits import MAX_TABLES
 from .names import name_key, require_name
 
@@ -49,32 +50,29 @@ def split_evenly(player_count: int, table_count: int) -> tuple[int, ...]:
     return (base + 1,) * extra + (base,) * (table_count - extra)
 
 
-def _players(count: int) -> str:
-    return "1 player is" if count == 1 else f"{count} players are"
-
-
 def _check_limits(min_size: int, max_size: int, preferred: int) -> None:
-    for value, what in ((min_size, "the smallest table size"), (max_size, "the largest table size"),
-                        (preferred, "the preferred table size")):
+    for value, what in ((min_size, T("the smallest table size")), (max_size, T("the largest table size")),
+                        (preferred, T("the preferred table size"))):
         if require_int(value, what) < 1:
-            raise RuleError(f"{what} must be at least 1 (got {value})")
+            raise RuleError(T("{what} must be at least 1 (got {value})", what=what, value=value))
     if not min_size <= preferred <= max_size:
-        raise RuleError(
-            f"table sizes need smallest <= preferred <= largest; got {min_size}, {preferred}, {max_size}"
-        )
+        raise RuleError(T("table sizes need smallest <= preferred <= largest; got {smallest}, {preferred}, {largest}",
+                          smallest=min_size, preferred=preferred, largest=max_size))
 
 
 def _no_fit(player_count: int, min_size: int, max_size: int, even: bool) -> RuleError:
     if player_count < min_size:
-        return RuleError(
-            f"{_players(player_count)} too few for a table of at least {min_size}; "
-            "choose the number of tables yourself"
-        )
-    shape = "equal tables" if even else "tables"
-    return RuleError(
-        f"{player_count} players do not fit {shape} of {min_size} to {max_size} players "
-        "whose sizes differ by at most one; choose the number of tables yourself"
-    )
+        return RuleError(Tn("{n} player is too few for a table of at least {smallest}; "
+                            "choose the number of tables yourself",
+                            "{n} players are too few for a table of at least {smallest}; "
+                            "choose the number of tables yourself", player_count, smallest=min_size))
+    if even:
+        return RuleError(T("{count} players do not fit equal tables of {smallest} to {largest} players "
+                           "whose sizes differ by at most one; choose the number of tables yourself",
+                           count=player_count, smallest=min_size, largest=max_size))
+    return RuleError(T("{count} players do not fit tables of {smallest} to {largest} players "
+                       "whose sizes differ by at most one; choose the number of tables yourself",
+                       count=player_count, smallest=min_size, largest=max_size))
 
 
 def plan_tables(
@@ -86,18 +84,17 @@ def plan_tables(
     even: bool = False,
 ) -> TablePlan:
     """Suggest table sizes for ``player_count`` players (see module invariants for the rules)."""
-    require_count(player_count, "the number of players")
+    require_count(player_count, T("the number of players"))
     _check_limits(min_size, max_size, preferred)
     if not isinstance(even, bool):
-        raise RuleError(f"even must be True or False, not {even!r}")
+        raise RuleError(T("even must be True or False, not {value}", value=repr(even)))
     if player_count == 0:
-        raise RuleError("there are no players to seat")
+        raise RuleError(T("there are no players to seat"))
     if tables is not None:
-        require_int(tables, "the number of tables")
+        require_int(tables, T("the number of tables"))
         if not 1 <= tables <= player_count:
-            raise RuleError(
-                f"{tables} tables is not possible for {player_count} players; choose 1 to {player_count}"
-            )
+            raise RuleError(T("{tables} tables is not possible for {count} players; choose 1 to {count}",
+                              tables=tables, count=player_count))
         if even:
             size, observers = divmod(player_count, tables)
             return TablePlan((size,) * tables, observers)
@@ -136,14 +133,13 @@ def seat_players(players: Sequence[str], plan: TablePlan, seed: int) -> tuple[tu
     """The plan's observers (the first ``plan.observers`` names of the seeded order) and the home
     table of every other player (``assign_home_tables`` with the same seed)."""
     if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
-        raise RuleError(f"expected a list of player names, not {players!r}")
+        raise RuleError(T("expected a list of player names, not {value}", value=repr(players)))
     if not isinstance(plan, TablePlan):
-        raise RuleError(f"expected a table plan, not {plan!r}")
-    require_int(seed, "the seating seed")
+        raise RuleError(T("expected a table plan, not {value}", value=repr(plan)))
+    require_int(seed, T("the seating seed"))
     if len(players) != plan.seated + plan.observers:
-        raise RuleError(
-            f"the plan seats {plan.seated} and lets {plan.observers} observe, but there are {len(players)} players"
-        )
+        raise RuleError(T("the plan seats {seated} and lets {observers} observe, but there are {count} players",
+                          seated=plan.seated, observers=plan.observers, count=len(players)))
     order = seeded_order(players, seed)
     observers = tuple(order[: plan.observers])
     return observers, assign_home_tables(order[plan.observers:], plan.sizes, seed)
@@ -152,22 +148,21 @@ def seat_players(players: Sequence[str], plan: TablePlan, seed: int) -> tuple[tu
 def assign_home_tables(players: Sequence[str], sizes: Sequence[int], seed: int) -> dict[str, int]:
     """Seat each player at a home table 1..len(sizes); table i+1 gets ``sizes[i]`` players."""
     if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
-        raise RuleError(f"expected a list of player names, not {players!r}")
+        raise RuleError(T("expected a list of player names, not {value}", value=repr(players)))
     if isinstance(sizes, (str, bytes)) or not isinstance(sizes, Sequence):
-        raise RuleError(f"expected a list of table sizes, not {sizes!r}")
-    require_int(seed, "the seating seed")
+        raise RuleError(T("expected a list of table sizes, not {value}", value=repr(sizes)))
+    require_int(seed, T("the seating seed"))
     seen: set[str] = set()
     for player in players:
         require_name(player)
         if player in seen:
-            raise RuleError(f"{player} appears twice in the list of players")
+            raise RuleError(T("{player} appears twice in the list of players", player=Name(player)))
         seen.add(player)
     for number, size in enumerate(sizes, start=1):
-        require_count(size, f"the size of table {number}")
+        require_count(size, T("the size of table {table}", table=number))
     if sum(sizes) != len(players):
-        raise RuleError(
-            f"the table sizes add up to {sum(sizes)} seats but there are {len(players)} players"
-        )
+        raise RuleError(T("the table sizes add up to {seats} seats but there are {count} players",
+                          seats=sum(sizes), count=len(players)))
     order = seeded_order(players, seed)
     seating: dict[str, int] = {}
     start = 0

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .errors import RuleError, require_count
+from .i18n import Name, T, Text
 from .names import name_key, require_name
 
 
@@ -27,14 +28,14 @@ class Standing:
     place: int  # 1 = round winner; places are unique because ties are broken alphabetically
 
 
-def validate_counts(counts: object, what: str) -> dict[str, int]:
+def validate_counts(counts: object, what: Text | str) -> dict[str, int]:
     """Copy of ``counts`` after checking every name and count; ``what`` names the counted thing."""
     if not isinstance(counts, Mapping):
-        raise RuleError(f"expected a mapping of player name to {what}, not {counts!r}")
+        raise RuleError(T("expected a mapping of player name to {what}, not {value}", what=what, value=repr(counts)))
     checked: dict[str, int] = {}
     for player, count in counts.items():
         require_name(player)
-        checked[player] = require_count(count, f"{what} for {player}")
+        checked[player] = require_count(count, T("{what} for {player}", what=what, player=Name(player)))
     return checked
 
 
@@ -44,7 +45,7 @@ def _order(counts: Mapping[str, int]) -> list[str]:
 
 def game_winner(tricks: Mapping[str, int]) -> str | None:
     """Player with the most tricks (alphabetical on a tie); ``None`` if no trick was taken."""
-    checked = validate_counts(tricks, "tricks")
+    checked = validate_counts(tricks, T("tricks"))
     if not any(checked.values()):
         return None
     return _order(checked)[0]
@@ -52,12 +53,12 @@ def game_winner(tricks: Mapping[str, int]) -> str | None:
 
 def rank_players(games_won: Mapping[str, int]) -> list[str]:
     """Players best first: most games won, ties in alphabetical order."""
-    return _order(validate_counts(games_won, "games won"))
+    return _order(validate_counts(games_won, T("games won")))
 
 
 def standings(games_won: Mapping[str, int]) -> tuple[Standing, ...]:
     """``rank_players`` with each player's games and place, for results screens."""
-    checked = validate_counts(games_won, "games won")
+    checked = validate_counts(games_won, T("games won"))
     return tuple(
         Standing(player=player, games=checked[player], place=place)
         for place, player in enumerate(_order(checked), start=1)

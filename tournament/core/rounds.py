@@ -12,7 +12,8 @@ Invariants:
   answers it.
 - Every pair that is neither a transition nor an allowed action has its own sentence in
   ``REFUSAL``, the one the pages have always shown, word for word, with ``{n}`` standing for
-  the round's number. Refusals raise ``RuleError`` with that sentence filled in; nothing else is
+  the round's number (a message without its number: ``refusal`` gives it one). Refusals raise
+  ``RuleError`` with that sentence filled in; nothing else is
   ever said, and nothing is changed (these functions only compute).
 - ``None`` stands for a round that no longer exists (removed when the round before it was
   reopened): every step is refused for it.
@@ -28,6 +29,7 @@ from enum import Enum
 from typing import Final
 
 from .errors import RuleError
+from .i18n import T, Text
 
 
 class RoundState(Enum):
@@ -74,35 +76,40 @@ ALLOWED: Final[dict[Action, frozenset[RoundState]]] = {
     Action.MOVE_SEAT: frozenset({PLANNED}),
 }
 
-_REMOVED = "Round {n} was removed a moment ago (its previous round was reopened)."
-_NOT_CLOSED = "Round {n} is not closed (it was reopened a moment ago)."
-_SEATS_AS_PLAYED = "Round {n} has started; its seats are as played."
+_REMOVED = T("Round {n} was removed a moment ago (its previous round was reopened).")
+_NOT_CLOSED = T("Round {n} is not closed (it was reopened a moment ago).")
+_SEATS_AS_PLAYED = T("Round {n} has started; its seats are as played.")
 
-REFUSAL: Final[dict[tuple[RoundState | None, Step], str]] = {
+REFUSAL: Final[dict[tuple[RoundState | None, Step], Text]] = {
     (None, Transition.START): _REMOVED,
-    (RUNNING, Transition.START): "Round {n} is still running. Close it before starting the next one.",
-    (CLOSED, Transition.START): "Round {n} is closed but has no next round planned.",
+    (RUNNING, Transition.START): T("Round {n} is still running. Close it before starting the next one."),
+    (CLOSED, Transition.START): T("Round {n} is closed but has no next round planned."),
     (None, Transition.CLOSE): _REMOVED,
-    (PLANNED, Transition.CLOSE): "Round {n} has not started yet.",
-    (CLOSED, Transition.CLOSE): "Round {n} is already closed.",
+    (PLANNED, Transition.CLOSE): T("Round {n} has not started yet."),
+    (CLOSED, Transition.CLOSE): T("Round {n} is already closed."),
     # Reopening is asked of a round the page showed closed: any other state means another
     # device got there first.
     (None, Transition.REOPEN): _NOT_CLOSED,
     (PLANNED, Transition.REOPEN): _NOT_CLOSED,
     (RUNNING, Transition.REOPEN): _NOT_CLOSED,
     (None, Action.RECORD): _REMOVED,
-    (PLANNED, Action.RECORD): "Round {n} is not started yet; results can be entered only while it runs.",
-    (CLOSED, Action.RECORD): "Round {n} is closed; results can be entered only while it runs.",
+    (PLANNED, Action.RECORD): T("Round {n} is not started yet; results can be entered only while it runs."),
+    (CLOSED, Action.RECORD): T("Round {n} is closed; results can be entered only while it runs."),
     (None, Action.CORRECT): _REMOVED,
-    (PLANNED, Action.CORRECT): "Round {n} has not started yet; there are no games to record.",
+    (PLANNED, Action.CORRECT): T("Round {n} has not started yet; there are no games to record."),
     (None, Action.MOVE_SEAT): _REMOVED,
     (RUNNING, Action.MOVE_SEAT): _SEATS_AS_PLAYED,
     (CLOSED, Action.MOVE_SEAT): _SEATS_AS_PLAYED,
 }
 
-CHANGED: Final[str] = (
+CHANGED: Final[Text] = T(
     "Round {n} was closed or reopened a moment ago. Nothing was saved; reload the page and check."
 )
+
+
+def numbered(sentence: Text, number: int) -> Text:
+    """One of the sentences above with the round's number filled in."""
+    return Text(sentence.msgid, {"n": number})
 
 
 def as_state(value: object) -> RoundState | None:
@@ -114,10 +121,11 @@ def as_state(value: object) -> RoundState | None:
     try:
         return RoundState(raw)
     except ValueError:
-        raise RuleError(f"{value!r} is not a round state; a round is planned, running or closed") from None
+        raise RuleError(T("{value} is not a round state; a round is planned, running or closed",
+                          value=repr(value))) from None
 
 
-def refusal(state: RoundState | None, step: Step, number: int) -> str | None:
+def refusal(state: RoundState | None, step: Step, number: int) -> Text | None:
     """Why ``step`` cannot happen to round ``number`` in ``state``, or ``None`` if it can.
     Pages ask this to offer or hide a button; the services ask it through the two below."""
     current = as_state(state)
@@ -126,25 +134,25 @@ def refusal(state: RoundState | None, step: Step, number: int) -> str | None:
     elif isinstance(step, Action):
         allowed = current is not None and current in ALLOWED[step]
     else:
-        raise RuleError(f"{step!r} is not a step of a round's lifecycle")
-    return None if allowed else REFUSAL[(current, step)].format(n=number)
+        raise RuleError(T("{value} is not a step of a round's lifecycle", value=repr(step)))
+    return None if allowed else numbered(REFUSAL[(current, step)], number)
 
 
 def next_state(state: RoundState | None, transition: Transition, number: int) -> RoundState:
     """The state round ``number`` is in after ``transition``; ``RuleError`` if it cannot take it."""
     if not isinstance(transition, Transition):
-        raise RuleError(f"{transition!r} is not a change of a round's state")
+        raise RuleError(T("{value} is not a change of a round's state", value=repr(transition)))
     current = as_state(state)
     target = None if current is None else TRANSITIONS.get((current, transition))
     if target is None:
-        raise RuleError(REFUSAL[(current, transition)].format(n=number))
+        raise RuleError(numbered(REFUSAL[(current, transition)], number))
     return target
 
 
 def check_action(state: RoundState | None, action: Action, number: int) -> None:
     """Pass if ``action`` may happen to round ``number`` in ``state``; ``RuleError`` otherwise."""
     if not isinstance(action, Action):
-        raise RuleError(f"{action!r} is not something done in a round")
+        raise RuleError(T("{value} is not something done in a round", value=repr(action)))
     why = refusal(state, action, number)
     if why is not None:
         raise RuleError(why)
@@ -155,4 +163,4 @@ def check_unchanged(seen: RoundState | None, now: RoundState | None, number: int
     under the lock); ``RuleError`` with ``CHANGED`` otherwise, also when the round is gone."""
     current = as_state(now)
     if current is None or current is not as_state(seen):
-        raise RuleError(CHANGED.format(n=number))
+        raise RuleError(numbered(CHANGED, number))

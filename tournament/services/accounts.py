@@ -29,9 +29,10 @@ from sqlalchemy.orm import Session, aliased
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from ..core.errors import RuleError
+from ..core.i18n import Name, T
 from ..core.names import clean_text
 from ..models import AppSetting, Organiser
-from .errors import Conflict, DomainError, NotFound
+from .errors import Conflict, DomainError, NotFound, as_sentence
 
 MIN_PASSWORD_LENGTH = 8
 MAX_USERNAME_LENGTH = 80
@@ -55,7 +56,7 @@ class PasswordBusy(DomainError):
     """Every password slot stayed busy: the answer is 503 with Retry-After."""
 
     http_status = 503
-    title = phone_title = "Busy, try again"
+    title = phone_title = T("Busy, try again")
     retry_after = BUSY_RETRY_SECONDS
 
 
@@ -65,17 +66,17 @@ class SetupTaken(Conflict):
 
 def clean_username(username: str) -> str:
     try:
-        cleaned = clean_text(username, "The username")
+        cleaned = clean_text(username, T("The username"))
     except RuleError as error:
-        raise UsernameRefused(f"{error}.") from None
+        raise UsernameRefused(as_sentence(error.text)) from None
     if len(cleaned) > MAX_USERNAME_LENGTH:
-        raise UsernameRefused(f"The username can have at most {MAX_USERNAME_LENGTH} characters.")
+        raise UsernameRefused(T("The username can have at most {count} characters.", count=MAX_USERNAME_LENGTH))
     return cleaned
 
 
 def _check_password_rules(password: str) -> None:
     if len(password) < MIN_PASSWORD_LENGTH:
-        raise DomainError(f"The password needs at least {MIN_PASSWORD_LENGTH} characters.")
+        raise DomainError(T("The password needs at least {count} characters.", count=MIN_PASSWORD_LENGTH))
 
 
 @contextmanager
@@ -93,7 +94,7 @@ def _password_slot():
         _password_demand.release()
 
 
-_BUSY_MESSAGE = "The laptop is busy checking other passwords. Try again in a few seconds."
+_BUSY_MESSAGE = T("The laptop is busy checking other passwords. Try again in a few seconds.")
 
 
 def hash_password(password: str) -> str:
@@ -141,7 +142,7 @@ def create_first_organiser(session: Session, username: str, password: str) -> Or
     username = clean_username(username)
     _check_password_rules(password)
     if has_organiser(session):
-        raise SetupTaken("The organiser account was just created. Log in with it.")
+        raise SetupTaken(T("The organiser account was just created. Log in with it."))
     try:
         # The guarded insert comes first so that losers wait here and never hash a password.
         session.add(AppSetting(key=SETUP_KEY, value=username))
@@ -152,7 +153,7 @@ def create_first_organiser(session: Session, username: str, password: str) -> Or
     except (IntegrityError, OperationalError):
         session.rollback()
         if has_organiser(session):
-            raise SetupTaken("The organiser account was just created. Log in with it.") from None
+            raise SetupTaken(T("The organiser account was just created. Log in with it.")) from None
         raise
     except BaseException:
         session.rollback()
@@ -165,14 +166,14 @@ def add_organiser(session: Session, username: str, password: str) -> Organiser:
     username = clean_username(username)
     _check_password_rules(password)
     if session.scalar(select(Organiser.id).where(Organiser.username == username)) is not None:
-        raise UsernameRefused(f"There is already an account named “{username}”.")
+        raise UsernameRefused(T("There is already an account named “{username}”.", username=Name(username)))
     organiser = Organiser(username=username, password_hash=hash_password(password))
     session.add(organiser)
     try:
         session.commit()
     except IntegrityError:
         session.rollback()
-        raise UsernameRefused(f"There is already an account named “{username}”.") from None
+        raise UsernameRefused(T("There is already an account named “{username}”.", username=Name(username))) from None
     return organiser
 
 
@@ -184,12 +185,12 @@ def remove_organiser(session: Session, acting: Organiser, organiser_id: int) -> 
     sees the first. SQLite (no row locks): the checks sit inside the one DELETE statement, which
     runs under the database's single write lock."""
     if organiser_id == acting.id:
-        raise DomainError("You cannot remove your own account; ask another organiser to do it.")
+        raise DomainError(T("You cannot remove your own account; ask another organiser to do it."))
     locked = {row.id: row.username for row in session.execute(
         select(Organiser.id, Organiser.username).with_for_update())}
     if organiser_id not in locked:
         session.rollback()
-        raise NotFound("That account no longer exists.")
+        raise NotFound(T("That account no longer exists."))
     others, actor = aliased(Organiser), aliased(Organiser)
     removed = session.execute(
         delete(Organiser).where(
@@ -200,7 +201,7 @@ def remove_organiser(session: Session, acting: Organiser, organiser_id: int) -> 
     ).rowcount
     if removed != 1:
         session.rollback()
-        raise Conflict("The last organiser account cannot be removed.")
+        raise Conflict(T("The last organiser account cannot be removed."))
     session.commit()
     return locked[organiser_id]
 

@@ -1,5 +1,10 @@
 """The audit log: who changed what, when. Entries join the caller's transaction, so a
-change and its log line are committed together or not at all."""
+change and its log line are committed together or not at all.
+
+Entries are stored in English (the event file carries them as written); the log page shows each
+action in the page's language through ``ACTIONS``, the one map from a stored action phrase to its
+message, which holds every phrase the app writes. A phrase it does not hold (written by an older
+app, or in an imported file) is shown as stored."""
 
 from __future__ import annotations
 
@@ -8,10 +13,38 @@ from dataclasses import dataclass
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from ..core.i18n import Text, Tp
 from ..models import AuditEntry
 
 ORGANISER = "organiser"
 PAGE_SIZE = 200
+
+ACTIONS: dict[str, Text] = {
+    "game recorded": Tp("audit", "game recorded"),
+    "game changed": Tp("audit", "game changed"),
+    "game removed": Tp("audit", "game removed"),
+    "scoresheet dropped": Tp("audit", "scoresheet dropped"),
+    "hand added": Tp("audit", "hand added"),
+    "hand undone": Tp("audit", "hand undone"),
+    "deal added": Tp("audit", "deal added"),
+    "deal undone": Tp("audit", "deal undone"),
+    "round started": Tp("audit", "round started"),
+    "round closed": Tp("audit", "round closed"),
+    "round reopened": Tp("audit", "round reopened"),
+    "seat moved": Tp("audit", "seat moved"),
+    "seat re-derived": Tp("audit", "seat re-derived"),
+    "home table changed": Tp("audit", "home table changed"),
+    "status changed": Tp("audit", "status changed"),
+    "late player added": Tp("audit", "late player added"),
+    "player renamed": Tp("audit", "player renamed"),
+    "table rules changed": Tp("audit", "table rules changed"),
+    "house rule changed": Tp("audit", "house rule changed"),
+}
+
+
+def action_text(action: str) -> Text | str:
+    """A stored action phrase as the log page shows it: its message, or the phrase as stored."""
+    return ACTIONS.get(action, action)
 
 
 def log(

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from sqlalchemy.orm import Session
 
+from ..core.i18n import T
 from ..core.limits import MAX_NAME_LENGTH
 from ..models import Event
 from ..private_files import private_dir
@@ -90,10 +91,11 @@ class BackupStore:
 
     def path_of(self, event: Event, name: str) -> Path:
         if not NAME.fullmatch(name) or not name.startswith(_prefix(event)):
-            raise NotFound("There is no such backup of this event.")
+            raise NotFound(T("There is no such backup of this event."))
         path = self.folder / name
         if not path.is_file():
-            raise NotFound(f"That backup no longer exists; backups beyond the newest {self.keep} are removed.")
+            raise NotFound(T("That backup no longer exists; backups beyond the newest {count} are removed.",
+                               count=self.keep))
         return path
 
     def restore(self, session: Session, event: Event, name: str, max_name_length: int = MAX_NAME_LENGTH) -> Event:

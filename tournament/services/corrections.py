@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from sqlalchemy.orm import Session
 
+from ..core.i18n import T, Text
 from ..core.names import name_key
 from ..core.rounds import Transition
 from ..models import RoundState, Table
@@ -32,7 +33,7 @@ class SeatChange:
 class Correction:
     result: SaveResult
     reseated: list[SeatChange] = field(default_factory=list)
-    notice: str | None = None
+    notice: Text | None = None
 
 
 def correct_games(
@@ -56,10 +57,9 @@ def follow_correction(session: Session, data: RoundData, result: SaveResult, cha
             corrected = load_round_rows(session, data.event, data.round)
             correction.reseated = _rederive_seating(session, corrected, following)
         elif following is not None:
-            correction.notice = (
-                f"Round {following.round.number} has already started, so its seating stays as played. "
-                "Standings now include the corrected result."
-            )
+            correction.notice = T(
+                "Round {n} has already started, so its seating stays as played. "
+                "Standings now include the corrected result.", n=following.round.number)
     return correction
 
 
@@ -88,18 +88,18 @@ def _rederive_seating(session: Session, closed: RoundData, planned: RoundData) -
     return sorted(changes, key=lambda c: name_key(c.player))
 
 
-def undo_refusal(session: Session, data: RoundData, following: RoundData | None) -> str | None:
+def undo_refusal(session: Session, data: RoundData, following: RoundData | None) -> Text | None:
     """Why the close of `data.round` cannot be undone (None: it can). The one rule the undo
     itself, the results page's button and the confirmation page all follow."""
     if data.round.state is not RoundState.CLOSED:
-        return f"Round {data.round.number} is not closed."
+        return T("Round {n} is not closed.", n=data.round.number)
     if following is None:
         return None
     if following.games:
-        return (f"Round {following.round.number} already has results; the close of round "
-                f"{data.round.number} can no longer be undone. Correct results instead.")
+        return T("Round {following} already has results; the close of round {n} can no longer be undone. "
+                 "Correct results instead.", following=following.round.number, n=data.round.number)
     if _following(session, following) is not None:
-        return "Only the latest round's close can be undone."
+        return T("Only the latest round's close can be undone.")
     return None
 
 

@@ -86,5 +86,5 @@ def moves_csv(document: dict[str, Any]) -> str:
         for row in sorted(outcome.rows, key=lambda r: (r.from_table, name_key(r.player))):
             rows.append([round_["number"], row.player, row.from_table, row.games,
                          "" if row.to_table is None else row.to_table, row.direction,
-                         "yes" if row.manual else "no", "yes" if row.winner else "no", row.note or ""])
+                         "yes" if row.manual else "no", "yes" if row.winner else "no", str(row.note or "")])
     return _csv(MOVES_HEADER, rows)

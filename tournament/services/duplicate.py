@@ -8,7 +8,7 @@ from ..models import Event, Player, PlayerStatus, Table
 from .events import MAX_EVENT_NAME
 
 COPIED_SETTINGS = ("round_minutes", "study_minutes", "practice_minutes", "paper_size", "sheet_copies",
-                   "colour_safe", "projector_theme", "chime", "shuffle_seed", "time_zone")
+                   "colour_safe", "projector_theme", "chime", "shuffle_seed", "time_zone", "language")
 SUFFIX = " (copy)"
 
 
@@ -17,10 +17,11 @@ def copy_name(name: str) -> str:
 
 
 def duplicate_event(session: Session, event: Event) -> Event:
-    """Name "<old name> (copy)"; the game, settings, tables with their variants and house rules, and players with their
-    status and home table are copied. Withdrawn players are left out: they left the tournament,
-    and a new session should not start with them; observers stay observers. Rounds, results, the
-    audit log and the link tokens are not copied (the copy gets new tokens)."""
+    """Name "<old name> (copy)"; the game, settings (its language too), tables with their
+    variants and house rules, and players with their status and home table are copied.
+    Withdrawn players are left out: they left the tournament, and a new session should not start
+    with them; observers stay observers. Rounds, results, the audit log and the link tokens are
+    not copied (the copy gets new tokens)."""
     copy = Event(name=copy_name(event.name), game=event.game,
                  **{key: getattr(event, key) for key in COPIED_SETTINGS})
     tables = {}

@@ -33,6 +33,12 @@ class DomainError(ValueError):
         return {} if self.retry_after is None else {"Retry-After": str(self.retry_after)}
 
 
+def as_sentence(message: Text | str) -> Text:
+    """A core refusal (which ends without a full stop) as a sentence of its own, its parameters
+    kept so the page can still translate it: ``DomainError(as_sentence(error.text))``."""
+    return T("{message}.", message=message)
+
+
 class NotFound(DomainError):
     """The thing asked for does not exist (on a phone: the table's link is not valid)."""
 

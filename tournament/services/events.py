@@ -9,12 +9,13 @@ from sqlalchemy.orm import Session, selectinload
 
 from .. import games, time_zones
 from ..core.errors import RuleError
+from ..core.i18n import T
 from ..core.limits import MAX_EVENT_NAME, MAX_ROUND_MINUTES
 from ..core.names import clean_text
 from ..models import Event, Player, Round, Table
-from .errors import DomainError, NotFound
+from .errors import DomainError, NotFound, as_sentence
 
-NO_SUCH_EVENT = "There is no such event. It may have been deleted."
+NO_SUCH_EVENT = T("There is no such event. It may have been deleted.")
 
 
 @dataclass(frozen=True)
@@ -77,19 +78,19 @@ def list_events(session: Session) -> list[EventSummary]:
 def _clean_name(name: str) -> str:
     """Through the one text gate (``clean_text``), like every name a person types."""
     if not (name or "").strip():
-        raise DomainError("The event needs a name.")
+        raise DomainError(T("The event needs a name."))
     try:
-        name = clean_text(name, "The event name")
+        name = clean_text(name, T("The event name"))
     except RuleError as error:
-        raise DomainError(str(error) + ".") from None
+        raise DomainError(as_sentence(error.text)) from None
     if len(name) > MAX_EVENT_NAME:
-        raise DomainError(f"The event name is too long (at most {MAX_EVENT_NAME} characters).")
+        raise DomainError(T("The event name is too long (at most {count} characters).", count=MAX_EVENT_NAME))
     return name
 
 
 def _check_minutes(minutes: int) -> int:
     if not 1 <= minutes <= MAX_ROUND_MINUTES:
-        raise DomainError(f"A round lasts between 1 and {MAX_ROUND_MINUTES} minutes.")
+        raise DomainError(T("A round lasts between 1 and {most} minutes.", most=MAX_ROUND_MINUTES))
     return minutes
 
 
@@ -97,7 +98,7 @@ def _check_zone(time_zone: str | None) -> str:
     try:
         return time_zones.check_zone(time_zone)
     except RuleError as error:
-        raise DomainError(str(error) + ".", field="time_zone") from None
+        raise DomainError(as_sentence(error.text), field="time_zone") from None
 
 
 def create_event(session: Session, name: str, round_minutes: int = 7, game: str = games.DEFAULT,
@@ -107,7 +108,7 @@ def create_event(session: Session, name: str, round_minutes: int = 7, game: str 
     try:
         games.get(game)
     except RuleError as error:
-        raise DomainError(str(error)) from None
+        raise DomainError(error.text) from None
     zone = time_zones.local_zone() if time_zone is None else _check_zone(time_zone)
     event = Event(name=_clean_name(name), round_minutes=_check_minutes(round_minutes), game=game,
                   time_zone=zone)

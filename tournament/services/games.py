@@ -14,6 +14,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from ..core.errors import RuleError
+from ..core.i18n import T, Text
 from ..core.limits import MAX_GAMES_PER_EVENT, MAX_GAMES_PER_TABLE
 from ..core.names import name_key
 from ..core.rounds import Action
@@ -72,14 +73,30 @@ def checked_winners(entry: GameEntry, rules: GameRules, variant, seated: dict[in
         rules.check_report(variant, report, [p.name for p in seated.values()])
         winners = rules.game_winners(variant, report)
     except RuleError as error:
-        raise DomainError(f"Game {entry.number}: {error}", field=_row(entry)) from None
+        raise DomainError(T("Game {number}: {message}", number=entry.number, message=error.text),
+                          field=_row(entry)) from None
     ids = {p.name: pid for pid, p in seated.items()}
     return frozenset(ids[name] for name in winners)
 
 
 def check_number(entry: GameEntry) -> None:
     if not 1 <= entry.number <= MAX_GAMES_PER_ROUND:
-        raise DomainError(f"Game numbers run from 1 to {MAX_GAMES_PER_ROUND}.")
+        raise DomainError(T("Game numbers run from 1 to {most}.", most=MAX_GAMES_PER_ROUND))
+
+
+def _no_winner(rules: GameRules, number: int) -> Text:
+    """Game ``number`` reported nothing that names a winner, in the words of the game's score."""
+    column = rules.score.column if rules.score is not None else None
+    if column == "tricks":
+        return T("Game {number}: the tricks make no winner, so there is nothing to record.", number=number)
+    if column == "points":
+        return T("Game {number}: the points make no winner, so there is nothing to record.", number=number)
+    if column == "cards_left":
+        return T("Game {number}: the cards left make no winner, so there is nothing to record.", number=number)
+    if rules.score is not None:
+        return T("Game {number}: the {what} make no winner, so there is nothing to record.",
+                 number=number, what=str(rules.score.label).lower())
+    return T("Game {number}: the result make no winner, so there is nothing to record.", number=number)
 
 
 def _same(game: Game, winner_ids: frozenset[int], scores: dict[int, int] | None) -> bool:
@@ -116,7 +133,7 @@ def apply_games(
     """Validate every entry, then stage the changes and their audit lines (no commit)."""
     lifecycle.require(session, data.round, Action.CORRECT, seen=data.round.state)
     if len({e.number for e in entries}) != len(entries):
-        raise DomainError("The same game number appears twice in the submission.")
+        raise DomainError(T("The same game number appears twice in the submission."))
     seated = {p.id: p for p in data.seated_at(table)}
     existing = {g.number: g for g in _current_games(session, data, table)}
     plan: list[tuple[GameEntry, Game | None, frozenset[int] | None]] = []
@@ -134,16 +151,12 @@ def apply_games(
             continue
         winner_ids = checked_winners(entry, rules, variant, seated)
         if not winner_ids:
-            what = rules.score.label.lower() if rules.score is not None else "result"
-            raise DomainError(f"Game {entry.number}: the {what} make no winner, so there is nothing to record.",
-                              field=_row(entry))
+            raise DomainError(_no_winner(rules, entry.number), field=_row(entry))
         if game is not None:
             _check_version(entry, game, wanted=(winner_ids, entry.scores))
         elif entry.version is not None:
-            raise Conflict(
-                f"Game {entry.number} at table {table.number} was removed meanwhile. Reload the page and check.",
-                field=_row(entry),
-            )
+            raise Conflict(T("Game {number} at table {table} was removed meanwhile. Reload the page and check.",
+                             number=entry.number, table=table.number), field=_row(entry))
         plan.append((entry, game, winner_ids))
 
     check_room_for_games(session, data, sum(1 for _entry, game, winners in plan if game is None and winners))
@@ -189,8 +202,9 @@ def check_room_for_games(session: Session, data: RoundData, new_games: int) -> N
     recorded = session.scalar(
         select(func.count(Game.id)).join(Round, Game.round_id == Round.id).where(Round.event_id == data.event.id))
     if recorded + new_games > MAX_GAMES_PER_EVENT:
-        raise DomainError(f"This event already holds {recorded:,} games, the most one event keeps "
-                          f"({MAX_GAMES_PER_EVENT:,}). Start a new event (Duplicate on the event page) to go on.")
+        raise DomainError(T("This event already holds {count} games, the most one event keeps ({most}). "
+                            "Start a new event (Duplicate on the event page) to go on.",
+                            count=f"{recorded:,}", most=f"{MAX_GAMES_PER_EVENT:,}"))
 
 
 def _current_games(session: Session, data: RoundData, table: Table) -> list[Game]:
@@ -204,7 +218,6 @@ def _check_version(entry: GameEntry, game: Game, wanted) -> None:
         return
     if wanted is not None and _same(game, *wanted):
         return
-    raise Conflict(
-        f"Game {entry.number} at this table was changed by someone else since this page was opened. "
-        "Reload the page to see the current result, then enter your change again.", field=_row(entry)
-    )
+    raise Conflict(T("Game {number} at this table was changed by someone else since this page was opened. "
+                     "Reload the page to see the current result, then enter your change again.",
+                     number=entry.number), field=_row(entry))

@@ -67,7 +67,7 @@ def apply(session: Session, round_: Round, transition: Transition, *, actor: str
     try:
         target = next_state(state, transition, round_.number)
     except RuleError as refused:
-        raise Conflict(str(refused)) from None
+        raise Conflict(refused.text) from None
     if before is not None:
         before()
     assert state is not None  # next_state refuses a removed round
@@ -91,7 +91,7 @@ def check(round_: Round, action: Action) -> None:
     try:
         check_action(round_.state, action, round_.number)
     except RuleError as refused:
-        raise Conflict(str(refused)) from None
+        raise Conflict(refused.text) from None
 
 
 def require(session: Session, round_: Round, action: Action, *, seen: RoundState | None = None) -> RoundState:
@@ -108,6 +108,6 @@ def require(session: Session, round_: Round, action: Action, *, seen: RoundState
         else:
             check_action(state, action, number)
     except RuleError as refused:
-        raise Conflict(str(refused)) from None
+        raise Conflict(refused.text) from None
     assert state is not None
     return state

@@ -28,6 +28,7 @@ from sqlalchemy import event as sa_event
 from sqlalchemy import select, update
 from sqlalchemy.orm import ORMExecuteState, Session
 
+from ..core.i18n import T
 from ..models import Event, Round, RoundState
 from .errors import NotFound
 
@@ -45,7 +46,7 @@ def lock_event(session: Session, event_id: int) -> None:
         .execution_options(synchronize_session=False)
     )
     if locked.rowcount == 0:
-        raise NotFound("This event was deleted a moment ago. Nothing was saved.")
+        raise NotFound(T("This event was deleted a moment ago. Nothing was saved."))
     held.add(event_id)
     session.info[_FRESH] = True
 

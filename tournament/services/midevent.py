@@ -10,6 +10,7 @@ from __future__ import annotations
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from ..core.i18n import Name, T
 from ..core.limits import MAX_NAME_LENGTH
 from ..core.names import fold_name
 from ..models import Event, Player, PlayerStatus, Round, RoundState, Seat
@@ -43,7 +44,7 @@ def add_late_player(session: Session, event: Event, name: str, table_number: int
     lock_event(session, event.id)
     round_ = current_round(session, event)
     if round_ is None:
-        raise Conflict("There is no running or planned round to join.")
+        raise Conflict(T("There is no running or planned round to join."))
     clean = one_name(name, [p.name for p in _players(session, event)], max_name_length)
     check_room(event, 1)
     table = get_table(event, table_number)
@@ -65,7 +66,7 @@ def change_status(session: Session, event: Event, player: Player, status: Player
     withdrawn player play again at `table_number`."""
     lock_event(session, event.id)  # a close at the same moment either sees the change or precedes it
     if session.scalar(select(Player).where(Player.id == player.id)) is None:  # read again, under the lock
-        raise Conflict(f"{player.name} was removed from the event a moment ago.")
+        raise Conflict(T("{player} was removed from the event a moment ago.", player=Name(player.name)))
     if player.status is status:
         return
     if latest_round(session, event) is None:
@@ -77,7 +78,8 @@ def change_status(session: Session, event: Event, player: Player, status: Player
     if status is PlayerStatus.SEATED:
         if round_ is not None:
             if table_number is None:
-                raise DomainError(f"Choose the table where {player.name} joins round {round_.number}.")
+                raise DomainError(T("Choose the table where {player} joins round {n}.",
+                                    player=Name(player.name), n=round_.number))
             table = get_table(event, table_number)
             if seat is None:
                 session.add(Seat(round=round_, player=player, table=table, manual=True))

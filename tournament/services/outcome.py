@@ -25,6 +25,7 @@ from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 
+from ..core.i18n import Name, T, Text
 from ..core.movement import (
     WARN_ABOVE,
     WARN_BELOW,
@@ -53,10 +54,10 @@ class PlayerMove:
     to_table: int | None  # None: not seated in the next round
     direction: str  # "up", "down", "stay" or "out"
     manual: bool  # the next round's seat was set by hand
-    note: str | None  # why the move shown differs from the ranking's
+    note: Text | None  # why the move shown differs from the ranking's
 
     @property
-    def reason(self) -> str | None:
+    def reason(self) -> Text | None:
         """The top/bottom-table explanation, when it is the move that happened."""
         return self.ranked.reason if self.note is None else None
 
@@ -95,7 +96,7 @@ class RoundOutcome:
         """Tables with players that reported no game."""
         return [t.table for t in self.tables if t.rows and not t.result.reported]
 
-    def size_warnings(self, fewest: int = WARN_BELOW, most: int = WARN_ABOVE) -> tuple[str, ...]:
+    def size_warnings(self, fewest: int = WARN_BELOW, most: int = WARN_ABOVE) -> tuple[Text, ...]:
         if self.next_sizes is None:
             return self.plan.size_warnings(fewest, most)
         return size_warnings(self.next_sizes, fewest, most, verb="has")
@@ -152,10 +153,42 @@ def _direction(from_table: int, to_table: int | None) -> str:
     return (Direction.UP if to_table > from_table else Direction.DOWN).value
 
 
-def _called(move: Move) -> str:
-    if move.direction is Direction.STAY:
-        return f"kept {move.player} at table {move.to_table}"
-    return f"sent {move.player} {move.direction.value} to table {move.to_table}"
+# Why the seat shown differs from the ranking's move: one whole sentence per case and per what
+# the ranking did (kept the player, sent them up, sent them down); ``_difference`` fills them in.
+_DIFFERENCES: dict[str, dict[Direction, Text]] = {
+    "was by hand": {
+        Direction.STAY: T("{player} was seated at table {table} by hand for round {n}; "
+                          "the ranking kept {player} at table {ranked}."),
+        Direction.UP: T("{player} was seated at table {table} by hand for round {n}; "
+                        "the ranking sent {player} up to table {ranked}."),
+        Direction.DOWN: T("{player} was seated at table {table} by hand for round {n}; "
+                          "the ranking sent {player} down to table {ranked}."),
+    },
+    "is by hand": {
+        Direction.STAY: T("{player} is seated at table {table} by hand for round {n}; "
+                          "the ranking kept {player} at table {ranked}."),
+        Direction.UP: T("{player} is seated at table {table} by hand for round {n}; "
+                        "the ranking sent {player} up to table {ranked}."),
+        Direction.DOWN: T("{player} is seated at table {table} by hand for round {n}; "
+                          "the ranking sent {player} down to table {ranked}."),
+    },
+    "already played": {
+        Direction.STAY: T("After the correction the ranking would have kept {player} at table {ranked}; "
+                          "{player} had already played round {n} at table {table}."),
+        Direction.UP: T("After the correction the ranking would have sent {player} up to table {ranked}; "
+                        "{player} had already played round {n} at table {table}."),
+        Direction.DOWN: T("After the correction the ranking would have sent {player} down to table {ranked}; "
+                          "{player} had already played round {n} at table {table}."),
+    },
+    "seated": {
+        Direction.STAY: T("The ranking kept {player} at table {ranked}; "
+                          "{player} is seated at table {table} for round {n}."),
+        Direction.UP: T("The ranking sent {player} up to table {ranked}; "
+                        "{player} is seated at table {table} for round {n}."),
+        Direction.DOWN: T("The ranking sent {player} down to table {ranked}; "
+                          "{player} is seated at table {table} for round {n}."),
+    },
+}
 
 
 def _row(number: int, result: TableResult, move: Move, games: int, next_seats, started: bool,
@@ -163,8 +196,8 @@ def _row(number: int, result: TableResult, move: Move, games: int, next_seats, s
     winner = move.player == result.winner
     if next_seats is None and move.player in leaving:
         return PlayerMove(move.player, move.from_table, games, winner, move, None, OUT, False,
-                          f"{move.player} is no longer playing, so will not be seated in round {number + 1}; "
-                          "nobody moves in that place.")
+                          T("{player} is no longer playing, so will not be seated in round {n}; "
+                            "nobody moves in that place.", player=Name(move.player), n=number + 1))
     if next_seats is None:
         return PlayerMove(move.player, move.from_table, games, winner, move, move.to_table,
                           move.direction.value, False, None)
@@ -176,14 +209,12 @@ def _row(number: int, result: TableResult, move: Move, games: int, next_seats, s
                       _direction(move.from_table, to_table), manual, note)
 
 
-def _difference(following: int, move: Move, to_table: int | None, manual: bool, started: bool) -> str:
-    name = move.player
+def _difference(following: int, move: Move, to_table: int | None, manual: bool, started: bool) -> Text:
+    name = Name(move.player)
     if to_table is None:
-        return f"{name} did not play round {following}." if started else f"{name} is not seated in round {following}."
-    if manual:
-        verb = "was" if started else "is"
-        return f"{name} {verb} seated at table {to_table} by hand for round {following}; the ranking {_called(move)}."
-    if started:
-        return (f"After the correction the ranking would have {_called(move)}; "
-                f"{name} had already played round {following} at table {to_table}.")
-    return f"The ranking {_called(move)}; {name} is seated at table {to_table} for round {following}."
+        if started:
+            return T("{player} did not play round {n}.", player=name, n=following)
+        return T("{player} is not seated in round {n}.", player=name, n=following)
+    case = ("was by hand" if started else "is by hand") if manual else ("already played" if started else "seated")
+    return Text(_DIFFERENCES[case][move.direction].msgid,
+                {"player": name, "table": to_table, "ranked": move.to_table, "n": following})

@@ -12,11 +12,13 @@ from collections import Counter
 from sqlalchemy.orm import Session
 
 from ..core.errors import RuleError
+from ..core.i18n import Name, T, Text
 from ..core.limits import MAX_NAME_LENGTH, MAX_PLAYERS
 from ..core.names import clean_text, fold_name, name_key
+from ..core.wording import listing, sentences
 from ..models import Event, Player, PlayerStatus, Table
 from . import audit
-from .errors import DomainError
+from .errors import DomainError, as_sentence
 
 
 def _invisible_only(line: str) -> bool:
@@ -32,45 +34,47 @@ def parse_names(text: str, existing: list[str], max_length: int, *, single: bool
     lines = [(number, line) for number, line in enumerate((text or "").splitlines(), start=1)
              if not _invisible_only(line)]
     if not lines:
-        raise DomainError("Enter the name." if single else
-                          "The list is empty: paste at least one name, one per line.")
-    problems: list[str] = []
+        raise DomainError(T("Enter the name.") if single else
+                          T("The list is empty: paste at least one name, one per line."))
+    problems: list[Text] = []
     names: list[str] = []
     for number, line in lines:
         try:
-            names.append(clean_text(line, "The name" if single else f"Line {number}"))
+            names.append(clean_text(line, T("The name") if single else T("Line {number}", number=number)))
         except RuleError as error:
-            problems.append(str(error) + ".")
+            problems.append(as_sentence(error.text))
     too_long = [name for name in names if len(name) > max_length]
     if too_long:
-        shown = ", ".join(f"“{name[:max_length]}…”" for name in too_long[:5])
-        problems.append(f"Names longer than {max_length} characters: {shown}. Shorten them.")
+        shown = Name(", ".join(f"“{name[:max_length]}…”" for name in too_long[:5]))
+        problems.append(T("Names longer than {most} characters: {names}. Shorten them.", most=max_length, names=shown))
     folded = Counter(fold_name(name) for name in names)
     repeated = sorted({name for name in names if folded[fold_name(name)] > 1}, key=name_key)
     if repeated:
-        problems.append(
+        problems.append(T(
             "These names appear more than once in the list (case and accents are ignored, "
             "and letters such as Ø and O or ß and ss count as the same): "
-            + ", ".join(repeated) + ". Add an initial to tell them apart, e.g. “Ana B.”."
-        )
+            "{names}. Add an initial to tell them apart, e.g. “Ana B.”.", names=Name(", ".join(repeated))))
     taken = {fold_name(name): name for name in existing}
     clashes = [name for name in names if fold_name(name) in taken]
     if clashes:
-        problems.append(
-            "Already in this event: " + ", ".join(
-                name if taken[fold_name(name)] == name else f"{name} (as {taken[fold_name(name)]})"
-                for name in clashes
-            ) + "."
-        )
+        problems.append(T("Already in this event: {names}.",
+                          names=listing([_clash(name, taken[fold_name(name)]) for name in clashes])))
     if problems:
-        raise DomainError(" ".join(problems))
+        raise DomainError(sentences(problems))
     return names
+
+
+def _clash(name: str, taken: str) -> Text | Name:
+    """A pasted name the event already holds, and as what when it is written differently."""
+    if name == taken:
+        return Name(name)
+    return T("{name} (as {taken})", name=Name(name), taken=Name(taken))
 
 
 def one_name(text: str, others: list[str], max_length: int) -> str:
     """A single typed name (rename, latecomer), checked like a pasted one against ``others``."""
     if "\n" in (text or "") or "\r" in (text or ""):
-        raise DomainError("Enter a single name.")
+        raise DomainError(T("Enter a single name."))
     return parse_names(text, others, max_length, single=True)[0]
 
 
@@ -90,8 +94,8 @@ def check_room(event: Event, adding: int) -> None:
     """An event holds at most MAX_PLAYERS players (withdrawn ones count: they stay in its file)."""
     if len(event.players) + adding > MAX_PLAYERS:
         room = max(0, MAX_PLAYERS - len(event.players))
-        raise DomainError(f"An event holds at most {MAX_PLAYERS} players; this one has room for {room} more. "
-                          "Split the group into two events.")
+        raise DomainError(T("An event holds at most {most} players; this one has room for {room} more. "
+                            "Split the group into two events.", most=MAX_PLAYERS, room=room))
 
 
 def _fill_emptiest_tables(event: Event, newcomers: list[Player]) -> None:
@@ -105,14 +109,14 @@ def _fill_emptiest_tables(event: Event, newcomers: list[Player]) -> None:
 def get_player(session: Session, event: Event, player_id: int) -> Player:
     player = session.get(Player, player_id)
     if player is None or player.event_id != event.id:
-        raise DomainError("That player is not part of this event.")
+        raise DomainError(T("That player is not part of this event."))
     return player
 
 
 def remove_player(session: Session, event: Event, player: Player) -> None:
     """Only before the tournament has started; afterwards withdraw instead, which keeps history."""
     if event.rounds:
-        raise DomainError("The tournament has started: withdraw the player instead of removing them.")
+        raise DomainError(T("The tournament has started: withdraw the player instead of removing them."))
     session.delete(player)
     session.commit()
 
@@ -121,7 +125,7 @@ def set_status(session: Session, event: Event, player: Player, status: PlayerSta
     """Observers and withdrawn players sit nowhere. Before round 1 this is the whole story;
     during the tournament the running and planned rounds are handled by the mid-event service."""
     if event.rounds:
-        raise DomainError("The tournament has started; change players from the round page.")
+        raise DomainError(T("The tournament has started; change players from the round page."))
     audit.log(session, event.id, audit.ORGANISER, "status changed", player.name,
               old=player.status.value, new=status.value)
     player.status = status
@@ -133,9 +137,9 @@ def set_status(session: Session, event: Event, player: Player, status: PlayerSta
 def set_home_table(session: Session, event: Event, player: Player, table: Table) -> None:
     """Manual seat change before the tournament starts."""
     if event.rounds:
-        raise DomainError("The tournament has started; adjust seats from the next round instead.")
+        raise DomainError(T("The tournament has started; adjust seats from the next round instead."))
     if table.event_id != event.id:
-        raise DomainError("That table is not part of this event.")
+        raise DomainError(T("That table is not part of this event."))
     old = player.home_table.number if player.home_table else None
     audit.log(session, event.id, audit.ORGANISER, "home table changed", player.name,
               table_number=table.number, old=f"table {old}" if old else None, new=f"table {table.number}")

@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 
 from sqlalchemy.orm import Session
 
+from ..core.i18n import T
 from ..hostnames import split_host_port
 from ..models import AppSetting
 from .errors import DomainError
@@ -22,20 +23,22 @@ def clean_base_url(text: str) -> str:
     the reason."""
     value = (text or "").strip()
     if any(ord(char) < 33 or ord(char) == 127 for char in value):
-        raise DomainError(f"An address has no spaces or invisible characters. Write it like {EXAMPLE}.")
+        raise DomainError(T("An address has no spaces or invisible characters. Write it like {example}.",
+                            example=EXAMPLE))
     try:
         parts = urlsplit(value)
     except ValueError:
-        raise DomainError(f"That is not an address. Write it like {EXAMPLE}.") from None
+        raise DomainError(T("That is not an address. Write it like {example}.", example=EXAMPLE)) from None
     if parts.scheme not in {"http", "https"}:
-        raise DomainError(f"Start the address with http:// (or https://), like {EXAMPLE}.")
+        raise DomainError(T("Start the address with http:// (or https://), like {example}.", example=EXAMPLE))
     if parts.username is not None or parts.password is not None:
-        raise DomainError("Leave out a user name or password: phones only need the server's address.")
+        raise DomainError(T("Leave out a user name or password: phones only need the server's address."))
     if not parts.netloc or split_host_port(parts.netloc) is None:
-        raise DomainError(f"After http:// comes the laptop's name or address and, if needed, a port: {EXAMPLE}.")
+        raise DomainError(T("After http:// comes the laptop's name or address and, if needed, a port: {example}.",
+                            example=EXAMPLE))
     if parts.path not in {"", "/"} or parts.query or parts.fragment or value.endswith(("?", "#")):
-        raise DomainError(
-            f"Only the server's address, without a page after it: {parts.scheme}://{parts.netloc}")
+        raise DomainError(T("Only the server's address, without a page after it: {address}",
+                            address=f"{parts.scheme}://{parts.netloc}"))
     return f"{parts.scheme}://{parts.netloc}"
 
 

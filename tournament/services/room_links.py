@@ -12,16 +12,17 @@ import re
 from sqlalchemy import and_, bindparam, select
 from sqlalchemy.orm import Session, contains_eager
 
+from ..core.i18n import T
 from ..models import Event, Round, RoundState, Table
 from ..models.base import new_token
 from .errors import NotFound
 from .tables import get_table
 
-BAD_TABLE_LINK = (
+BAD_TABLE_LINK = T(
     "This table link is not valid any more. The organiser may have replaced it: "
     "scan the new code or ask the organiser for the current link."
 )
-BAD_EVENT_LINK = "This link is not valid any more. Ask the organiser for the current one."
+BAD_EVENT_LINK = T("This link is not valid any more. Ask the organiser for the current one.")
 
 
 # What new_token() issues. Anything else is no link of ours and never reaches the database

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session, joinedload, selectinload
 
+from ..core.i18n import T
 from ..core.names import name_key
 from ..games import game_of
 from ..models import Event, Game, GameResult, Player, PlayerStatus, Round, RoundState, Seat, Table
@@ -43,7 +44,7 @@ class RoundData:
         for table in self.tables:
             if table.number == number:
                 return table
-        raise NotFound(f"There is no table {number} in this event.")
+        raise NotFound(T("There is no table {number} in this event.", number=number))
 
     def seated_at(self, table: Table) -> list[Player]:
         return self._seated.get(table.id, [])
@@ -89,7 +90,7 @@ class RoundData:
 def load_round(session: Session, event: Event, number: int) -> RoundData:
     round_ = session.scalar(select(Round).where(Round.event_id == event.id, Round.number == number))
     if round_ is None:
-        raise NotFound(f"Round {number} does not exist in this event.")
+        raise NotFound(T("Round {n} does not exist in this event.", n=number))
     return load_round_rows(session, event, round_)
 
 

@@ -18,6 +18,7 @@ from datetime import datetime
 from sqlalchemy import insert, select
 from sqlalchemy.orm import Session
 
+from ..core.i18n import Name, T
 from ..core.limits import MAX_ROUNDS
 from ..core.rounds import Action, Transition
 from ..models import Event, Player, PlayerStatus, Round, RoundState, Seat
@@ -47,8 +48,8 @@ def start_round(session: Session, event: Event, now: datetime | None = None) -> 
     if latest is None:
         round_ = _first_round(session, event)
     elif latest.state is RoundState.CLOSED and latest.number >= MAX_ROUNDS:
-        raise Conflict(f"Round {latest.number} was the last round one event keeps. "
-                       "Start a new event (Duplicate on the event page) to play more rounds.")
+        raise Conflict(T("Round {n} was the last round one event keeps. "
+                         "Start a new event (Duplicate on the event page) to play more rounds.", n=latest.number))
     else:
         round_ = latest
     lifecycle.apply(session, round_, Transition.START, now=now, before=lambda: _check_seated(round_))
@@ -59,7 +60,7 @@ def start_round(session: Session, event: Event, now: datetime | None = None) -> 
 
 def _check_seated(round_: Round) -> None:
     if not round_.seats:
-        raise DomainError("Nobody is seated for this round. Seat players before starting it.")
+        raise DomainError(T("Nobody is seated for this round. Seat players before starting it."))
 
 
 def _first_round(session: Session, event: Event) -> Round:
@@ -67,12 +68,12 @@ def _first_round(session: Session, event: Event) -> Round:
     players = session.scalars(select(Player).where(Player.event_id == event.id).order_by(Player.id))
     seated = [p for p in players if p.status is PlayerStatus.SEATED]
     if not event.tables:
-        raise DomainError("Make the table plan before starting round 1.")
+        raise DomainError(T("Make the table plan before starting round 1."))
     if not seated:
-        raise DomainError("No players are seated. Add players before starting round 1.")
+        raise DomainError(T("No players are seated. Add players before starting round 1."))
     homeless = [p.name for p in seated if p.home_table is None]
     if homeless:
-        raise DomainError("These players have no home table yet: " + ", ".join(homeless) + ".")
+        raise DomainError(T("These players have no home table yet: {names}.", names=Name(", ".join(homeless))))
     round_ = Round(event=event, number=1, state=RoundState.PLANNED)
     session.add(round_)
     for player in seated:
@@ -100,7 +101,8 @@ def close_round(session: Session, data: RoundData) -> Round:
     """Close the round `data` was loaded for; see `close`. Only the round's id is used: its
     rows are read again under the lock. Returns the planned round, or the closed one."""
     closed = _close(session, data.event, Round.id == data.round.id, data.round.number,
-                    Conflict(f"Round {data.round.number} was removed a moment ago (its previous round was reopened)."))
+                    Conflict(T("Round {n} was removed a moment ago (its previous round was reopened).",
+                               n=data.round.number)))
     return closed.following or closed.round
 
 
@@ -114,8 +116,9 @@ def close(session: Session, event: Event, number: int, backups: BackupStore | No
     after the commit, the lock released: the close never waits for the disk, and a backup
     that fails (logged, `backup_saved` False) neither undoes nor hides the close."""
     closed = _close(session, event, (Round.event_id == event.id) & (Round.number == number), number,
-                    NotFound(f"Round {number} does not exist in this event. "
-                             "It may have been removed a moment ago (its previous round was reopened)."), now)
+                    NotFound(T("Round {n} does not exist in this event. "
+                               "It may have been removed a moment ago (its previous round was reopened).", n=number)),
+                    now)
     if backups is None:
         return closed
     try:
@@ -161,7 +164,7 @@ def move_planned_seat(session: Session, data: RoundData, player: Player, table_n
     table = data.table(table_number)
     seat = next((s for s in data.seats if s.player_id == player.id), None)
     if seat is None:
-        raise DomainError(f"{player.name} is not seated in round {data.round.number}.")
+        raise DomainError(T("{player} is not seated in round {n}.", player=Name(player.name), n=data.round.number))
     if seat.table_id != table.id:
         old = next(t.number for t in data.tables if t.id == seat.table_id)
         audit.log(session, data.event.id, audit.ORGANISER, "seat moved", player.name,

@@ -15,20 +15,20 @@ import random
 from sqlalchemy.orm import Session
 
 from ..core.errors import RuleError
+from ..core.i18n import T, Text, Tn
 from ..core.limits import MAX_HOUSE_RULE, MAX_SEED, MAX_TABLES
 from ..core.movement import WARN_ABOVE, WARN_BELOW
 from ..core.names import clean_text
 from ..core.planner import TablePlan, plan_tables, seat_players
-from ..core.wording import plural
 from ..games import Game, game_of
 from ..models import Event, PlayerStatus, Table
 from . import audit
-from .errors import DomainError
+from .errors import DomainError, as_sentence
 
 
-def _require_not_started(event: Event, what: str) -> None:
+def _require_not_started(event: Event) -> None:
     if event.rounds:
-        raise DomainError(f"The tournament has started; {what} can no longer change.")
+        raise DomainError(T("The tournament has started; the number of tables can no longer change."))
 
 
 def seat_limits(game: Game) -> tuple[int, int]:
@@ -49,16 +49,15 @@ def fixed_size(game: Game) -> int | None:
 # What observing means, said the same on the tables page and in the guide: observers are seated
 # at no table in any round (they win no games and are not ranked) until the organiser lets one
 # play, on the Players page, in place of a player who then observes.
-OBSERVING_MEANS = ("an observer plays no games and watches a table of their choice, in silence; "
-                   "between rounds the organiser may swap an observer with a player.")
+OBSERVING_MEANS = T("an observer plays no games and watches a table of their choice, in silence; "
+                    "between rounds the organiser may swap an observer with a player.")
 
 
-def observing(count: int | None) -> str:
+def observing(count: int | None) -> Text:
     """``count`` players observe, and what that means; ``None``: whoever is left over."""
     if count is None:
-        return f"Players left over observe: {OBSERVING_MEANS}"
-    verb = "observes" if count == 1 else "observe"
-    return f"{plural(count, 'player')} {verb}: {OBSERVING_MEANS}"
+        return T("Players left over observe: {means}", means=OBSERVING_MEANS)
+    return Tn("{n} player observes: {means}", "{n} players observe: {means}", count, means=OBSERVING_MEANS)
 
 
 def _plan(event: Event, players: int, tables: int | None = None, even: bool = False) -> TablePlan:
@@ -68,8 +67,11 @@ def _plan(event: Event, players: int, tables: int | None = None, even: bool = Fa
     if size is not None and tables is not None:
         # The organiser's table count cannot change the size a game is played at.
         if tables * size > players:
-            raise ValueError(f"{game.title} is played by exactly {size} at a table: {players} players fill "
-                             f"at most {plural(players // size, 'table')}")
+            raise RuleError(Tn("{game} is played by exactly {size} at a table: {players} players fill "
+                               "at most {n} table",
+                               "{game} is played by exactly {size} at a table: {players} players fill "
+                               "at most {n} tables",
+                               players // size, game=game.title, size=size, players=players))
         return TablePlan((size,) * tables, players - tables * size)
     return plan_tables(players, min_size=sizes.smallest, max_size=sizes.largest, preferred=sizes.preferred,
                        tables=tables, even=even or size is not None)
@@ -88,20 +90,19 @@ def suggested_plan(event: Event, even: bool = False) -> TablePlan | None:
 def set_table_count(session: Session, event: Event, count: int | None, even: bool = False) -> TablePlan:
     """Make the event have `count` tables (the planner's suggestion when None) and reseat
     everyone at random. Existing tables keep their variants; new ones get the game's defaults."""
-    _require_not_started(event, "the number of tables")
+    _require_not_started(event)
     # Observers chosen by the organiser stay observers; only playing players are seated.
     candidates = [p for p in event.players if p.status is PlayerStatus.SEATED]
     if not candidates:
-        raise DomainError("Add players first: the table plan depends on how many play.")
+        raise DomainError(T("Add players first: the table plan depends on how many play."))
     if count is not None and not 1 <= count <= min(MAX_TABLES, len(candidates)):
-        raise DomainError(
-            f"Choose between 1 and {min(MAX_TABLES, len(candidates))} tables for {len(candidates)} players."
-        )
+        raise DomainError(T("Choose between 1 and {most} tables for {count} players.",
+                            most=min(MAX_TABLES, len(candidates)), count=len(candidates)))
     try:
         plan = _plan(event, len(candidates), tables=count, even=even)
-    except ValueError as error:
-        message = str(error)  # the planner's sentence ending; a game's title keeps its capitals
-        raise DomainError(message[:1].upper() + message[1:] + ".") from error
+    except RuleError as error:
+        # The sentences that reach here start with a number or a game's title, so they need no capital.
+        raise DomainError(as_sentence(error.text)) from error
     tables = list(event.tables)
     for table in tables[plan.table_count:]:
         event.tables.remove(table)
@@ -138,14 +139,15 @@ def clean_house_rule(text: str | None) -> str | None:
     if text is None or not text.strip():
         return None
     try:
-        cleaned = clean_text(text, "The house rule")
+        cleaned = clean_text(text, T("The house rule"))
     except RuleError as error:
         if "empty or blank" in str(error):  # only invisible characters: nothing to print
             return None
-        raise DomainError(str(error) + ".", field="house_rule") from error
+        raise DomainError(as_sentence(error.text), field="house_rule") from error
     if len(cleaned) > MAX_HOUSE_RULE:
-        raise DomainError(f"The house rule has {len(cleaned)} characters; keep it to {MAX_HOUSE_RULE} at most, "
-                          "so it fits its line on the sheet.", field="house_rule")
+        raise DomainError(T("The house rule has {count} characters; keep it to {most} at most, "
+                            "so it fits its line on the sheet.", count=len(cleaned), most=MAX_HOUSE_RULE),
+                          field="house_rule")
     return cleaned
 
 
@@ -155,7 +157,7 @@ def set_rules(session: Session, event: Event, table: Table, variant, house_rule:
     Both may change before and during the tournament, until the table's sheet is in play;
     results do not depend on them. Each change is written to the log."""
     if table.event_id != event.id:
-        raise DomainError("That table is not part of this event.")
+        raise DomainError(T("That table is not part of this event."))
     rule = clean_house_rule(house_rule)
     game = game_of(event)
     old_variant = table.variant
@@ -179,4 +181,4 @@ def get_table(event: Event, number: int) -> Table:
     for table in event.tables:
         if table.number == number:
             return table
-    raise DomainError(f"There is no table {number} in this event.")
+    raise DomainError(T("There is no table {number} in this event.", number=number))

@@ -20,6 +20,7 @@ from datetime import UTC, datetime, timedelta
 
 from sqlalchemy.orm import Session, object_session
 
+from ..core.i18n import T, Text
 from ..core.limits import MAX_ROUND_MINUTES
 from ..models import Event
 from .errors import DomainError
@@ -88,7 +89,7 @@ def _locked(event: Event) -> None:
 
 def start(event: Event, phase: str, now: datetime, seconds: int | None = None) -> None:
     if phase not in PHASES:
-        raise DomainError(f"Unknown timer phase {phase!r}: choose study, practice or round.")
+        raise DomainError(T("Unknown timer phase {phase}: choose study, practice or round.", phase=repr(phase)))
     _locked(event)
     event.timer_phase = phase
     event.timer_seconds = phase_seconds(event, phase) if seconds is None else seconds
@@ -130,14 +131,17 @@ def _require(event: Event, now: datetime) -> TimerView:
     _locked(event)
     current = view(event, now)
     if current is None:
-        raise DomainError("No timer is set. Start the study, practice or round timer first.")
+        raise DomainError(T("No timer is set. Start the study, practice or round timer first."))
     return current
 
 
 def set_durations(session: Session, event: Event, study: int, practice: int, round_: int) -> None:
-    for label, minutes in (("Study", study), ("Practice", practice), ("Round", round_)):
+    # One whole sentence per phase: "Study time" and "Round time" are different nouns in other languages.
+    for message, minutes in ((T("Study time must be between 1 and {most} minutes."), study),
+                             (T("Practice time must be between 1 and {most} minutes."), practice),
+                             (T("Round time must be between 1 and {most} minutes."), round_)):
         if not 1 <= minutes <= MAX_MINUTES:
-            raise DomainError(f"{label} time must be between 1 and {MAX_MINUTES} minutes.")
+            raise DomainError(Text(message.msgid, {"most": MAX_MINUTES}))
     event.study_minutes, event.practice_minutes, event.round_minutes = study, practice, round_
     session.commit()
 

@@ -25,6 +25,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
+from ..core.i18n import T
 from ..core.names import fold_name, name_key
 from ..games import game_of
 from ..games import get as game_by_key
@@ -104,7 +105,8 @@ def export_event(session: Session, event: Event) -> dict[str, Any]:
         "version": VERSION,
         "game": event.game,
         "exported_at": iso(datetime.now(UTC)),
-        "event": {**{key: getattr(event, key) for key in SETTINGS}, "time_zone": event.time_zone},
+        "event": {**{key: getattr(event, key) for key in SETTINGS}, "time_zone": event.time_zone,
+                  "language": event.language},
         "tables": [{"number": t.number, "variant": game_of_event.variant_to_json(t.variant),
                     **({"house_rule": t.house_rule} if t.house_rule is not None else {})} for t in tables],
         "players": [{"name": p.name, "status": p.status.value, "home_table": number.get(p.home_table_id)}
@@ -210,7 +212,7 @@ def write(session: Session, rows: Rows) -> Event:
         # Validation should make this unreachable; if not, the teacher still gets a refusal, not a 500.
         session.rollback()
         log.exception("importing a validated event file failed")
-        raise FileProblem("The file passed every check but could not be saved. Nothing was imported.") from None
+        raise FileProblem(T("The file passed every check but could not be saved. Nothing was imported.")) from None
     return event
 
 

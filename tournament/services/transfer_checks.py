@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from typing import Any, NoReturn
 
 from ..core.errors import RuleError
+from ..core.i18n import Name, T, Text
 from ..core.limits import MAX_FILE_BYTES, MiB
 from ..core.names import clean_text
 from .errors import DomainError
@@ -28,53 +29,55 @@ def load_json(raw: bytes) -> Any:
         content = raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         if error.start >= len(raw) - 3:  # cut inside a multi-byte character
-            raise FileProblem("The file ends too early: it seems cut off (truncated).") from None
-        raise FileProblem("The file is not a text file in UTF-8: it cannot be an event export.") from None
+            raise FileProblem(T("The file ends too early: it seems cut off (truncated).")) from None
+        raise FileProblem(T("The file is not a text file in UTF-8: it cannot be an event export.")) from None
     if not content.strip():
-        raise FileProblem("The file is empty.")
+        raise FileProblem(T("The file is empty."))
     try:
         return json.loads(content)
     except json.JSONDecodeError as error:
         # A cut-off file fails at its very end, or inside a string the end left open.
         if error.pos >= len(content.rstrip()) - 8 or error.msg.startswith("Unterminated string"):
-            raise FileProblem("The file ends too early: it seems cut off (truncated). "
-                              "Export it again or use a backup.") from None
-        raise FileProblem(f"The file is not valid JSON: {error.msg} at line {error.lineno}, "
-                          f"column {error.colno}.") from None
+            raise FileProblem(T("The file ends too early: it seems cut off (truncated). "
+                                "Export it again or use a backup.")) from None
+        # The parser's own words (error.msg) are English in every language, like a code.
+        raise FileProblem(T("The file is not valid JSON: {problem} at line {line}, column {column}.",
+                            problem=error.msg, line=error.lineno, column=error.colno)) from None
     except RecursionError:
-        raise FileProblem("The file is nested far too deeply to be an event export.") from None
+        raise FileProblem(T("The file is nested far too deeply to be an event export.")) from None
     except ValueError as error:  # e.g. an integer with thousands of digits
-        raise FileProblem(f"The file is not valid JSON: {error}.") from None
+        raise FileProblem(T("The file is not valid JSON: {problem}.", problem=str(error))) from None
 
 
-def _show(value: Any) -> str:
+def _show(value: Any) -> Name:
     if isinstance(value, str):
         shown = value
     elif isinstance(value, (int, float, bool, type(None))):
         shown = json.dumps(value)[:80]
     else:
         shown = type(value).__name__
-    return "'" + (shown[:57] + "…" if len(shown) > 60 else shown) + "'"
+    return Name("'" + (shown[:57] + "…" if len(shown) > 60 else shown) + "'")
 
 
-def fail(path: str, message: str) -> NoReturn:
-    raise FileProblem(f"{path}: {message}" if path else message)
+def fail(path: str, message: Text | str) -> NoReturn:
+    """Refuse the file, saying where (``path``: a place in the file, as written there) and why."""
+    raise FileProblem(T("{path}: {problem}", path=path, problem=message) if path else message)
 
 
 def obj(value: Any, path: str, keys: tuple[str, ...]) -> dict:
     if not isinstance(value, dict):
-        fail(path, f"must be an object {{…}}, not {_kind(value)}")
+        fail(path, T("must be an object {{…}}, not {kind}", kind=_kind(value)))
     missing = [key for key in keys if key not in value]
     if missing:
-        fail(path, "is missing " + ", ".join(f"'{k}'" for k in missing))
+        fail(path, T("is missing {keys}", keys=", ".join(f"'{k}'" for k in missing)))
     return value
 
 
 def array(value: Any, path: str, most: int) -> list:
     if not isinstance(value, list):
-        fail(path, f"must be a list […], not {_kind(value)}")
+        fail(path, T("must be a list […], not {kind}", kind=_kind(value)))
     if len(value) > most:
-        fail(path, f"has {len(value)} entries; at most {most} are allowed")
+        fail(path, T("has {count} entries; at most {most} are allowed", count=len(value), most=most))
     return value
 
 
@@ -82,15 +85,15 @@ def integer(value: Any, path: str, low: int, high: int, *, optional: bool = Fals
     if value is None and optional:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
-        fail(path, f"must be a whole number, not {_kind(value)}")
+        fail(path, T("must be a whole number, not {kind}", kind=_kind(value)))
     if not low <= value <= high:
-        fail(path, f"{value} is out of range ({low} to {high})")
+        fail(path, T("{value} is out of range ({low} to {high})", value=value, low=low, high=high))
     return value
 
 
 def flag(value: Any, path: str) -> bool:
     if not isinstance(value, bool):
-        fail(path, f"must be true or false, not {_kind(value)}")
+        fail(path, T("must be true or false, not {kind}", kind=_kind(value)))
     return value
 
 
@@ -98,13 +101,13 @@ def text(value: Any, path: str, most: int, *, optional: bool = False, blank: boo
     if value is None and optional:
         return None
     if not isinstance(value, str):
-        fail(path, f"must be text, not {_kind(value)}")
+        fail(path, T("must be text, not {kind}", kind=_kind(value)))
     if "\x00" in value or not _encodable(value):
-        fail(path, "contains characters that cannot be stored")
+        fail(path, T("contains characters that cannot be stored"))
     if len(value) > most:
-        fail(path, f"is {len(value)} characters long; at most {most} are allowed")
+        fail(path, T("is {count} characters long; at most {most} are allowed", count=len(value), most=most))
     if not blank and not value.strip():
-        fail(path, "cannot be empty")
+        fail(path, T("cannot be empty"))
     return value
 
 
@@ -114,13 +117,14 @@ def name(value: Any, path: str, most: int) -> str:
     refused, naming the character."""
     raw = text(value, path, 10 * most)
     if not raw.strip():
-        fail(path, "cannot be empty")
+        fail(path, T("cannot be empty"))
     try:
         cleaned = clean_text(raw, _show(raw))
     except RuleError as error:
-        fail(path, str(error))
+        fail(path, error.text)
     if len(cleaned) > most:
-        fail(path, f"{_show(cleaned)} is {len(cleaned)} characters long; at most {most} are allowed")
+        fail(path, T("{value} is {count} characters long; at most {most} are allowed",
+                     value=_show(cleaned), count=len(cleaned), most=most))
     return cleaned
 
 
@@ -133,12 +137,12 @@ def label(value: Any, path: str, most: int) -> str:
     try:
         return clean_text(raw, _show(raw))
     except RuleError as error:
-        fail(path, str(error))
+        fail(path, error.text)
 
 
 def choice(value: Any, path: str, options: tuple[str, ...]) -> str:
     if not isinstance(value, str) or value not in options:
-        fail(path, f"must be one of {', '.join(options)}, not {_show(value)}")
+        fail(path, T("must be one of {options}, not {value}", options=", ".join(options), value=_show(value)))
     return value
 
 
@@ -150,15 +154,15 @@ def moment(value: Any, path: str, *, optional: bool = False) -> datetime | None:
     try:
         parsed = datetime.fromisoformat(raw)
     except ValueError:
-        fail(path, f"{_show(raw)} is not a date and time like 2024-05-02T09:30:00Z")
+        fail(path, T("{value} is not a date and time like 2024-05-02T09:30:00Z", value=_show(raw)))
     if parsed.tzinfo is None:
         parsed = parsed.replace(tzinfo=UTC)
     try:
         parsed = parsed.astimezone(UTC)
     except (OverflowError, ValueError):
-        fail(path, f"{_show(raw)} is out of range")
+        fail(path, T("{value} is out of range", value=_show(raw)))
     if not 1970 <= parsed.year <= 9998:
-        fail(path, f"{_show(raw)} is out of range (years 1970 to 9998)")
+        fail(path, T("{value} is out of range (years 1970 to 9998)", value=_show(raw)))
     return parsed
 
 
@@ -170,11 +174,14 @@ def _encodable(value: str) -> bool:
     return True
 
 
-def _kind(value: Any) -> str:
+def _kind(value: Any) -> Text | str:
     if value is None:
-        return "null"
-    return {bool: "true/false", int: "a number", float: "a decimal number", str: f"the text {_show(value)}",
-            list: "a list", dict: "an object"}.get(type(value), type(value).__name__)
+        return "null"  # JSON's own word
+    if isinstance(value, str):
+        return T("the text {value}", value=_show(value))
+    kinds: dict[type, Text] = {bool: T("true/false"), int: T("a number"), float: T("a decimal number"),
+                               list: T("a list"), dict: T("an object")}
+    return kinds.get(type(value), type(value).__name__)
 
 
 GZIP_MAGIC = b"\x1f\x8b"
@@ -187,7 +194,8 @@ def load_upload(raw: bytes) -> Any:
     if raw[:2] == GZIP_MAGIC:
         raw = _gunzip(raw)
     elif len(raw) > MAX_FILE_BYTES:
-        raise FileProblem(f"The file is larger than {MAX_FILE_BYTES // MiB} MB, more than any event can be.")
+        raise FileProblem(T("The file is larger than {size} MB, more than any event can be.",
+                            size=MAX_FILE_BYTES // MiB))
     return load_json(raw)
 
 
@@ -196,10 +204,10 @@ def _gunzip(raw: bytes) -> bytes:
     try:
         content = unpacker.decompress(raw, MAX_FILE_BYTES + 1)
     except zlib.error:
-        raise FileProblem("The file starts like a compressed (.gz) file but is damaged.") from None
+        raise FileProblem(T("The file starts like a compressed (.gz) file but is damaged.")) from None
     if len(content) > MAX_FILE_BYTES or unpacker.unconsumed_tail:
-        raise FileProblem(f"The compressed file unpacks to more than {MAX_FILE_BYTES // MiB} MB, "
-                          "more than any event can be.")
+        raise FileProblem(T("The compressed file unpacks to more than {size} MB, more than any event can be.",
+                            size=MAX_FILE_BYTES // MiB))
     if not unpacker.eof:
-        raise FileProblem("The compressed file ends too early: it seems cut off (truncated).")
+        raise FileProblem(T("The compressed file ends too early: it seems cut off (truncated)."))
     return content

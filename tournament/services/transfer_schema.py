@@ -12,6 +12,8 @@ Invariants:
 - Keys the format does not define (ids, `exported_at`, `created_at`, ...) are ignored.
 - `event.time_zone` (an IANA zone name) is optional: files written before events had a zone
   show their times in UTC, as they did then.
+- `event.language` (a code such as "de") is optional: files written before events had a
+  language import in English; a code the app does not speak is refused, naming it.
 - Player references are exact names (spaces collapsed); uniqueness ignores case and accents, as
   everywhere else in the app. Tables are numbered 1..T without gaps; rounds 1..R in order, and
   only the last round may be planned or running.
@@ -32,7 +34,9 @@ from typing import Any
 
 from .. import games, time_zones
 from ..core.errors import RuleError
+from ..core.i18n import Name, T, Text
 from ..core.limits import (
+    LANGUAGE_CODES,
     MAX_AUDIT_ENTRIES,
     MAX_AUDIT_TEXT,
     MAX_EVENT_NAME,
@@ -123,14 +127,17 @@ class EventSpec:
 
 def parse(data: Any, max_name_length: int) -> EventSpec:
     if not isinstance(data, dict):
-        fail("", "The file does not hold an event: expected a JSON object {…} at the top.")
+        fail("", T("The file does not hold an event: expected a JSON object {{…}} at the top."))
     if data.get("format") != FORMAT:
-        fail("format", f"this is not a Five Tricks event file (expected \"{FORMAT}\").")
+        fail("format", T("this is not a Five Tricks event file (expected \"{format}\").", format=FORMAT))
     version = data.get("version")
     if type(version) is not int or version not in READABLE:
-        shown = "no version" if version is None else f"version {str(version)[:20]}"
-        fail("version", f"the file has {shown} of the format; this app reads versions "
-             + " and ".join(str(v) for v in READABLE) + ".")
+        readable = " and ".join(str(v) for v in READABLE)
+        if version is None:
+            fail("version", T("the file has no version of the format; this app reads versions {readable}.",
+                              readable=readable))
+        fail("version", T("the file has version {version} of the format; this app reads versions {readable}.",
+                          version=str(version)[:20], readable=readable))
     game = _game(data) if version >= 2 else games.DEFAULT
     obj(data, "", ("event", "tables", "players", "rounds", "audit"))
     tables, house_rules = _tables(data["tables"], games.get(game))
@@ -160,7 +167,20 @@ def _settings(value: Any) -> dict[str, Any]:
         "chime": flag(event["chime"], "event.chime"),
         "shuffle_seed": integer(event["shuffle_seed"], "event.shuffle_seed", 0, MAX_SEED),
         "time_zone": _time_zone(event.get("time_zone")),
+        "language": _language(event.get("language")),
     }
+
+
+def _language(value: Any) -> str:
+    """The language the event's pages and sheets speak; a file written before events had one
+    (absent or null) imports in English, as its pages were."""
+    raw = text(value, "event.language", 40, optional=True)
+    if raw is None:
+        return LANGUAGE_CODES[0]
+    if raw not in LANGUAGE_CODES:
+        fail("event.language", T("{value} is not a language this app speaks; use one of {codes}",
+                                 value=Name(repr(raw[:20])), codes=", ".join(LANGUAGE_CODES)))
+    return raw
 
 
 def _time_zone(value: Any) -> str:
@@ -172,7 +192,7 @@ def _time_zone(value: Any) -> str:
     try:
         return time_zones.check_zone(raw)
     except RuleError as error:
-        fail("event.time_zone", f"{error}.")
+        fail("event.time_zone", T("{message}.", message=error.text))
 
 
 def _game(data: dict) -> str:
@@ -182,8 +202,8 @@ def _game(data: dict) -> str:
     try:
         games.get(key)
     except RuleError as error:
-        fail("game", f"{error} The event was saved by an app that has more games; open the file "
-             "there, or update this app.")
+        fail("game", T("{message} The event was saved by an app that has more games; open the file "
+                       "there, or update this app.", message=error.text))
     return key
 
 
@@ -195,18 +215,18 @@ def _tables(value: Any, game: games.Game[Any]) -> tuple[dict[int, Any], dict[int
         obj(item, path, ("number", "variant"))
         number = integer(item["number"], f"{path}.number", 1, MAX_TABLES)
         if number in tables:
-            fail(path, f"table {number} appears twice")
+            fail(path, T("table {number} appears twice", number=number))
         try:
             tables[number] = game.variant_from_json(item["variant"])
         except (ValueError, TypeError) as error:  # RuleError is a ValueError
-            fail(f"{path}.variant", f"{error}")
+            fail(f"{path}.variant", error.text if isinstance(error, RuleError) else str(error))
         rule = _house_rule(item.get("house_rule"), f"{path}.house_rule")
         if rule is not None:
             house_rules[number] = rule
     missing = sorted(set(range(1, len(tables) + 1)) - set(tables))
     if missing:
-        fail("tables", "tables are numbered 1, 2, 3… without gaps; missing "
-             + ", ".join(str(n) for n in missing))
+        fail("tables", T("tables are numbered 1, 2, 3… without gaps; missing {numbers}",
+                         numbers=", ".join(str(n) for n in missing)))
     return tables, house_rules
 
 
@@ -216,23 +236,22 @@ def _house_rule(value: Any, path: str) -> str | None:
     if raw is None:
         return None
     try:
-        rule = clean_text(raw, "A house rule")
+        rule = clean_text(raw, T("A house rule"))
     except RuleError as error:
-        fail(path, str(error).rstrip("."))
+        fail(path, error.text)
     if len(rule) > MAX_HOUSE_RULE:
-        fail(path, f"is {len(rule)} characters long; at most {MAX_HOUSE_RULE} are allowed")
+        fail(path, T("is {count} characters long; at most {most} are allowed", count=len(rule), most=MAX_HOUSE_RULE))
     return rule
 
 
 def _table_ref(value: Any, path: str, tables: dict[int, Any], *, optional: bool = False) -> int | None:
     number = integer(value, path, 0, 10**9, optional=optional)
     if number is not None and number not in tables:
-        fail(path, f"there is no table {number} (the file has {_describe(tables)})")
+        if tables:
+            fail(path, T("there is no table {number} (the file has tables 1 to {count})",
+                         number=number, count=len(tables)))
+        fail(path, T("there is no table {number} (the file has no tables)", number=number))
     return number
-
-
-def _describe(tables: dict[int, Any]) -> str:
-    return f"tables 1 to {len(tables)}" if tables else "no tables"
 
 
 def _players(value: Any, tables: dict[int, Any], max_name_length: int) -> list[PlayerSpec]:
@@ -245,8 +264,9 @@ def _players(value: Any, tables: dict[int, Any], max_name_length: int) -> list[P
         key = fold_name(player_name)
         if key in seen:
             other, other_index = seen[key]
-            fail(f"{path}.name", f"'{player_name}' is the same name as '{other}' (players[{other_index}]) "
-                 "when case and accents are ignored (letters such as Ø and O count as the same)")
+            fail(f"{path}.name", T("'{name}' is the same name as '{other}' ({place}) when case and accents "
+                                   "are ignored (letters such as Ø and O count as the same)",
+                                   name=Name(player_name), other=Name(other), place=f"players[{other_index}]"))
         seen[key] = (player_name, index)
         players.append(PlayerSpec(
             name=player_name,
@@ -262,7 +282,7 @@ def _player_ref(value: Any, path: str, known: dict[str, PlayerSpec]) -> str:
     with contextlib.suppress(RuleError):  # not a name of the list: refused just below
         ref = clean_text(ref)
     if ref not in known:
-        fail(path, f"there is no player '{ref[:60]}' in the file's player list")
+        fail(path, T("there is no player '{name}' in the file's player list", name=Name(ref[:60])))
     return ref
 
 
@@ -282,7 +302,7 @@ class _Results:
 def _rounds(value: Any, tables: dict[int, Any], known: dict[str, PlayerSpec], results: _Results) -> list[RoundSpec]:
     items = array(value, "rounds", MAX_ROUNDS)
     if items and not tables:
-        fail("rounds", "rounds need tables, but the file has none")
+        fail("rounds", T("rounds need tables, but the file has none"))
     rounds = []
     total_games = 0
     for index, item in enumerate(items):
@@ -290,15 +310,18 @@ def _rounds(value: Any, tables: dict[int, Any], known: dict[str, PlayerSpec], re
         obj(item, path, ("number", "state", "started_at", "closed_at", "seats", "games"))
         number = integer(item["number"], f"{path}.number", 1, MAX_ROUNDS)
         if number != index + 1:
-            fail(f"{path}.number", f"is {number}, expected {index + 1} (rounds are numbered 1, 2, 3… in order)")
+            fail(f"{path}.number", T("is {number}, expected {expected} (rounds are numbered 1, 2, 3… in order)",
+                                     number=number, expected=index + 1))
         state = choice(item["state"], f"{path}.state", ROUND_STATES)
         if state != "closed" and index != len(items) - 1:
-            fail(f"{path}.state", f"round {number} is {state}, but only the last round can be planned or running")
+            fail(f"{path}.state", T("round {number} is {state}, but only the last round can be planned or running",
+                                    number=number, state=state))
         seats = _seats(item["seats"], path, number, tables, known)
         games = _games(item["games"], path, state, seats, tables, known, results)
         total_games += len(games)
         if total_games > MAX_GAMES_PER_EVENT:
-            fail(f"{path}.games", f"the file holds more than {MAX_GAMES_PER_EVENT:,} games, the most one event keeps")
+            fail(f"{path}.games", T("the file holds more than {most} games, the most one event keeps",
+                                    most=f"{MAX_GAMES_PER_EVENT:,}"))
         rounds.append(RoundSpec(
             number=number, state=state,
             started_at=moment(item["started_at"], f"{path}.started_at", optional=True),
@@ -316,7 +339,7 @@ def _seats(value, path, number, tables, known) -> list[SeatSpec]:
         obj(item, where, ("player", "table", "manual"))
         player = _player_ref(item["player"], f"{where}.player", known)
         if player in taken:
-            fail(where, f"'{player}' is seated twice in round {number}")
+            fail(where, T("'{player}' is seated twice in round {number}", player=Name(player), number=number))
         taken.add(player)
         seats.append(SeatSpec(player, _table_ref(item["table"], f"{where}.table", tables),
                               flag(item["manual"], f"{where}.manual")))
@@ -326,7 +349,7 @@ def _seats(value, path, number, tables, known) -> list[SeatSpec]:
 def _games(value, path, state, seats, tables, known, results: _Results) -> list[GameSpec]:
     items = array(value, f"{path}.games", MAX_GAMES_PER_TABLE * MAX_TABLES)
     if items and state == "planned":
-        fail(f"{path}.games", "a planned round cannot have games yet")
+        fail(f"{path}.games", T("a planned round cannot have games yet"))
     at_table: dict[int, list[str]] = {}
     for seat in seats:
         at_table.setdefault(seat.table, []).append(seat.player)
@@ -339,7 +362,7 @@ def _games(value, path, state, seats, tables, known, results: _Results) -> list[
         table = _table_ref(item["table"], f"{where}.table", tables)
         number = integer(item["number"], f"{where}.number", 1, MAX_GAMES_PER_TABLE)
         if (table, number) in numbers:
-            fail(where, f"game {number} at table {table} appears twice")
+            fail(where, T("game {number} at table {table} appears twice", number=number, table=table))
         numbers.add((table, number))
         seated = sorted(at_table.get(table, []), key=name_key)
         if results.version == 1:
@@ -352,14 +375,14 @@ def _games(value, path, state, seats, tables, known, results: _Results) -> list[
                          results.game.score)
         _check_result(results.game, tables[table], winners, scores, seated, where)
         sheet = _sheet(item.get("sheet"), f"{where}.sheet", results.game, tables[table], seated, winners, scores,
-                       f"table {table}, game {number}")
+                       T("table {table}, game {number}", table=table, number=number))
         games.append(GameSpec(table, number, winners, scores,
                               integer(item["version"], f"{where}.version", 1, MAX_VERSION), sheet))
     return games
 
 
 def _sheet(value: Any, path: str, game: games.Game[Any], variant: Any, seated: list[str],
-           winners: frozenset[str], scores: dict[str, int] | None, which: str) -> list[dict[str, Any]] | None:
+           winners: frozenset[str], scores: dict[str, int] | None, which: Text) -> list[dict[str, Any]] | None:
     """A scored game's sheet (absent or null: none), players by name. Each entry is checked by
     the game's scorer as the app checked it when it was added (players: the table's seats, in
     seat order), and the sheet must add up to the result the file records."""
@@ -367,7 +390,7 @@ def _sheet(value: Any, path: str, game: games.Game[Any], variant: Any, seated: l
         return None
     scorer = game.scorer
     if scorer is None:
-        fail(path, f"{game.title} is not scored entry by entry: a game has no sheet")
+        fail(path, T("{game} is not scored entry by entry: a game has no sheet", game=game.title))
     entries = array(value, path, scorer.max_entries)
     players = {player: player for player in seated}  # in the file, a player's key is the name
     checked: list[dict[str, Any]] = []
@@ -376,15 +399,16 @@ def _sheet(value: Any, path: str, game: games.Game[Any], variant: Any, seated: l
             try:
                 scorer.check_entry(variant, players, checked, entry)
             except RuleError as error:
-                fail(f"{path}[{position}]", f"{which}, {scorer.entry_noun} {position + 1}: {str(error).rstrip('.')}")
+                fail(f"{path}[{position}]", T("{which}, {entry} {number}: {problem}", which=which,
+                                              entry=scorer.entry_noun, number=position + 1, problem=error.text))
             checked.append(dict(entry))
         tally = scorer.tally(variant, players, checked) if checked else None
     except (KeyError, TypeError, ValueError) as error:  # a malformed entry the scorer did not foresee
         if isinstance(error, FileProblem):
             raise
-        fail(path, f"{which}: the sheet cannot be read ({str(error)[:80]})")
+        fail(path, T("{which}: the sheet cannot be read ({problem})", which=which, problem=str(error)[:80]))
     if tally is None:
-        fail(path, f"{which}: an empty sheet; a game on the scorer has at least one entry")
+        fail(path, T("{which}: an empty sheet; a game on the scorer has at least one entry", which=which))
     # A tie goes to the alphabetically first name, so renaming a player after the game may make
     # the sheet's tie name another player than the one recorded: with the same scores, the file
     # is right when the game finds its winners consistent with them (as for any stored result).
@@ -392,9 +416,10 @@ def _sheet(value: Any, path: str, game: games.Game[Any], variant: Any, seated: l
     renamed_tie = (scores is not None and len(winners) == len(tally.winners)
                    and game.consistent(variant, games.Report(winners, scores)) is None)
     if tally_scores != scores or (tally.winners != winners and not renamed_tie):
-        recorded = ", ".join(sorted(winners, key=name_key)) or "nobody"
-        fail(path, f"{which}: the sheet adds up to “{tally.status}”, but the file records {recorded} "
-             "as the winner. The file was changed by hand; correct the game or remove its sheet")
+        recorded: Text | Name = Name(", ".join(sorted(winners, key=name_key))) if winners else T("nobody")
+        fail(path, T("{which}: the sheet adds up to “{status}”, but the file records {recorded} "
+                     "as the winner. The file was changed by hand; correct the game or remove its sheet",
+                     which=which, status=tally.status, recorded=recorded))
     return checked
 
 
@@ -403,9 +428,9 @@ def _winners(value: list, path: str, where: str, table: int, seated: list[str], 
     for position, raw in enumerate(value):
         winner = _player_ref(raw, path if len(value) == 1 else f"{path}[{position}]", known)
         if winner in winners:
-            fail(path, f"'{winner}' is listed twice")
+            fail(path, T("'{player}' is listed twice", player=Name(winner)))
         if winner not in seated:
-            fail(where, f"the winner '{winner}' is not seated at table {table}")
+            fail(where, T("the winner '{player}' is not seated at table {table}", player=Name(winner), table=table))
         winners.append(winner)
     return frozenset(winners)
 
@@ -414,16 +439,16 @@ def _scores(value, path, table, seated, known, field) -> dict[str, int] | None:
     if value is None:
         return None
     if field is None:
-        fail(path, "this game keeps no score: must be null")
+        fail(path, T("this game keeps no score: must be null"))
     if not isinstance(value, dict):
-        fail(path, f"must be an object {{\"name\": {field.column}, …}} or null")
+        fail(path, T("must be an object {{\"name\": {column}, …}} or null", column=field.column))
     scores: dict[str, int] = {}
     for raw, count in value.items():
         player = _player_ref(raw, path, known)
         if player in scores:
-            fail(path, f"'{player}' is listed twice")
+            fail(path, T("'{player}' is listed twice", player=Name(player)))
         if player not in seated:
-            fail(path, f"'{player}' is not seated at table {table}")
+            fail(path, T("'{player}' is not seated at table {table}", player=Name(player), table=table))
         scores[player] = integer(count, f"{path}.{player}", field.minimum, field.maximum)
     return scores or None
 
@@ -436,9 +461,10 @@ def _check_result(game: games.Game[Any], variant: Any, winners: frozenset[str], 
     try:
         game.check_report(variant, report, seated)
     except RuleError as error:
-        fail(where, str(error).rstrip("."))
+        fail(where, error.text)
     if winners and winners not in game.winner_choices(variant, seated):
-        fail(where, f"{', '.join(sorted(winners, key=name_key))} cannot win one game together in {game.title}")
+        fail(where, T("{players} cannot win one game together in {game}",
+                      players=Name(", ".join(sorted(winners, key=name_key))), game=game.title))
     problem = game.consistent(variant, report)
     if problem:
         fail(where, problem)

@@ -5,6 +5,7 @@ from flask import flash, redirect, render_template, request, url_for
 from ... import db
 from ...core.wording import plural
 from ...games import game_of
+from ...i18n import translate
 from ...models import RoundState
 from ...services.corrections import Correction, correct_games
 from ...services.errors import DomainError
@@ -38,7 +39,7 @@ def _flash_outcome(correction: Correction, table_number: int, round_number: int,
     elif closed and changed and not correction.notice:
         flash(f"Round {round_number + 1}'s seating is unchanged by this correction.", "success")
     if correction.notice:
-        flash(correction.notice, "warning")
+        flash(translate(correction.notice), "warning")
 
 
 @bp.route("/events/<int:event_id>/rounds/<int:number>/tables/<int:table_number>", methods=["GET", "POST"])

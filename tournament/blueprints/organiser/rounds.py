@@ -7,6 +7,7 @@ from ... import db
 from ...core.movement import size_warnings
 from ...core.names import name_key
 from ...games import game_of
+from ...i18n import translate
 from ...models import RoundState
 from ...services import corrections
 from ...services import players as player_service
@@ -165,7 +166,7 @@ def reopen_round(event_id: int, number: int):
     following = _maybe_round(session, event, number + 1)
     refusal = corrections.undo_refusal(session, data, following)
     if refusal and status == 200:  # nothing to confirm: say why where the button was
-        flash(refusal, "error")
+        flash(translate(refusal), "error")
         return redirect(url_for("organiser.round_results", event_id=event.id, number=number))
     return render_template("organiser/confirm.html", event=event, form=form,
                            title=f"Undo the close of round {number}?",
