@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from ...core.errors import RuleError
+from ...core.i18n import Name, T
 from ...core.limits import MAX_GAMES_PER_TABLE
 from ...core.names import name_key
 from ..protocol import Paragraph, Report, ScoreField, Scorer, TableSizes
@@ -90,15 +91,15 @@ class Euchre:
             return  # no game: possible at any table
         seats = list(seated)
         if len(seats) != scoring.TABLE_SIZE:
-            raise RuleError(f"Euchre is played by four: this table has {len(seats)} players.")
+            raise RuleError(T("Euchre is played by four: this table has {count} players.", count=len(seats)))
         if report.scores:
-            raise RuleError("Euchre records the winning team only, no score per player.")
+            raise RuleError(T("Euchre records the winning team only, no score per player."))
         if not report.winners <= set(seats):
-            raise RuleError("the winners must be players seated at this table.")
+            raise RuleError(T("the winners must be players seated at this table."))
         if len(report.winners) == 1:
-            raise RuleError(f"a game is won by a team of two, not by {_names(report.winners)} alone.")
+            raise RuleError(T("a game is won by a team of two, not by {player} alone.", player=Name(_names(report.winners))))
         if len(report.winners) > 2:
-            raise RuleError(f"only one team can win a game, not {_names(report.winners)}.")
+            raise RuleError(T("only one team can win a game, not {players}.", players=Name(_names(report.winners))))
 
     def game_winners(self, variant: EuchreVariant, report: Report) -> frozenset[str]:
         # No score to decide from: the winning team is as ticked, or as the scorer's tally

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from ...core.errors import RuleError
+from ...core.i18n import T
 from ...core.wording import plural
 from ..protocol import Tally, TallyLine
 from . import scoring
@@ -28,11 +29,11 @@ ENTRY_KEYS: Final = frozenset({"makers", "alone", "tricks"})
 def hand_from_entry(entry: object) -> Hand:
     """The hand a stored entry describes; ``RuleError`` for anything else."""
     if not isinstance(entry, Mapping) or set(entry) != ENTRY_KEYS:
-        raise RuleError("a hand names its makers, whether one went alone, and the makers' tricks.")
+        raise RuleError(T("a hand names its makers, whether one went alone, and the makers' tricks."))
     makers = entry["makers"]
     if not isinstance(makers, list | tuple) or len(makers) != 2 or not all(isinstance(k, str) for k in makers) \
             or makers[0] == makers[1]:
-        raise RuleError("the makers are the two partners who named trump.")
+        raise RuleError(T("the makers are the two partners who named trump."))
     return Hand(frozenset(makers), entry["alone"], entry["tricks"])
 
 
@@ -100,7 +101,7 @@ class EuchreScorer:
         standing = _standing(players, sheet)
         hand = hand_from_entry(entry)
         if len(sheet) >= self.max_entries:  # not reached: every hand scores, so the game ends first
-            raise RuleError(f"a game has at most {self.max_entries} hands.")
+            raise RuleError(T("a game has at most {count} hands.", count=self.max_entries))
         scoring.score_next(players, standing, hand)
 
     def tally(self, variant: EuchreVariant, players: Mapping[str, str], sheet: Sequence[Mapping[str, Any]]) -> Tally:

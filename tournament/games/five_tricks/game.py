@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from ...core.errors import RuleError
+from ...core.i18n import Name, T
 from ...core.limits import MAX_GAMES_PER_TABLE, MAX_TRICKS_PER_GAME
 from ...core.movement import guide_movers
 from ...core.names import name_key
@@ -110,23 +111,22 @@ class FiveTricks:
     def check_report(self, variant: RuleVariant, report: Report, seated: Collection[str]) -> None:
         seats = set(seated)
         if len(report.winners) > 1:
-            raise RuleError(f"only one winner can be marked, not {_names(report.winners)}.")
+            raise RuleError(T("only one winner can be marked, not {players}.", players=Name(_names(report.winners))))
         if not report.winners <= seats:
-            raise RuleError("the winner must be a player seated at this table.")
+            raise RuleError(T("the winner must be a player seated at this table."))
         if not report.scores:
             return
         if not set(report.scores) <= seats:
-            raise RuleError("tricks were given for a player not seated at this table.")
+            raise RuleError(T("tricks were given for a player not seated at this table."))
         counts = report.scores.values()
         if any(isinstance(count, bool) or not isinstance(count, int) for count in counts):
-            raise RuleError("trick counts must be whole numbers.")
+            raise RuleError(T("trick counts must be whole numbers."))
         if any(count < TRICKS.minimum for count in counts):
-            raise RuleError("trick counts cannot be negative.")
+            raise RuleError(T("trick counts cannot be negative."))
         total = sum(counts)
         if TRICKS.total_at_most is not None and total > TRICKS.total_at_most:
-            raise RuleError(
-                f"{total} tricks in one game is more than the cards allow (at most {TRICKS.total_at_most})."
-            )
+            raise RuleError(T("{total} tricks in one game is more than the cards allow (at most {most}).",
+                              total=total, most=TRICKS.total_at_most))
         if any(count > TRICKS.maximum for count in counts):  # only reachable if the total allowed more
             raise RuleError(TRICKS.message)
 
@@ -137,10 +137,10 @@ class FiveTricks:
         if derived is None:  # not reached: somebody took a trick
             return frozenset()
         if report.winners and report.winners != {derived}:
-            raise RuleError(
-                f"the tricks make {derived} the winner, but {_names(report.winners)} is marked. "
-                "Correct one of them."
-            )
+            raise RuleError(T(
+                "the tricks make {winner} the winner, but {marked} is marked. Correct one of them.",
+                winner=Name(derived), marked=Name(_names(report.winners)),
+            ))
         return frozenset({derived})
 
     def consistent(self, variant: RuleVariant, report: Report) -> str | None:
