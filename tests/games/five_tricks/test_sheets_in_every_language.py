@@ -1,0 +1,62 @@
+"""Five Tricks rule sheets in every language: the translation names the suit in its own words and
+places the symbol, and every default sheet still prints on exactly one A4 page."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.print.conftest import seed_event
+from tests.print.test_print_pdf import PAPER, log_in, pdf_pages
+from tournament import db
+from tournament.i18n.languages import LANGUAGES
+from tournament.models import Event
+from tournament.services import accounts
+
+TRANSLATED = sorted(code for code in LANGUAGES if code != "en")
+
+
+def _sheets(organiser, event_id: int, lang: str) -> str:
+    response = organiser.get(f"/events/{event_id}/print/sheets?lang={lang}")
+    assert response.status_code == 200
+    return re.sub(r"<[^>]+>", "", response.get_data(as_text=True))
+
+
+def test_a_german_five_tricks_sheet_names_the_trump_suit_in_german_and_shows_its_symbol(app, organiser):
+    event_id = seed_event(app, sheet_copies=1)  # table 1 plays hearts trump, only when void
+    text = _sheets(organiser, event_id, "de")
+    assert "Herz (♥) ist Trumpf." in text
+    assert "Herz (♥) darf nur spielen, wer keine Karte der ausgespielten Farbe hat." in text
+    assert "Hearts" not in text and "trumps" not in text
+
+
+def test_a_french_five_tricks_sheet_places_the_card_where_the_sentence_puts_it(app, organiser):
+    event_id = seed_event(app, sheet_copies=1)
+    text = _sheets(organiser, event_id, "fr")
+    assert "Le joueur 1 entame le 6♠ ; les joueurs 2, 3 et 4 suivent" in text
+    assert "Exemple de pli" in text and "Example trick" not in text
+
+
+def test_a_no_trump_sheet_in_german_names_no_suit(app, organiser):
+    event_id = seed_event(app, sheet_copies=1, tables=1)
+    response = organiser.get(f"/events/{event_id}/print/preview?ace=high&wins=lowest&trump=&lang=de")
+    text = re.sub(r"<[^>]+>", "", response.get_data(as_text=True))
+    assert "Dieses Spiel wird ohne Trumpf gespielt." in text
+    assert not re.search(r"Herz|Karo|Kreuz|Pik", text)
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_default_five_tricks_sheet_prints_on_one_a4_page_in_every_language(app, live_server, page, lang):
+    event_id = seed_event(app, sheet_copies=1)
+    with app.app_context():
+        accounts.set_organiser(db.session(), "teacher", "correct horse")
+        db.session().get(Event, event_id).paper_size = "a4"
+        db.session().commit()
+    log_in(page, live_server.url)
+    page.goto(f"{live_server.url}/events/{event_id}/print/sheets?lang={lang}")
+    assert page.locator("article.rule-sheet h2").first.inner_text() != "Example trick"  # translated
+    sizes = pdf_pages(page.pdf(prefer_css_page_size=True, print_background=True))
+    assert len(sizes) == 10, f"a {lang} sheet overflowed onto another page"
+    assert all(abs(w - PAPER["a4"][0]) < 1 and abs(h - PAPER["a4"][1]) < 1 for w, h in sizes)
