@@ -34,7 +34,7 @@ def test_a_german_five_tricks_sheet_names_the_trump_suit_in_german_and_shows_its
 def test_a_french_five_tricks_sheet_places_the_card_where_the_sentence_puts_it(app, organiser):
     event_id = seed_event(app, sheet_copies=1)
     text = _sheets(organiser, event_id, "fr")
-    assert "Le joueur 1 entame le 6♠ ; les joueurs 2, 3 et 4 suivent" in text
+    assert "Le joueur 1 entame le 6♠\u202f; les joueurs 2, 3 et 4 suivent" in text
     assert "Exemple de pli" in text and "Example trick" not in text
 
 

@@ -1,0 +1,51 @@
+"""Euchre rule sheets in every language: the cards and suits sit where the translation puts them,
+and each table's sheet still prints on exactly one A4 page."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+from tests.print.test_print_pdf import PAPER, log_in, pdf_pages
+from tournament import db
+from tournament.i18n.languages import LANGUAGES
+from tournament.models import Event
+
+from .conftest import euchre_event, organiser_account
+
+NAMES = [f"Player {chr(65 + i // 4)}{i % 4}" for i in range(16)]  # four tables: every combination
+TRANSLATED = sorted(code for code in LANGUAGES if code != "en")
+
+
+def test_a_german_euchre_sheet_names_the_left_bower_in_german_with_its_card(app, organiser):
+    event_id = euchre_event(app, NAMES, sheet_copies=1)
+    response = organiser.get(f"/events/{event_id}/print/sheets?lang=de")
+    text = re.sub(r"<[^>]+>", "", response.get_data(as_text=True))
+    assert "Herz ist Trumpf. J♦ ist der linke Bube: ein Trumpf, er bedient 9♥ und schlägt A♥." in text
+    assert "24 Karten: 9, 10, Bube, Dame, König und Ass jeder Farbe (♠ ♥ ♦ ♣)." in text
+    assert "left bower" not in text and "Example trick" not in text
+
+
+def test_a_french_euchre_sheet_states_only_its_own_table_s_options(app, organiser):
+    event_id = euchre_event(app, NAMES, sheet_copies=1)
+    sheets = html.unescape(organiser.get(f"/events/{event_id}/print/sheets?lang=fr").get_data(as_text=True))
+    first, second = sheets.split('<article class="page rule-sheet')[1:3]  # plain, then no trump + stick
+    assert "sans atout" not in first and "la donne est annulée" in first
+    assert "sans atout" in second and "il doit nommer l'atout" in second and "annulée" not in second
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_euchre_sheet_prints_on_one_a4_page_in_every_language(app, live_server, page, lang):
+    event_id = euchre_event(app, NAMES, sheet_copies=1, paper_size="a4")
+    organiser_account(app)
+    log_in(page, live_server.url)
+    page.goto(f"{live_server.url}/events/{event_id}/print/sheets?lang={lang}")
+    assert page.locator("article.rule-sheet h2").first.inner_text() != "Example trick"  # translated
+    sizes = pdf_pages(page.pdf(prefer_css_page_size=True, print_background=True))
+    assert len(sizes) == 4, f"a {lang} Euchre sheet overflowed onto another page"
+    assert all(abs(w - PAPER["a4"][0]) < 1 and abs(h - PAPER["a4"][1]) < 1 for w, h in sizes)
+    with app.app_context():
+        assert db.session().get(Event, event_id).paper_size == "a4"
