@@ -22,8 +22,8 @@ from .scoring import TRICKS_PER_HAND, Team, team_name
 
 class VariantForm(FlaskForm):  # type: ignore[misc]  # WTForms ships no type information
     no_trump = BooleanField(lazy_gettext("No trump: on the second pass of bidding, a player may call “no trump”"))
-    stick_the_dealer = BooleanField(lazy_gettext("Stick the dealer: when all four pass twice, the dealer must name trump "
-                                       "(otherwise it is a misdeal)"))
+    stick_the_dealer = BooleanField(lazy_gettext(
+        "Stick the dealer: when all four pass twice, the dealer must name trump (otherwise it is a misdeal)"))
 
 
 class HandForm(FlaskForm):  # type: ignore[misc]  # WTForms ships no type information

@@ -25,9 +25,13 @@ SUIT_CHOICES = [
 
 
 class VariantForm(FlaskForm):  # type: ignore[misc]  # WTForms ships no type information
-    ace = SelectField(lazy_gettext("Ace"), choices=[SelectChoice("high", lazy_gettext("Ace high (above 7)")),
-                                          SelectChoice("low", lazy_gettext("Ace low (below 2)"))])
-    wins = SelectField(lazy_gettext("Which card wins"), choices=[SelectChoice("highest", lazy_gettext("Highest card wins")),
-                                                       SelectChoice("lowest", lazy_gettext("Lowest card wins"))])
+    ace = SelectField(lazy_gettext("Ace"), choices=[
+        SelectChoice("high", lazy_gettext("Ace high (above 7)")),
+        SelectChoice("low", lazy_gettext("Ace low (below 2)")),
+    ])
+    wins = SelectField(lazy_gettext("Which card wins"), choices=[
+        SelectChoice("highest", lazy_gettext("Highest card wins")),
+        SelectChoice("lowest", lazy_gettext("Lowest card wins")),
+    ])
     trump = SelectField(lazy_gettext("Trump suit"), choices=SUIT_CHOICES)
     trump_any_time = BooleanField(lazy_gettext("Trump may be played at any time (even when able to follow suit)"))
