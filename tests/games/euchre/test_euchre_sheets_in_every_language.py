@@ -10,6 +10,11 @@ import pytest
 
 from tests.print.test_print_pdf import PAPER, log_in, pdf_pages
 from tournament import db
+from tournament.games.euchre import scoring
+from tournament.games.euchre.scorer import EUCHRE_SCORER, status_text
+from tournament.games.euchre.variants import EuchreVariant, summary_text
+from tournament.i18n import translate
+from tournament.i18n.catalogues import compile_all
 from tournament.i18n.languages import LANGUAGES
 from tournament.models import Event
 
@@ -17,6 +22,30 @@ from .conftest import euchre_event, organiser_account
 
 NAMES = [f"Player {chr(65 + i // 4)}{i % 4}" for i in range(16)]  # four tables: every combination
 TRANSLATED = sorted(code for code in LANGUAGES if code != "en")
+PLAYERS = {"1": "Ann", "2": "Bo", "3": "Cy", "4": "Dee"}
+
+
+@pytest.fixture(autouse=True, scope="module")
+def catalogues():
+    compile_all(only_stale=True)
+
+
+def test_the_scorer_s_running_score_reads_in_the_page_s_language_with_a_real_plural(app):
+    sheet = [{"makers": ["1", "3"], "alone": False, "tricks": 5}, {"makers": ["2", "4"], "alone": False, "tricks": 3}]
+    tally = EUCHRE_SCORER.tally(EuchreVariant(), PLAYERS, sheet)
+    assert tally.status == "Ann & Cy lead 2 to 1 after 2 hands."
+    march = scoring.Hand(frozenset({"1", "3"}), False, 5)
+    with app.test_request_context("/"):
+        one, two = (translate(status_text(PLAYERS, scoring.add_up(PLAYERS, [march] * n)), "de") for n in (1, 2))
+    assert one == "Ann & Cy führen 2 zu 0 nach 1 Blatt."
+    assert two == "Ann & Cy führen 4 zu 0 nach 2 Blättern."
+
+
+def test_a_euchre_table_s_summary_is_one_message_per_combination_of_settings(app):
+    variant = EuchreVariant(no_trump=True, stick_the_dealer=True)
+    with app.test_request_context("/"):
+        assert translate(summary_text(variant), "es") == "Se puede cantar «sin triunfo»; repartidor obligado"
+        assert translate(summary_text(EuchreVariant()), "de") == "Nur Farben; neu geben, wenn alle zweimal passen"
 
 
 def test_a_german_euchre_sheet_names_the_left_bower_in_german_with_its_card(app, organiser):

@@ -10,11 +10,21 @@ import pytest
 from tests.print.conftest import seed_event
 from tests.print.test_print_pdf import PAPER, log_in, pdf_pages
 from tournament import db
+from tournament.core import RuleVariant, Suit
+from tournament.games.five_tricks import FIVE_TRICKS
+from tournament.games.five_tricks.game import ENTRY_HINT, summary_text
+from tournament.i18n import translate
+from tournament.i18n.catalogues import compile_all
 from tournament.i18n.languages import LANGUAGES
 from tournament.models import Event
 from tournament.services import accounts
 
 TRANSLATED = sorted(code for code in LANGUAGES if code != "en")
+
+
+@pytest.fixture(autouse=True, scope="module")
+def catalogues():
+    compile_all(only_stale=True)
 
 
 def _sheets(organiser, event_id: int, lang: str) -> str:
@@ -60,3 +70,25 @@ def test_every_default_five_tricks_sheet_prints_on_one_a4_page_in_every_language
     sizes = pdf_pages(page.pdf(prefer_css_page_size=True, print_background=True))
     assert len(sizes) == 10, f"a {lang} sheet overflowed onto another page"
     assert all(abs(w - PAPER["a4"][0]) < 1 and abs(h - PAPER["a4"][1]) < 1 for w, h in sizes)
+
+
+def test_a_table_s_rules_summary_names_its_trump_suit_in_each_language_and_stays_english_by_default(app):
+    variant = RuleVariant("high", "highest", Suit.HEARTS, trump_any_time=True)
+    assert FIVE_TRICKS.variant_summary(variant) == "Ace high, highest card wins; ♥ Hearts trump (any time)"
+    with app.test_request_context("/"):
+        assert translate(summary_text(variant), "de") == "Ass hoch, höchste Karte gewinnt; ♥ Herz Trumpf (jederzeit)"
+        french = translate(summary_text(variant), "fr")
+        assert french == "As fort, la plus forte carte gagne\u202f; ♥ atout cœur (à tout moment)"
+        assert translate(ENTRY_HINT, "nl").startswith("Vink de winnaar van elk spel aan.")
+
+
+def test_a_refusal_names_the_players_as_typed_in_the_page_s_language(app):
+    from tournament.core.errors import RuleError
+    from tournament.games.protocol import Report
+
+    with pytest.raises(RuleError) as refused:
+        FIVE_TRICKS.check_report(RuleVariant("high", "highest", None), Report(frozenset({"Ann", "Zoë"})),
+                                 ["Ann", "Zoë"])
+    assert str(refused.value) == "only one winner can be marked, not Ann, Zoë."
+    with app.test_request_context("/"):
+        assert translate(refused.value.text, "it") == "si può segnare un solo vincitore, non Ann, Zoë."
