@@ -1,5 +1,5 @@
 """Euchre rule sheets in every language: the cards and suits sit where the translation puts them,
-and each table's sheet still prints on exactly one A4 page."""
+and each table's sheet still prints on exactly one page, A4 or Letter."""
 
 from __future__ import annotations
 
@@ -67,14 +67,16 @@ def test_a_french_euchre_sheet_states_only_its_own_table_s_options(app, organise
 
 @pytest.mark.browser
 @pytest.mark.parametrize("lang", TRANSLATED)
-def test_every_euchre_sheet_prints_on_one_a4_page_in_every_language(app, live_server, page, lang):
-    event_id = euchre_event(app, NAMES, sheet_copies=1, paper_size="a4")
+def test_every_euchre_sheet_prints_on_one_page_in_every_language(app, live_server, page, lang):
+    event_id = euchre_event(app, NAMES, sheet_copies=1)
     organiser_account(app)
     log_in(page, live_server.url)
-    page.goto(f"{live_server.url}/events/{event_id}/print/sheets?lang={lang}")
-    assert page.locator("article.rule-sheet h2").first.inner_text() != "Example trick"  # translated
-    sizes = pdf_pages(page.pdf(prefer_css_page_size=True, print_background=True))
-    assert len(sizes) == 4, f"a {lang} Euchre sheet overflowed onto another page"
-    assert all(abs(w - PAPER["a4"][0]) < 1 and abs(h - PAPER["a4"][1]) < 1 for w, h in sizes)
-    with app.app_context():
-        assert db.session().get(Event, event_id).paper_size == "a4"
+    for paper in ("a4", "letter"):
+        with app.app_context():
+            db.session().get(Event, event_id).paper_size = paper
+            db.session().commit()
+        page.goto(f"{live_server.url}/events/{event_id}/print/sheets?lang={lang}")
+        assert page.locator("article.rule-sheet h2").first.inner_text() != "Example trick"  # translated
+        sizes = pdf_pages(page.pdf(prefer_css_page_size=True, print_background=True))
+        assert len(sizes) == 4, f"a {lang} Euchre sheet overflowed onto another page on {paper}"
+        assert all(abs(w - PAPER[paper][0]) < 1 and abs(h - PAPER[paper][1]) < 1 for w, h in sizes)
