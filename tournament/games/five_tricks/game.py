@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from ...core.errors import RuleError
-from ...core.i18n import Name, T, Text
+from ...core.i18n import Name, T, Text, Tp
 from ...core.limits import MAX_GAMES_PER_TABLE, MAX_TRICKS_PER_GAME
 from ...core.movement import guide_movers
 from ...core.names import name_key
@@ -42,14 +42,17 @@ SECONDS_PER_CARD: Final = 4
 TRICKS_PER_GAME: Final = 5
 MIN_ROWS: Final = 2
 
+# The score's words as messages; the protocol's plain-text fields are their English.
+TRICKS_LABEL: Final = Tp("score column", "Tricks")
+TRICKS_MESSAGE: Final = T("Tricks run from 0 to {most}.", most=MAX_TRICKS_PER_GAME)
 TRICKS: Final = ScoreField(
-    label="Tricks",
+    label=str(TRICKS_LABEL),
     column="tricks",
     minimum=0,
     maximum=MAX_TRICKS_PER_GAME,
     total_at_most=MAX_TRICKS_PER_GAME,
     decides=True,
-    message=f"Tricks run from 0 to {MAX_TRICKS_PER_GAME}.",
+    message=str(TRICKS_MESSAGE),
     overrules_ticked=True,
 )
 
@@ -160,7 +163,7 @@ class FiveTricks:
             raise RuleError(T("{total} tricks in one game is more than the cards allow (at most {most}).",
                               total=total, most=TRICKS.total_at_most))
         if any(count > TRICKS.maximum for count in counts):  # only reachable if the total allowed more
-            raise RuleError(TRICKS.message)
+            raise RuleError(TRICKS_MESSAGE)
 
     def game_winners(self, variant: RuleVariant, report: Report) -> frozenset[str]:
         if not report.scores or not any(report.scores.values()):
