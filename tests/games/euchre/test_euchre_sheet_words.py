@@ -16,7 +16,7 @@ H, D, S, C = Suit.HEARTS, Suit.DIAMONDS, Suit.SPADES, Suit.CLUBS
 
 def test_every_table_s_sheet_has_the_same_headings_and_example():
     sheets = [rule_sheet(v) for v in VARIANTS]
-    assert {tuple(s.heading for s in sheet.sections) for sheet in sheets} == {HEADINGS}
+    assert {tuple(str(s.heading) for s in sheet.sections) for sheet in sheets} == {HEADINGS}
     assert len({sheet.example for sheet in sheets}) == 1
 
 

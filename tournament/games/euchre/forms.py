@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from flask_babel import lazy_gettext  # type: ignore[import-untyped]  # ships no type information
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, RadioField, SelectChoice
 
@@ -20,16 +21,16 @@ from .scoring import TRICKS_PER_HAND, Team, team_name
 
 
 class VariantForm(FlaskForm):  # type: ignore[misc]  # WTForms ships no type information
-    no_trump = BooleanField("No trump: on the second pass of bidding, a player may call “no trump”")
-    stick_the_dealer = BooleanField("Stick the dealer: when all four pass twice, the dealer must name trump "
-                                    "(otherwise it is a misdeal)")
+    no_trump = BooleanField(lazy_gettext("No trump: on the second pass of bidding, a player may call “no trump”"))
+    stick_the_dealer = BooleanField(lazy_gettext(
+        "Stick the dealer: when all four pass twice, the dealer must name trump (otherwise it is a misdeal)"))
 
 
 class HandForm(FlaskForm):  # type: ignore[misc]  # WTForms ships no type information
     # Radio buttons, not drop-downs: on a phone each choice is one tap on a large target.
-    makers = RadioField("Named trump (the makers)", validate_choice=True)
-    alone = BooleanField("One of them went alone")
-    tricks = RadioField("Tricks the makers took",
+    makers = RadioField(lazy_gettext("Named trump (the makers)"), validate_choice=True)
+    alone = BooleanField(lazy_gettext("One of them went alone"))
+    tricks = RadioField(lazy_gettext("Tricks the makers took"),
                         choices=[SelectChoice(str(n), str(n)) for n in range(TRICKS_PER_HAND + 1)],
                         validate_choice=True)
 

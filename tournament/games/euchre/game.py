@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from ...core.errors import RuleError
+from ...core.i18n import Name, T, Text
 from ...core.limits import MAX_GAMES_PER_TABLE
 from ...core.names import name_key
 from ..protocol import Paragraph, Report, ScoreField, Scorer, TableSizes
@@ -33,6 +34,25 @@ from .variants import EuchreVariant, default_variants, variant_from_json, varian
 # ahead); each further 25 minutes starts another.
 GAME_MINUTES: Final = 25
 PARTNERS: Final = 2  # players of a team, who move up or down together
+
+
+# Translatable messages; the protocol's plain-text members are their English.
+ENTRY_HINT: Final = T(
+    "Mark the team that won each game: the first team to 10 points (both partners win it). "
+    "If the round ends during a game, mark the team ahead on points; if the points are level, "
+    "leave the game as no game."
+)
+SLIP_HINT: Final = T(
+    "Tick the team that won each game: the first team to 10 points. A game still going when the "
+    "round ends goes to the team ahead on points; level points: tick nothing."
+)
+GUIDE_PARAGRAPHS: Final[tuple[tuple[Text, Text], ...]] = (
+    (T("Game winner"),
+     T("The first team to {points} points wins the game; both partners win it. If the round ends first, "
+       "the team ahead on points wins; if the points are level, nobody wins it and the game counts as "
+       "not played.", points=scoring.GAME_POINTS)),
+    (T("Partners"), T("Partners sit opposite each other and win or lose together.")),
+)
 
 
 def _names(players: Collection[str]) -> str:
@@ -53,15 +73,8 @@ class Euchre:
     table_sizes = TableSizes(smallest=scoring.TABLE_SIZE, preferred=scoring.TABLE_SIZE, largest=scoring.TABLE_SIZE)
     score: ScoreField | None = None  # the result is the winning team
     scorer: Scorer[EuchreVariant] | None = EUCHRE_SCORER
-    entry_hint = (
-        "Mark the team that won each game: the first team to 10 points (both partners win it). "
-        "If the round ends during a game, mark the team ahead on points; if the points are level, "
-        "leave the game as no game."
-    )
-    slip_hint = (
-        "Tick the team that won each game: the first team to 10 points. A game still going when the "
-        "round ends goes to the team ahead on points; level points: tick nothing."
-    )
+    entry_hint = str(ENTRY_HINT)
+    slip_hint = str(SLIP_HINT)
     template_folder: Path | None = Path(__file__).resolve().parent / "templates"
     rule_sheet_template = "games/euchre/rule_sheet.html"
     variant_form_template = "games/euchre/variant_fields.html"
@@ -90,15 +103,16 @@ class Euchre:
             return  # no game: possible at any table
         seats = list(seated)
         if len(seats) != scoring.TABLE_SIZE:
-            raise RuleError(f"Euchre is played by four: this table has {len(seats)} players.")
+            raise RuleError(T("Euchre is played by four: this table has {count} players.", count=len(seats)))
         if report.scores:
-            raise RuleError("Euchre records the winning team only, no score per player.")
+            raise RuleError(T("Euchre records the winning team only, no score per player."))
         if not report.winners <= set(seats):
-            raise RuleError("the winners must be players seated at this table.")
+            raise RuleError(T("the winners must be players seated at this table."))
         if len(report.winners) == 1:
-            raise RuleError(f"a game is won by a team of two, not by {_names(report.winners)} alone.")
+            raise RuleError(T("a game is won by a team of two, not by {player} alone.",
+                              player=Name(_names(report.winners))))
         if len(report.winners) > 2:
-            raise RuleError(f"only one team can win a game, not {_names(report.winners)}.")
+            raise RuleError(T("only one team can win a game, not {players}.", players=Name(_names(report.winners))))
 
     def game_winners(self, variant: EuchreVariant, report: Report) -> frozenset[str]:
         # No score to decide from: the winning team is as ticked, or as the scorer's tally
@@ -122,18 +136,7 @@ class Euchre:
         return sheets.rule_sheet(_variant(variant))
 
     def guide_paragraphs(self) -> tuple[Paragraph, ...]:
-        return (
-            Paragraph(
-                "Game winner",
-                f"The first team to {scoring.GAME_POINTS} points wins the game; both partners win it. If "
-                "the round ends first, the team ahead on points wins; if the points are level, nobody "
-                "wins it and the game counts as not played.",
-            ),
-            Paragraph(
-                "Partners",
-                "Partners sit opposite each other and win or lose together.",
-            ),
-        )
+        return tuple(Paragraph(str(heading), str(text)) for heading, text in GUIDE_PARAGRAPHS)
 
     def variant_form(self, formdata: Any, variant: EuchreVariant | None) -> Any:
         from .forms import VariantForm  # WTForms: only with the app

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from ...core.errors import RuleError
-from ...core.wording import plural
+from ...core.i18n import Name, T, Text, Tn
 from ..protocol import Tally, TallyLine
 from . import scoring
 from .scoring import Hand, Standing, team_name
@@ -28,11 +28,11 @@ ENTRY_KEYS: Final = frozenset({"makers", "alone", "tricks"})
 def hand_from_entry(entry: object) -> Hand:
     """The hand a stored entry describes; ``RuleError`` for anything else."""
     if not isinstance(entry, Mapping) or set(entry) != ENTRY_KEYS:
-        raise RuleError("a hand names its makers, whether one went alone, and the makers' tricks.")
+        raise RuleError(T("a hand names its makers, whether one went alone, and the makers' tricks."))
     makers = entry["makers"]
     if not isinstance(makers, list | tuple) or len(makers) != 2 or not all(isinstance(k, str) for k in makers) \
             or makers[0] == makers[1]:
-        raise RuleError("the makers are the two partners who named trump.")
+        raise RuleError(T("the makers are the two partners who named trump."))
     return Hand(frozenset(makers), entry["alone"], entry["tricks"])
 
 
@@ -40,27 +40,44 @@ def _standing(players: Mapping[str, str], sheet: Sequence[Mapping[str, Any]]) ->
     return scoring.add_up(players, [hand_from_entry(entry) for entry in sheet])
 
 
+# A hand's line, one message per case (alone or not, euchred or not): keyed (alone, euchred).
+_LINES: Final[dict[tuple[bool, bool], Text]] = {
+    (False, False): T("Hand {number}: {team} named trump, took {tricks}"),
+    (True, False): T("Hand {number}: {team} named trump, alone, took {tricks}"),
+    (False, True): T("Hand {number}: {team} named trump, took {tricks} (euchred)"),
+    (True, True): T("Hand {number}: {team} named trump, alone, took {tricks} (euchred)"),
+}
+
+
+def line_text(players: Mapping[str, str], number: int, hand: Hand) -> Text:
+    """"Hand 3: Ann & Cy named trump, alone, took 2 (euchred)": "(euchred)" says why the other
+    column scored (the makers fell short and the defenders took the points)."""
+    euchred = not scoring.hand_score(hand.alone, hand.tricks).makers
+    message = _LINES[hand.alone, euchred]
+    return Text(message.msgid, {"number": number, "team": Name(team_name(players, hand.makers)),
+                                "tricks": hand.tricks})
+
+
 def _line(players: Mapping[str, str], number: int, scored: scoring.ScoredHand) -> TallyLine:
-    hand = scored.hand
-    alone = ", alone" if hand.alone else ""
-    # Says why the other column scored: the makers fell short and the defenders took the points.
-    euchred = "" if scoring.hand_score(hand.alone, hand.tricks).makers else " (euchred)"
-    label = f"Hand {number}: {team_name(players, hand.makers)} named trump{alone}, took {hand.tricks}{euchred}"
     cells = tuple(str(scored.points) if index == scored.team else "" for index in range(2))
-    return TallyLine(label, cells)
+    return TallyLine(str(line_text(players, number, scored.hand)), cells)
 
 
-def _status(players: Mapping[str, str], standing: Standing) -> str:
+def status_text(players: Mapping[str, str], standing: Standing) -> Text:
+    """Where the game stands, in one sentence (the tally's ``status`` is its English)."""
     if standing.teams is None:
-        return "No hands yet: if the round ends now, nobody wins this game."
+        return T("No hands yet: if the round ends now, nobody wins this game.")
     high, low = max(standing.totals), min(standing.totals)
-    hands = plural(len(standing.hands), "hand")
+    count = len(standing.hands)
     if not standing.winners:
-        return f"{high} to {low} after {hands}: if the round ends now, nobody wins this game."
-    team = team_name(players, standing.winners)
+        return Tn("{high} to {low} after {n} hand: if the round ends now, nobody wins this game.",
+                  "{high} to {low} after {n} hands: if the round ends now, nobody wins this game.",
+                  count, high=high, low=low)
+    team = Name(team_name(players, standing.winners))
     if standing.finished:
-        return f"{team} win {high} to {low}."
-    return f"{team} lead {high} to {low} after {hands}."
+        return T("{team} win {high} to {low}.", team=team, high=high, low=low)
+    return Tn("{team} lead {high} to {low} after {n} hand.", "{team} lead {high} to {low} after {n} hands.",
+              count, team=team, high=high, low=low)
 
 
 class EuchreScorer:
@@ -100,18 +117,20 @@ class EuchreScorer:
         standing = _standing(players, sheet)
         hand = hand_from_entry(entry)
         if len(sheet) >= self.max_entries:  # not reached: every hand scores, so the game ends first
-            raise RuleError(f"a game has at most {self.max_entries} hands.")
+            raise RuleError(T("a game has at most {count} hands.", count=self.max_entries))
         scoring.score_next(players, standing, hand)
 
     def tally(self, variant: EuchreVariant, players: Mapping[str, str], sheet: Sequence[Mapping[str, Any]]) -> Tally:
         if len(players) != scoring.TABLE_SIZE:
-            return Tally((), (), (), None, False, frozenset(),
-                         f"Euchre is played by four: this table has {len(players)} players, so no score is kept.")
+            return Tally((), (), (), None, False, frozenset(), str(T(
+                "Euchre is played by four: this table has {count} players, so no score is kept.",
+                count=len(players))))
         standing = _standing(players, sheet)
         columns = () if standing.teams is None else tuple(team_name(players, team) for team in standing.teams)
         totals = () if standing.teams is None else standing.totals
         lines = tuple(_line(players, number, scored) for number, scored in enumerate(standing.hands, start=1))
-        return Tally(columns, lines, totals, None, standing.finished, standing.winners, _status(players, standing))
+        return Tally(columns, lines, totals, None, standing.finished, standing.winners,
+                     str(status_text(players, standing)))
 
     def rekey(self, entry: Mapping[str, Any], keys: Mapping[str, str]) -> dict[str, Any]:
         return {"makers": [keys[key] for key in entry["makers"]], "alone": entry["alone"], "tricks": entry["tricks"]}

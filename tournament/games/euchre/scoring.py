@@ -21,6 +21,7 @@ from itertools import combinations
 from typing import Final
 
 from ...core.errors import RuleError
+from ...core.i18n import Name, T
 
 TABLE_SIZE: Final = 4
 TRICKS_PER_HAND: Final = 5
@@ -44,12 +45,12 @@ class Hand:
     def __post_init__(self) -> None:
         object.__setattr__(self, "makers", frozenset(self.makers))
         if len(self.makers) != 2:
-            raise RuleError("the makers are the two partners who named trump.")
+            raise RuleError(T("the makers are the two partners who named trump."))
         if isinstance(self.tricks, bool) or not isinstance(self.tricks, int) \
                 or not 0 <= self.tricks <= TRICKS_PER_HAND:
-            raise RuleError(f"the makers take from 0 to {TRICKS_PER_HAND} tricks.")
+            raise RuleError(T("the makers take from 0 to {tricks} tricks.", tricks=TRICKS_PER_HAND))
         if not isinstance(self.alone, bool):
-            raise RuleError("going alone is either yes or no.")
+            raise RuleError(T("going alone is either yes or no."))
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +121,7 @@ def _teams(seats: Sequence[str], makers: Team) -> tuple[Team, Team]:
 
 def _seats(players: Mapping[str, str]) -> tuple[str, ...]:
     if len(players) != TABLE_SIZE:
-        raise RuleError(f"Euchre is played by four: this table has {len(players)} players.")
+        raise RuleError(T("Euchre is played by four: this table has {count} players.", count=len(players)))
     return tuple(players)
 
 
@@ -135,15 +136,17 @@ def score_next(players: Mapping[str, str], standing: Standing, hand: Hand) -> St
     at the table, makers who are not one of the teams, the game already won."""
     seats = _seats(players)
     if not hand.makers <= set(seats):
-        raise RuleError("the makers must be two players of this table.")
+        raise RuleError(T("the makers must be two players of this table."))
     if standing.finished:
-        raise RuleError(f"the game is over: {team_name(players, standing.winners)} reached {GAME_POINTS} points.")
+        raise RuleError(T("the game is over: {team} reached {points} points.",
+                            team=Name(team_name(players, standing.winners)), points=GAME_POINTS))
     teams = standing.teams or _teams(seats, hand.makers)
     if hand.makers not in teams:
-        raise RuleError(
-            f"{team_name(players, hand.makers)} are not a team in this game; "
-            f"the teams are {team_name(players, teams[0])} and {team_name(players, teams[1])}."
-        )
+        raise RuleError(T(
+            "{makers} are not a team in this game; the teams are {one} and {other}.",
+            makers=Name(team_name(players, hand.makers)), one=Name(team_name(players, teams[0])),
+            other=Name(team_name(players, teams[1])),
+        ))
     result = hand_score(hand.alone, hand.tricks)
     makers = teams.index(hand.makers)
     team = makers if result.makers else 1 - makers
@@ -159,5 +162,5 @@ def add_up(players: Mapping[str, str], hands: Sequence[Hand]) -> Standing:
         try:
             standing = score_next(players, standing, hand)
         except RuleError as error:
-            raise RuleError(f"hand {number}: {error}") from None
+            raise RuleError(T("hand {number}: {error}", number=number, error=error.text)) from None
     return standing

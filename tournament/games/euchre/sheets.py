@@ -8,8 +8,12 @@ Invariants:
   does not play (no "no trump" on a suits-only table, no "misdeal" where the dealer is stuck).
 - The example trick's winner is worked out by ``trick_winner``, not written by hand.
 
-Text is returned as "parts": strings and ``Card``/``Suit`` values (drawn as coloured symbols by
-the app's print macros), so templates colour symbols without markup in the data.
+- Every heading and sentence is a translatable message (``Text``); a sentence naming a suit or a
+  card holds it as a parameter, so each language places the symbol. An option's sentence is one
+  message per setting, never glued from pieces. ``str`` of every part is the English.
+
+Text is returned as "parts": strings, ``Text`` messages and ``Card``/``Suit`` values (drawn as
+coloured symbols by the app's print macros), so templates colour symbols without markup in the data.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Final
 
+from ...core.i18n import T, Text, Tp
 from .scoring import EUCHRED_POINTS, GAME_POINTS
 from .variants import EuchreVariant
 
@@ -31,6 +36,10 @@ class Suit(Enum):
     @property
     def symbol(self) -> str:
         return {"hearts": "♥", "diamonds": "♦", "clubs": "♣", "spades": "♠"}[self.value]
+
+    def __str__(self) -> str:
+        # A suit in a message's English reads as its symbol, as the sheets print it.
+        return self.symbol
 
     @property
     def partner(self) -> Suit:
@@ -82,14 +91,17 @@ def trick_winner(cards: tuple[Card, ...], trump: Suit | None) -> int:
     return max(range(len(cards)), key=rank)
 
 
-Part = str | Suit | Card
+Part = str | Suit | Card | Text
 
-TITLE: Final = "Euchre"
-SUBTITLE: Final = "Four players, two teams, five tricks a hand, first team to 10 points"
-HEADINGS: Final[tuple[str, ...]] = (
-    "Players", "Cards", "Deal", "First pass", "Second pass", "All pass twice", "Going alone",
-    "Card order", "Playing", "Scoring",
+TITLE: Final = "Euchre"  # a game's name: the same in every language
+SUBTITLE: Final = T("Four players, two teams, five tricks a hand, first team to 10 points")
+HEADING_TEXTS: Final[tuple[Text, ...]] = (
+    Tp("rule sheet", "Players"), Tp("rule sheet", "Cards"), Tp("rule sheet", "Deal"),
+    Tp("rule sheet", "First pass"), Tp("rule sheet", "Second pass"), Tp("rule sheet", "All pass twice"),
+    Tp("rule sheet", "Going alone"), Tp("rule sheet", "Card order"), Tp("rule sheet", "Playing"),
+    Tp("rule sheet", "Scoring"),
 )
+HEADINGS: Final[tuple[str, ...]] = tuple(heading.msgid for heading in HEADING_TEXTS)
 EXAMPLE_HEADING: Final = "Example trick"
 
 EXAMPLE_TRUMP: Final = Suit.HEARTS
@@ -99,10 +111,28 @@ EXAMPLE_TRICK: Final[tuple[Card, ...]] = (
     Card("9", Suit.HEARTS), Card("A", Suit.HEARTS), Card("J", Suit.DIAMONDS), Card("A", Suit.SPADES),
 )
 
+_SECOND_PASS: Final = {
+    True: T("If all four pass, turn the card down. Again from the dealer's left, each player names another "
+            "suit as trump, calls “no trump” (a hand without trump), or passes."),
+    False: T("If all four pass, turn the card down. Again from the dealer's left, each player names another "
+             "suit as trump or passes; the turned suit may not be named now."),
+}
+_ALL_PASS: Final = {
+    True: T("The dealer may not pass on the second pass: when the other three have passed, the dealer must "
+            "name trump, so every deal is played."),
+    False: T("If all four pass again, nobody plays this deal: it is a misdeal. Gather the cards; the player "
+             "on the dealer's left deals anew."),
+}
+_NO_TRUMP_ORDER: Final = T("In a no-trump hand there are no bowers: every suit ranks A K Q J 10 9.")
+# The example trump is fixed (hearts), so its sentence names it in words: one message.
+_BOWER_ORDER: Final = T("With {trump} trump the {bower} is a trump, so {suit} has only five cards.")
+_CAPTION: Final = T("Hearts are trump. The {bower} is the left bower: a trump, it follows the {led} and "
+                    "beats the {ace}. Player {player} takes the trick.")
+
 
 @dataclass(frozen=True, slots=True)
 class Section:
-    heading: str
+    heading: Text
     parts: tuple[Part, ...]
 
     @property
@@ -120,7 +150,7 @@ class ExampleTrick:
 @dataclass(frozen=True, slots=True)
 class RuleSheet:
     title: str
-    subtitle: str
+    subtitle: Text
     sections: tuple[Section, ...]
     example: ExampleTrick
 
@@ -130,58 +160,48 @@ class RuleSheet:
         return f"{self.title}\n{self.subtitle}\n{body}\n{EXAMPLE_HEADING}: {plain(self.example.caption)}"
 
 
+def _with(message: Text, **params: object) -> Text:
+    """``message`` (written out once above, where the catalogue finds it) with its parameters."""
+    return Text(message.msgid, params, message.plural, message.n, message.context)
+
+
 def plain(parts: tuple[Part, ...]) -> str:
-    return "".join(part.symbol if isinstance(part, Suit) else str(part) for part in parts)
-
-
-def _second_pass(variant: EuchreVariant) -> tuple[Part, ...]:
-    if variant.no_trump:
-        choice = "names another suit as trump, calls “no trump” (a hand without trump), or passes."
-    else:
-        choice = "names another suit as trump or passes; the turned suit may not be named now."
-    return ("If all four pass, turn the card down. Again from the dealer's left, each player " + choice,)
-
-
-def _all_pass(variant: EuchreVariant) -> tuple[Part, ...]:
-    if variant.stick_the_dealer:
-        return ("The dealer may not pass on the second pass: when the other three have passed, the "
-                "dealer must name trump, so every deal is played.",)
-    return ("If all four pass again, nobody plays this deal: it is a misdeal. Gather the cards; the "
-            "player on the dealer's left deals anew.",)
+    """The parts as English text, suits and cards by their symbols."""
+    return "".join(str(part) for part in parts)
 
 
 def _no_trump_order(variant: EuchreVariant) -> tuple[Part, ...]:
     if variant.no_trump:
-        return (" In a no-trump hand there are no bowers: every suit ranks A K Q J 10 9.",)
-    return (" With ", EXAMPLE_TRUMP, " trump the ", Card("J", EXAMPLE_TRUMP.partner), " is a trump, so ",
-            EXAMPLE_TRUMP.partner, " has only five cards.")
+        return (" ", _NO_TRUMP_ORDER)
+    partner = EXAMPLE_TRUMP.partner
+    return (" ", _with(_BOWER_ORDER, trump=EXAMPLE_TRUMP, bower=Card("J", partner), suit=partner))
 
 
 def rule_sheet(variant: EuchreVariant) -> RuleSheet:
     """The whole sheet for one table: the same headings everywhere, this table's rules only."""
     texts: tuple[tuple[Part, ...], ...] = (
-        ("Four, in two teams of two. Partners sit opposite each other and win or lose together.",),
-        ("24 cards: the 9, 10, Jack, Queen, King and Ace of each suit (", Suit.SPADES, " ",
-         Suit.HEARTS, " ", Suit.DIAMONDS, " ", Suit.CLUBS, ").",),
-        ("5 cards each, clockwise, in passes of 3 then 2 (2 then 3 for the dealer's team). Turn up "
-         "the top card of the 4 left over (the blind). The deal moves left.",),
-        ("From the dealer's left, each player passes or orders the turned card up: its suit is "
-         "trump, and the dealer takes it into hand and discards one card face down.",),
-        _second_pass(variant),
-        _all_pass(variant),
-        ("Whoever made trump may play the hand alone: their partner lays their cards face down and "
-         "sits out. Alone, taking all five tricks scores more.",),
-        ("In trump, from the highest: the Jack of trump (right bower), the other Jack of its colour "
-         "(left bower, a trump for the hand), then A K Q 10 9. Other suits: A K Q J 10 9.",
+        (T("Four, in two teams of two. Partners sit opposite each other and win or lose together."),),
+        (T("24 cards: the 9, 10, Jack, Queen, King and Ace of each suit ({spades} {hearts} {diamonds} {clubs}).",
+           spades=Suit.SPADES, hearts=Suit.HEARTS, diamonds=Suit.DIAMONDS, clubs=Suit.CLUBS),),
+        (T("5 cards each, clockwise, in passes of 3 then 2 (2 then 3 for the dealer's team). Turn up "
+           "the top card of the 4 left over (the blind). The deal moves left."),),
+        (T("From the dealer's left, each player passes or orders the turned card up: its suit is "
+           "trump, and the dealer takes it into hand and discards one card face down."),),
+        (_SECOND_PASS[variant.no_trump],),
+        (_ALL_PASS[variant.stick_the_dealer],),
+        (T("Whoever made trump may play the hand alone: their partner lays their cards face down and "
+           "sits out. Alone, taking all five tricks scores more."),),
+        (T("In trump, from the highest: the Jack of trump (right bower), the other Jack of its colour "
+           "(left bower, a trump for the hand), then A K Q 10 9. Other suits: A K Q J 10 9."),
          *_no_trump_order(variant)),
-        ("Left of the dealer leads, then clockwise. Follow suit if you can, else play any card. The "
-         "highest trump takes the trick, else the highest card of the suit led; its taker leads next.",),
-        ("The makers (the team that made trump) score 1 point for 3 or 4 tricks, 2 for all 5. "
-         "Alone: 1 point for 3 or 4, 4 for all 5. Makers with fewer than 3 tricks are euchred: "
-         f"the other team scores {EUCHRED_POINTS}. The first team to {GAME_POINTS} points wins "
-         "the game.",),
+        (T("Left of the dealer leads, then clockwise. Follow suit if you can, else play any card. The "
+           "highest trump takes the trick, else the highest card of the suit led; its taker leads next."),),
+        (T("The makers (the team that made trump) score 1 point for 3 or 4 tricks, 2 for all 5. "
+           "Alone: 1 point for 3 or 4, 4 for all 5. Makers with fewer than 3 tricks are euchred: "
+           "the other team scores {euchred}. The first team to {points} points wins the game.",
+           euchred=EUCHRED_POINTS, points=GAME_POINTS),),
     )
-    sections = tuple(Section(heading, parts) for heading, parts in zip(HEADINGS, texts, strict=True))
+    sections = tuple(Section(heading, parts) for heading, parts in zip(HEADING_TEXTS, texts, strict=True))
     return RuleSheet(TITLE, SUBTITLE, sections, example_trick())
 
 
@@ -190,7 +210,6 @@ def example_trick() -> ExampleTrick:
     cards = EXAMPLE_TRICK
     winner = trick_winner(cards, EXAMPLE_TRUMP)
     caption: tuple[Part, ...] = (
-        EXAMPLE_TRUMP.value.capitalize(), " are trump. The ", cards[2], " is the left bower: a trump, it "
-        "follows the ", cards[0], " and beats the ", cards[1], ". Player ", str(winner + 1), " takes the trick.",
+        _with(_CAPTION, bower=cards[2], led=cards[0], ace=cards[1], player=winner + 1),
     )
     return ExampleTrick(cards, winner, caption)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from ...core.errors import RuleError
+from ...core.i18n import T, Text
 
 SETTING_NAMES: Final[tuple[str, ...]] = ("no_trump", "stick_the_dealer")
 
@@ -64,8 +65,20 @@ def variant_from_json(data: object) -> EuchreVariant:
     return EuchreVariant(no_trump=data["no_trump"], stick_the_dealer=data["stick_the_dealer"])
 
 
-def variant_summary(variant: EuchreVariant) -> str:
+# One message per combination of the two settings (keyed no_trump, stick_the_dealer).
+_SUMMARIES: Final[dict[tuple[bool, bool], Text]] = {
+    (True, True): T("“No trump” may be called; stick the dealer"),
+    (True, False): T("“No trump” may be called; misdeal if all pass twice"),
+    (False, True): T("Suits only; stick the dealer"),
+    (False, False): T("Suits only; misdeal if all pass twice"),
+}
+
+
+def summary_text(variant: EuchreVariant) -> Text:
     """"“No trump” may be called; stick the dealer", "Suits only; misdeal if all pass twice"."""
-    bidding = "“No trump” may be called" if variant.no_trump else "Suits only"
-    dealer = "stick the dealer" if variant.stick_the_dealer else "misdeal if all pass twice"
-    return f"{bidding}; {dealer}"
+    return _SUMMARIES[variant.no_trump, variant.stick_the_dealer]
+
+
+def variant_summary(variant: EuchreVariant) -> str:
+    """``summary_text`` in English."""
+    return str(summary_text(variant))

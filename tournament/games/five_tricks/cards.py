@@ -30,6 +30,10 @@ class Suit(Enum):
     def symbol(self) -> str:
         return SUIT_SYMBOLS[self]
 
+    def __str__(self) -> str:
+        # A suit in a message's English reads as its symbol, as the sheets print it.
+        return self.symbol
+
     @classmethod
     def parse(cls, text: str) -> Suit:
         """Read a suit from its name ("hearts"), symbol ("♥") or initial ("h"), any case."""

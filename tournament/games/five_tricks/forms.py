@@ -8,20 +8,30 @@ Invariants:
 
 from __future__ import annotations
 
+from flask_babel import lazy_gettext  # type: ignore[import-untyped]  # ships no type information
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, SelectChoice, SelectField
 
 from .cards import Suit
 
-SUIT_CHOICES = [SelectChoice("", "No trump")] + [
-    SelectChoice(suit.value, f"{suit.symbol} {suit.value.capitalize()}") for suit in Suit
+# One message per suit: the translation places the symbol and names the suit.
+SUIT_CHOICES = [
+    SelectChoice("", lazy_gettext("No trump")),
+    SelectChoice(Suit.HEARTS.value, lazy_gettext("%(symbol)s Hearts", symbol=Suit.HEARTS.symbol)),
+    SelectChoice(Suit.DIAMONDS.value, lazy_gettext("%(symbol)s Diamonds", symbol=Suit.DIAMONDS.symbol)),
+    SelectChoice(Suit.CLUBS.value, lazy_gettext("%(symbol)s Clubs", symbol=Suit.CLUBS.symbol)),
+    SelectChoice(Suit.SPADES.value, lazy_gettext("%(symbol)s Spades", symbol=Suit.SPADES.symbol)),
 ]
 
 
 class VariantForm(FlaskForm):  # type: ignore[misc]  # WTForms ships no type information
-    ace = SelectField("Ace", choices=[SelectChoice("high", "Ace high (above 7)"),
-                                      SelectChoice("low", "Ace low (below 2)")])
-    wins = SelectField("Which card wins", choices=[SelectChoice("highest", "Highest card wins"),
-                                                   SelectChoice("lowest", "Lowest card wins")])
-    trump = SelectField("Trump suit", choices=SUIT_CHOICES)
-    trump_any_time = BooleanField("Trump may be played at any time (even when able to follow suit)")
+    ace = SelectField(lazy_gettext("Ace"), choices=[
+        SelectChoice("high", lazy_gettext("Ace high (above 7)")),
+        SelectChoice("low", lazy_gettext("Ace low (below 2)")),
+    ])
+    wins = SelectField(lazy_gettext("Which card wins"), choices=[
+        SelectChoice("highest", lazy_gettext("Highest card wins")),
+        SelectChoice("lowest", lazy_gettext("Lowest card wins")),
+    ])
+    trump = SelectField(lazy_gettext("Trump suit"), choices=SUIT_CHOICES)
+    trump_any_time = BooleanField(lazy_gettext("Trump may be played at any time (even when able to follow suit)"))

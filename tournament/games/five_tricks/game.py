@@ -9,7 +9,8 @@ Invariants:
   the ticked winner stands; a game with neither is no game.
 - A stored result (event file) is consistent when its winner took no fewer tricks than anybody:
   a tie may name either player, as files written by hand or by older versions did.
-- Texts are the ones the pages have always shown, word for word.
+- Texts are the ones the pages have always shown, word for word. Each is a translatable message
+  (``ENTRY_HINT``, ``summary_text`` …); the protocol's plain-text members are their English.
 """
 
 from __future__ import annotations
@@ -20,11 +21,13 @@ from pathlib import Path
 from typing import Any, Final
 
 from ...core.errors import RuleError
+from ...core.i18n import Name, T, Text, Tp
 from ...core.limits import MAX_GAMES_PER_TABLE, MAX_TRICKS_PER_GAME
 from ...core.movement import guide_movers
 from ...core.names import name_key
 from ...core.ranking import game_winner
 from ..protocol import Paragraph, Report, ScoreField, Scorer, TableSizes
+from .cards import Suit
 from .generator import variants_for_tables
 from .sheets import RuleSheet, rule_sheet
 from .variants import SETTING_NAMES, RuleVariant
@@ -39,16 +42,62 @@ SECONDS_PER_CARD: Final = 4
 TRICKS_PER_GAME: Final = 5
 MIN_ROWS: Final = 2
 
+# The score's words as messages; the protocol's plain-text fields are their English.
+TRICKS_LABEL: Final = Tp("score column", "Tricks")
+TRICKS_MESSAGE: Final = T("Tricks run from 0 to {most}.", most=MAX_TRICKS_PER_GAME)
 TRICKS: Final = ScoreField(
-    label="Tricks",
+    label=str(TRICKS_LABEL),
     column="tricks",
     minimum=0,
     maximum=MAX_TRICKS_PER_GAME,
     total_at_most=MAX_TRICKS_PER_GAME,
     decides=True,
-    message=f"Tricks run from 0 to {MAX_TRICKS_PER_GAME}.",
+    message=str(TRICKS_MESSAGE),
     overrules_ticked=True,
 )
+
+
+ENTRY_HINT: Final = T(
+    "Mark each game's winner. Or type the tricks: then the tricks decide — the player with the "
+    "most tricks wins (an unfinished game counts the tricks so far; a tie goes to the "
+    "alphabetically first name)."
+)
+SLIP_HINT: Final = T(
+    "Tick the winner of each game (the most tricks; an unfinished game goes to the most tricks "
+    "so far). Write tricks in the small box if you count them. A tie on tricks goes to the "
+    "name first in alphabetical order."
+)
+GUIDE_PARAGRAPHS: Final[tuple[tuple[Text, Text], ...]] = (
+    (T("Game winner"),
+     T("A game is one hand. The player who took the most tricks wins it. If the round ends "
+       "before a game is finished, the player with the most tricks so far wins that game.")),
+)
+# A summary lists the settings as short phrases, each one message (a list, not a sentence).
+_SUMMARY: Final = T("{ace}, {wins}; {trump}")
+_ACE_PHRASE: Final = {"high": T("Ace high"), "low": T("Ace low")}
+_WINS_PHRASE: Final = {"highest": T("highest card wins"), "lowest": T("lowest card wins")}
+_NO_TRUMP_PHRASE: Final = T("no trump")
+_TRUMP_PHRASE: Final = {
+    (Suit.HEARTS, False): T("{symbol} Hearts trump (only when void)"),
+    (Suit.HEARTS, True): T("{symbol} Hearts trump (any time)"),
+    (Suit.DIAMONDS, False): T("{symbol} Diamonds trump (only when void)"),
+    (Suit.DIAMONDS, True): T("{symbol} Diamonds trump (any time)"),
+    (Suit.CLUBS, False): T("{symbol} Clubs trump (only when void)"),
+    (Suit.CLUBS, True): T("{symbol} Clubs trump (any time)"),
+    (Suit.SPADES, False): T("{symbol} Spades trump (only when void)"),
+    (Suit.SPADES, True): T("{symbol} Spades trump (any time)"),
+}
+
+
+def summary_text(variant: RuleVariant) -> Text:
+    """"Ace high, highest card wins; ♥ Hearts trump (only when void)", or "…; no trump"."""
+    if variant.trump is None:
+        trump = _NO_TRUMP_PHRASE
+    else:
+        phrase = _TRUMP_PHRASE[variant.trump, variant.trump_any_time]
+        trump = Text(phrase.msgid, {"symbol": variant.trump.symbol})
+    return Text(_SUMMARY.msgid, {"ace": _ACE_PHRASE[variant.ace], "wins": _WINS_PHRASE[variant.wins],
+                                 "trump": trump})
 
 
 def _names(players: Collection[str]) -> str:
@@ -63,16 +112,8 @@ class FiveTricks:
     table_sizes = TableSizes(smallest=3, preferred=4, largest=6)
     score: ScoreField | None = TRICKS
     scorer: Scorer[RuleVariant] | None = None  # tricks are counted, not added up
-    entry_hint = (
-        "Mark each game's winner. Or type the tricks: then the tricks decide — the player with the "
-        "most tricks wins (an unfinished game counts the tricks so far; a tie goes to the "
-        "alphabetically first name)."
-    )
-    slip_hint = (
-        "Tick the winner of each game (the most tricks; an unfinished game goes to the most tricks "
-        "so far). Write tricks in the small box if you count them. A tie on tricks goes to the "
-        "name first in alphabetical order."
-    )
+    entry_hint = str(ENTRY_HINT)
+    slip_hint = str(SLIP_HINT)
     template_folder: Path | None = Path(__file__).resolve().parent / "templates"
     rule_sheet_template = "games/five-tricks/rule_sheet.html"
     variant_form_template = "games/five-tricks/variant_fields.html"
@@ -94,13 +135,8 @@ class FiveTricks:
         return RuleVariant.from_dict(data)
 
     def variant_summary(self, variant: RuleVariant) -> str:
-        """"Ace high, highest card wins; ♥ Hearts trump (only when void)", or "…; no trump"."""
-        variant = _variant(variant)
-        text = f"Ace {variant.ace}, {variant.wins} card wins; "
-        if variant.trump is None:
-            return text + "no trump"
-        when = "any time" if variant.trump_any_time else "only when void"
-        return text + f"{variant.trump.symbol} {variant.trump.value.capitalize()} trump ({when})"
+        """``summary_text`` in English."""
+        return str(summary_text(_variant(variant)))
 
     # Results ------------------------------------------------------------------------------
 
@@ -110,25 +146,24 @@ class FiveTricks:
     def check_report(self, variant: RuleVariant, report: Report, seated: Collection[str]) -> None:
         seats = set(seated)
         if len(report.winners) > 1:
-            raise RuleError(f"only one winner can be marked, not {_names(report.winners)}.")
+            raise RuleError(T("only one winner can be marked, not {players}.", players=Name(_names(report.winners))))
         if not report.winners <= seats:
-            raise RuleError("the winner must be a player seated at this table.")
+            raise RuleError(T("the winner must be a player seated at this table."))
         if not report.scores:
             return
         if not set(report.scores) <= seats:
-            raise RuleError("tricks were given for a player not seated at this table.")
+            raise RuleError(T("tricks were given for a player not seated at this table."))
         counts = report.scores.values()
         if any(isinstance(count, bool) or not isinstance(count, int) for count in counts):
-            raise RuleError("trick counts must be whole numbers.")
+            raise RuleError(T("trick counts must be whole numbers."))
         if any(count < TRICKS.minimum for count in counts):
-            raise RuleError("trick counts cannot be negative.")
+            raise RuleError(T("trick counts cannot be negative."))
         total = sum(counts)
         if TRICKS.total_at_most is not None and total > TRICKS.total_at_most:
-            raise RuleError(
-                f"{total} tricks in one game is more than the cards allow (at most {TRICKS.total_at_most})."
-            )
+            raise RuleError(T("{total} tricks in one game is more than the cards allow (at most {most}).",
+                              total=total, most=TRICKS.total_at_most))
         if any(count > TRICKS.maximum for count in counts):  # only reachable if the total allowed more
-            raise RuleError(TRICKS.message)
+            raise RuleError(TRICKS_MESSAGE)
 
     def game_winners(self, variant: RuleVariant, report: Report) -> frozenset[str]:
         if not report.scores or not any(report.scores.values()):
@@ -137,10 +172,10 @@ class FiveTricks:
         if derived is None:  # not reached: somebody took a trick
             return frozenset()
         if report.winners and report.winners != {derived}:
-            raise RuleError(
-                f"the tricks make {derived} the winner, but {_names(report.winners)} is marked. "
-                "Correct one of them."
-            )
+            raise RuleError(T(
+                "the tricks make {winner} the winner, but {marked} is marked. Correct one of them.",
+                winner=Name(derived), marked=Name(_names(report.winners)),
+            ))
         return frozenset({derived})
 
     def consistent(self, variant: RuleVariant, report: Report) -> str | None:
@@ -149,9 +184,9 @@ class FiveTricks:
         best = max(report.scores.values())
         for winner in sorted(report.winners, key=name_key):
             if report.scores.get(winner, 0) < best:
-                return f"the winner '{winner}' took fewer tricks than " + _names(
-                    [player for player, count in report.scores.items() if count == best]
-                )
+                return str(T("the winner '{winner}' took fewer tricks than {players}", winner=Name(winner),
+                             players=Name(_names([player for player, count in report.scores.items()
+                                                  if count == best]))))
         return None
 
     def movers(self, table_size: int) -> int:
@@ -167,13 +202,7 @@ class FiveTricks:
         return rule_sheet(_variant(variant))
 
     def guide_paragraphs(self) -> tuple[Paragraph, ...]:
-        return (
-            Paragraph(
-                "Game winner",
-                "A game is one hand. The player who took the most tricks wins it. If the round ends "
-                "before a game is finished, the player with the most tricks so far wins that game.",
-            ),
-        )
+        return tuple(Paragraph(str(heading), str(text)) for heading, text in GUIDE_PARAGRAPHS)
 
     def variant_form(self, formdata: Any, variant: RuleVariant | None) -> Any:
         from .forms import VariantForm  # WTForms: only with the app
