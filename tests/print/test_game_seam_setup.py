@@ -78,7 +78,7 @@ def test_the_guide_tells_the_game_s_own_paragraph_between_the_start_and_the_roun
 
 def test_a_game_s_templates_are_served_from_its_own_folder_and_nothing_else(app, pairs, tmp_path):
     (tmp_path.parent / "secret.html").write_text("outside", encoding="utf-8")
-    with app.app_context():
+    with app.test_request_context():  # a sheet's messages are translated for a request's page
         env = app.jinja_env
         assert env.get_template("games/pairs-test/note.html").render(game=pairs, number=3) == "Pairs at table 3"
         assert "Example trick" in env.get_template(FIVE_TRICKS.rule_sheet_template).render(
