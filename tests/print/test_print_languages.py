@@ -60,12 +60,13 @@ def test_the_print_index_offers_every_language_by_its_own_name_and_its_links_car
     for code, endonym in LANGUAGES.items():
         assert f'<option value="{code}" lang="{code}"' in html and f">{endonym}</option>" in html
     assert "?lang=" not in html, "links in the event's own language carry no lang"
-    chosen = _html(organiser, event_id, "?lang=fr")
+    chosen = _html(organiser, event_id, "?print_lang=fr")
     assert '<option value="fr" lang="fr" selected>' in chosen
     links = re.findall(r'href="[^"]*/print/(?:sheets|guide|signs|slips|all)[^"]*"', chosen)
     assert links and all("lang=fr" in link for link in links)
     assert "/print/sheets?table=3&amp;lang=fr" in chosen
-    assert "lang=xx" not in _html(organiser, event_id, "?lang=xx")
+    assert "lang=xx" not in _html(organiser, event_id, "?print_lang=xx")
+    assert "<h1>Print materials</h1>" in chosen, "the print page itself stays in its reader's language"
 
 
 def test_one_table_s_sheet_prints_alone_in_any_language(app, organiser, event_id):

@@ -23,9 +23,9 @@ from .forms import PrintSettingsForm
 def _index(event, form, status=200):
     rounds = printing.rounds_of(db.session(), event)
     markers = [(t, marker(t.number)) for t in event.tables]
-    # The language the print links carry (?lang= on this page): the event's unless another is
-    # chosen; links in the event's own language carry none, so the print pages follow the event.
-    print_lang = supported(request.args.get("lang")) or event.language
+    # The language the print links carry (?print_lang=; ?lang= would switch this page itself):
+    # the event's unless another is chosen; links in the event's own language carry none.
+    print_lang = supported(request.args.get("print_lang")) or event.language
     lang_arg = {"lang": print_lang} if print_lang != event.language else {}
     return render_template("print/index.html", event=event, game=game_of(event), form=form, rounds=rounds,
                            markers=markers, languages=LANGUAGES, print_lang=print_lang, lang_arg=lang_arg), status
