@@ -1,0 +1,166 @@
+"""No page shows English that the catalogue cannot translate: every page, rendered with every
+marked message pseudo-translated (tests/i18n/pseudo.py), holds no English word but names, game
+titles and the few words in leftovers.ALLOWED. A failure names the page and the text."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+import pytest
+from flask import render_template_string
+
+from tests.i18n.conftest import PSEUDO_LANG
+from tests.i18n.leftovers import json_strings, leftovers, texts
+from tests.i18n.pseudo import pseudo
+
+
+@dataclass(frozen=True)
+class Page:
+    path: str                 # formatted with the world's fields
+    # organiser: logged in, the browser asks for the language; print: logged in, the browser asks for
+    # English and the sheet follows the event; screen: the projector, same; phone: no login, the browser asks.
+    reader: str = "organiser"
+    status: int = 200
+    form: dict | None = None   # POSTed when given
+    headers: tuple = ()
+
+
+E = "/events/{main}"
+PAGES = {
+    "login": Page("/login", reader="phone"),
+    "index": Page("/"),
+    "event": Page(E),
+    "players": Page(E + "/players"),
+    "players-refused": Page(E + "/players", status=400, form={"names": "Alejandra\nAlejandra"}),
+    "player": Page(E + "/players/{player_id}"),
+    "withdraw": Page(E + "/players/{player_id}/withdraw"),
+    "tables": Page(E + "/tables"),
+    "table-rules": Page(E + "/tables/1/rules"),
+    "round-board": Page(E + "/rounds/2"),
+    "round-results": Page(E + "/rounds/1/results"),
+    "round-seats": Page("/events/{elevator}/rounds/2/seats"),
+    "table-results": Page(E + "/rounds/2/tables/1"),
+    "close-round": Page(E + "/rounds/2/close"),
+    "standings": Page(E + "/standings"),
+    "settings": Page(E + "/settings"),
+    "backups": Page(E + "/backups"),
+    "audit": Page(E + "/audit"),
+    "accounts": Page("/accounts"),
+    "import": Page("/events/import"),
+    "organiser-refused": Page(E + "/players/999999", status=400),
+    "score-game": Page("/events/{euchre}/rounds/1/tables/1/games/1/score"),
+    "room": Page(E + "/room"),
+    "room-links": Page(E + "/room/tables"),
+    "print-index": Page(E + "/print", reader="print"),
+    "print-sheets-five-tricks": Page(E + "/print/sheets", reader="print"),
+    "print-sheets-euchre": Page("/events/{euchre}/print/sheets", reader="print"),
+    "print-sheets-elbows-up": Page("/events/{elbows_up}/print/sheets", reader="print"),
+    "print-sheets-elevator": Page("/events/{elevator}/print/sheets", reader="print"),
+    "print-sheets-elevator-up": Page("/events/{elevator_up}/print/sheets", reader="print"),
+    "print-slips": Page(E + "/print/slips", reader="print"),
+    "print-signs": Page(E + "/print/signs", reader="print"),
+    "print-guide": Page(E + "/print/guide", reader="print"),
+    "print-everything-lang": Page("/events/{elevator_up}/print/all?lang=" + PSEUDO_LANG, reader="print"),
+    "projector": Page("/p/{projector}", reader="screen"),
+    "projector-feed": Page("/p/{projector}/feed.json", reader="screen"),
+    "projector-after-close": Page("/p/{between_projector}", reader="screen"),
+    "projector-feed-after-close": Page("/p/{between_projector}/feed.json", reader="screen"),
+    "phone-entry": Page("/t/{table_1}", reader="phone"),
+    "phone-entry-refused": Page("/t/{table_1}", reader="phone", status=400,
+                                form={"round": "2", "games-0-winner": "nobody"}),
+    "phone-score": Page("/t/{euchre_table_1}/games/1/score", reader="phone"),
+    "phone-waiting": Page("/t/{waiting}", reader="phone"),
+    "phone-refused": Page("/t/{waiting}", reader="phone", status=409, form={"round": "1"}),
+    "public-pick": Page("/s/{public}", reader="phone"),
+    "public-seat": Page("/s/{public}/{player_id}", reader="phone"),
+    "public-seat-feed": Page("/s/{public}/{player_id}.json", reader="phone"),
+    "error-404": Page("/no/such/page", reader="phone", status=404),
+    "error-405": Page("/logout", reader="phone", status=405),
+    "error-400": Page("/logout", reader="phone", status=400, form={}, headers=(("X-Csrf-Check", "on"),)),
+}
+
+
+def _fields(world) -> dict:
+    return {"main": world.main, "euchre": world.euchre, "player_id": world.player_id,
+            "elbows_up": world.others["elbows-up"], "elevator": world.others["elevator"],
+            "elevator_up": world.others["elevator-up"], "projector": world.links["projector"],
+            "public": world.links["public"], "table_1": world.links[1], "euchre_table_1": world.euchre_links[1],
+            "waiting": world.between_links[1], "between_projector": world.between_links["projector"]}
+
+
+def _client(app, world, reader: str):
+    client = app.test_client()
+    if reader in ("organiser", "print"):
+        with client.session_transaction() as session:
+            session["organiser_id"] = world.organiser_id
+    return client
+
+
+def _fetch(app, world, page: Page, monkeypatch):
+    headers = dict(page.headers)
+    if headers.pop("X-Csrf-Check", None):
+        monkeypatch.setitem(app.config, "WTF_CSRF_ENABLED", True)  # a form sent without its token
+    # The projector and sheets follow the event's language, whatever the browser asks for.
+    headers["Accept-Language"] = "en" if page.reader in ("print", "screen") else PSEUDO_LANG
+    client, path = _client(app, world, page.reader), page.path.format(**_fields(world))
+    if page.form is None:
+        return client.get(path, headers=headers)
+    return client.post(path, data=page.form, headers=headers)
+
+
+def _read(response) -> list[str]:
+    if response.mimetype == "application/json":
+        return [value for value in json_strings(response.get_json()) if value.strip()]
+    return texts(response.get_data(as_text=True))
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_a_page_in_another_language_shows_no_untranslated_english(pseudo_app, world, name, monkeypatch):
+    page = PAGES[name]
+    response = _fetch(pseudo_app, world, page, monkeypatch)
+    assert response.status_code == page.status, response.get_data(as_text=True)[:500]
+    if response.mimetype == "text/html":
+        assert f'<html lang="{PSEUDO_LANG}"' in response.get_data(as_text=True), "the page is not in the language"
+    found = leftovers(_read(response), world.words, PSEUDO_LANG)
+    if found:
+        pytest.fail(f"{name} ({page.path}) shows untranslated English:\n" + "\n".join(found), pytrace=False)
+
+
+def test_the_first_visit_page_in_another_language_shows_no_untranslated_english(first_visit):
+    found = leftovers(texts(first_visit), (), PSEUDO_LANG)
+    if found:
+        pytest.fail("setup (/setup) shows untranslated English:\n" + "\n".join(found), pytrace=False)
+
+
+DATA_BLOCK = {"phase": "results", "hint": "Tap a winner"}
+
+
+def test_the_scan_finds_an_unmarked_word_beside_translated_text_and_names(pseudo_app):
+    translated, seat = pseudo("Round {n} results"), pseudo("Table {number}")  # a template the script fills
+    page = f"""<html lang="de"><head><title>{translated}</title><style>.x{{}}</style></head><body>
+      <p>{translated} <bdi>Alejandra</bdi> · Five Tricks · Deutsch · 22. Nov. 2026</p>
+      <p>{translated}</p><button aria-label="Close">×</button>
+      <script>const label = "not shown";</script>
+      <script type="application/json">{json.dumps(DATA_BLOCK | {"title": translated, "seat": seat})}</script>
+      <input type="submit" value="{pseudo('Send')}"><input type="text" value="typed by a person">
+      <table><tr><td lang="en">game recorded</td><td>{pseudo('Round')} <span lang="de">{pseudo('Table')}</span></td>
+      <td lang="en"><b>organiser</b></td><td>Forgotten</td></tr></table><p><code>flask serve</code> <kbd>F</kbd></p>
+    </body></html>"""
+    assert leftovers(texts(page), ["Alejandra"], PSEUDO_LANG) == ["'Close': Close", "'Tap a winner': Tap, winner",
+                                                                  "'Forgotten': Forgotten"]
+
+
+def test_a_rendered_page_with_an_unmarked_word_beside_a_translated_one_fails_the_scan(pseudo_app, world):
+    page = """<!doctype html><html lang="{{ page_lang }}"><body><h1>{{ _("Not found") }}</h1>
+      <p>{{ _("Link not valid") }}: Forgotten {{ player }}</p></body></html>"""
+    with pseudo_app.test_request_context("/", headers={"Accept-Language": PSEUDO_LANG}):
+        html = render_template_string(page, player="Alejandra")
+    assert leftovers(texts(html), world.words, PSEUDO_LANG) == [
+        f"'{pseudo('Link not valid')}: Forgotten Alejandra': Forgotten",
+    ]
+
+
+def test_a_placeholder_survives_the_pseudo_translation_as_written():
+    assert pseudo("Round %(n)s of {count:,} at <b>table</b> {{x}} 100%%") == \
+        "⟦Ŕöüñď %(n)s öƒ {count:,} áţ <b>ţáƀļé</b> {{ẋ}} 100%%⟧"
