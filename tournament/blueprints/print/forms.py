@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask_babel import lazy_gettext as _l
+from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, SelectChoice, SelectField
 from wtforms.validators import InputRequired, NumberRange
@@ -14,13 +14,14 @@ from ..fields import IntegerField
 
 
 class PrintSettingsForm(FlaskForm):
-    paper_size = SelectField(_l("Paper size"))
+    paper_size = SelectField(lazy_gettext("Paper size"))
     sheet_copies = IntegerField(
-        _l("Rule sheets and guides per table"),
-        validators=[InputRequired(), NumberRange(1, MAX_SHEET_COPIES, _l("Choose 1 to %(most)s copies.",
-                                                                          most=MAX_SHEET_COPIES))],
+        lazy_gettext("Rule sheets and guides per table"),
+        validators=[InputRequired(),
+                    NumberRange(1, MAX_SHEET_COPIES,
+                                lazy_gettext("Choose 1 to %(most)s copies.", most=MAX_SHEET_COPIES))],
     )
-    colour_safe = BooleanField(_l("Colour-blind-safe suits"))
+    colour_safe = BooleanField(lazy_gettext("Colour-blind-safe suits"))
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
