@@ -110,7 +110,7 @@ def test_markers_are_distinct_and_never_spell_out_the_table():
 
 def test_guide_fills_in_the_events_times_and_top_table():
     event = SimpleNamespace(study_minutes=6, practice_minutes=2, round_minutes=9, tables=[object()] * 7)
-    text = " ".join(s.text for s in guide_sections(event))
+    text = " ".join(str(s.text) for s in guide_sections(event))
     assert "You have 6 minutes to read" in text
     assert "Each round lasts 9 minutes" in text
     assert "about 2 minutes of play at your home table" in text
@@ -119,7 +119,7 @@ def test_guide_fills_in_the_events_times_and_top_table():
 
 def test_guide_states_the_movement_unfinished_game_and_tie_rules():
     event = SimpleNamespace(study_minutes=5, practice_minutes=3, round_minutes=7, tables=[object()] * 3)
-    sections = {s.heading: s.text for s in guide_sections(event)}
+    sections = {str(s.heading): str(s.text) for s in guide_sections(event)}
     assert "most tricks so far wins that game" in sections["Game winner"]
     assert "more than four players" in sections["Big tables"]
     assert "two players with the most" in sections["Big tables"]

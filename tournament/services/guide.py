@@ -3,61 +3,90 @@
 The wording follows docs/rules.md (game winner, round ranking, movement, alphabetical ties) and
 fills in the event's own timings and table count, so the guide never contradicts the app. What
 wins a game is the game's own paragraph (``Game.guide_paragraphs``), between the tournament's.
+Every heading and paragraph is a translatable message (one whole sentence set per paragraph,
+real plurals), printed in the page's language.
 """
 
 from __future__ import annotations
 
-from ..core.wording import plural
-from ..games import Paragraph, game_of
+from dataclasses import dataclass
+
+from ..core.i18n import T, Text, Tn
+from ..games import game_of
 from ..models import PlayerStatus
 from .tables import fixed_size, observing
 
-GUIDE_TITLE = "Tournament guide"
+GUIDE_TITLE = T("Tournament guide")
 
 
-def guide_sections(event) -> tuple[Paragraph, ...]:
+@dataclass(frozen=True, slots=True)
+class GuideSection:
+    """One titled paragraph of the guide: a message (or a game's own plain words)."""
+
+    heading: Text | str
+    text: Text | str
+
+
+def guide_sections(event) -> tuple[GuideSection, ...]:
     """Sections of the guide with the event's game, study, practice and round times filled in."""
     game = game_of(event)
     top = len(event.tables)
-    top_text = f"table {top}" if top > 1 else "the highest-numbered table"
+    top_text = (T("Winners at the top table (table {table}) stay there, and so do the players who would "
+                  "move down from table 1.", table=top) if top > 1 else
+                T("Winners at the top table (the highest-numbered table) stay there, and so do the players "
+                  "who would move down from table 1."))
     before = (
-        Paragraph("Study", f"You have {plural(event.study_minutes, 'minute')} to read the rules of {game.title} and "
-                  "try a few practice games. Then the rule sheets are collected."),
-        Paragraph("Silence", "From that moment on nobody may speak or write words, and sign language is not "
-                  "allowed either. You may gesture and draw pictures, but no words."),
-        Paragraph("Start", f"The tournament starts with about {plural(event.practice_minutes, 'minute')} of play "
-                  "at your home table, still in silence. Scoring starts with the tournament."),
+        GuideSection(T("Study"), Tn("You have {n} minute to read the rules of {game} and try a few practice "
+                                    "games. Then the rule sheets are collected.",
+                                    "You have {n} minutes to read the rules of {game} and try a few practice "
+                                    "games. Then the rule sheets are collected.",
+                                    event.study_minutes, game=game.title)),
+        GuideSection(T("Silence"), T("From that moment on nobody may speak or write words, and sign language "
+                                     "is not allowed either. You may gesture and draw pictures, but no words.")),
+        GuideSection(T("Start"), Tn("The tournament starts with about {n} minute of play at your home table, "
+                                    "still in silence. Scoring starts with the tournament.",
+                                    "The tournament starts with about {n} minutes of play at your home table, "
+                                    "still in silence. Scoring starts with the tournament.",
+                                    event.practice_minutes)),
     )
     after = (
-        Paragraph("Round winner", f"Each round lasts {plural(event.round_minutes, 'minute')}, usually long enough "
-                  "for several games. The player who won the most games in the round wins the round."),
+        GuideSection(T("Round winner"), Tn("Each round lasts {n} minute, usually long enough for several "
+                                           "games. The player who won the most games in the round wins the round.",
+                                           "Each round lasts {n} minutes, usually long enough for several "
+                                           "games. The player who won the most games in the round wins the round.",
+                                           event.round_minutes)),
         *_moving(game),
-        Paragraph("Top and bottom", f"Winners at the top table ({top_text}) stay there, and so do the "
-                  "players who would move down from table 1."),
-        Paragraph("Ties", "A tie is settled by alphabetical order of first names: the name that comes first "
-                  "ranks higher. So in a tie for most games the alphabetically first player moves up, and "
-                  "in a tie for fewest the alphabetically last moves down."),
+        GuideSection(T("Top and bottom"), top_text),
+        GuideSection(T("Ties"), T("A tie is settled by alphabetical order of first names: the name that comes "
+                                  "first ranks higher. So in a tie for most games the alphabetically first player "
+                                  "moves up, and in a tie for fewest the alphabetically last moves down. The "
+                                  "order is the same in every language: accents and capitals are ignored, so "
+                                  "Émile comes before Eva.")),
     )
-    return before + game.guide_paragraphs() + after + _observers(event)
+    own = tuple(GuideSection(p.heading, p.text) for p in game.guide_paragraphs())
+    return before + own + after + _observers(event)
 
 
-def _moving(game) -> tuple[Paragraph, ...]:
+def _moving(game) -> tuple[GuideSection, ...]:
     """Who moves after a round, as the game's ``movers`` has it: one each way (two at a big table),
     or two each way at every table for a game whose partners move together."""
     if game.movers(game.table_sizes.preferred) > 1:
-        return (Paragraph("Moving", "When a round ends, the two players with the most games won move up to the "
-                          "next higher-numbered table, and the two with the fewest move down to the next "
-                          "lower-numbered table: partners move together."),)
+        return (GuideSection(T("Moving"), T(
+            "When a round ends, the two players with the most games won move up to the next higher-numbered "
+            "table, and the two with the fewest move down to the next lower-numbered table: partners move "
+            "together.")),)
     return (
-        Paragraph("Moving", "When a round ends, the player with the most games won moves up to the next "
-                  "higher-numbered table, and the player with the fewest moves down to the next "
-                  "lower-numbered table. Everyone else stays."),
-        Paragraph("Big tables", "At a table with more than four players, the two players with the most "
-                  "games move up and the two with the fewest move down."),
+        GuideSection(T("Moving"), T(
+            "When a round ends, the player with the most games won moves up to the next higher-numbered "
+            "table, and the player with the fewest moves down to the next lower-numbered table. Everyone "
+            "else stays.")),
+        GuideSection(T("Big tables"), T(
+            "At a table with more than four players, the two players with the most games move up and the "
+            "two with the fewest move down.")),
     )
 
 
-def _observers(event) -> tuple[Paragraph, ...]:
+def _observers(event) -> tuple[GuideSection, ...]:
     """Said when someone observes, or may: a game played at one table size leaves the players
     who do not fill a table watching (``services.tables.observing`` says what that means)."""
     count = sum(1 for p in getattr(event, "players", ()) if p.status is PlayerStatus.OBSERVER)
@@ -65,7 +94,8 @@ def _observers(event) -> tuple[Paragraph, ...]:
     size = fixed_size(game)
     if not count and size is None:
         return ()
-    text = observing(count or None)
+    text: Text | str = observing(count or None)
     if size is not None:
-        text = f"{game.title} is played by exactly {size} at a table. {text}"
-    return (Paragraph("Observers", text),)
+        text = T("{game} is played by exactly {size} at a table. {observing}", game=game.title, size=size,
+                 observing=text)
+    return (GuideSection(T("Observers"), text),)

@@ -13,14 +13,15 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ..core import limits
+from ..core.i18n import T, Text
 from ..core.names import name_key
 from ..games import game_of
 from ..models import Event, Player, PlayerStatus, Round, Table
 from .errors import DomainError, NotFound
 from .round_data import load_round
 
-_PAPER_LABELS = {"a4": "A4 (210 × 297 mm)", "letter": "US Letter (8.5 × 11 in)"}
-PAPER_SIZES = {size: _PAPER_LABELS[size] for size in limits.PAPER_SIZES}  # stored value: label
+_PAPER_LABELS = {"a4": T("A4 (210 × 297 mm)"), "letter": T("US Letter (8.5 × 11 in)")}
+PAPER_SIZES: dict[str, Text] = {size: _PAPER_LABELS[size] for size in limits.PAPER_SIZES}  # stored value: label
 
 
 @dataclass(frozen=True)
@@ -43,9 +44,9 @@ class SlipSet:
 
 def update_settings(session: Session, event: Event, paper_size: str, copies: int, colour_safe: bool) -> None:
     if paper_size not in PAPER_SIZES:
-        raise DomainError("Choose A4 or US Letter paper.")
+        raise DomainError(T("Choose A4 or US Letter paper."))
     if not 1 <= copies <= limits.MAX_SHEET_COPIES:
-        raise DomainError(f"Print between 1 and {limits.MAX_SHEET_COPIES} copies per table.")
+        raise DomainError(T("Print between 1 and {most} copies per table.", most=limits.MAX_SHEET_COPIES))
     event.paper_size = paper_size
     event.sheet_copies = copies
     event.colour_safe = colour_safe
@@ -65,16 +66,16 @@ def default_slip_round(session: Session, event: Event) -> int:
 def slips(session: Session, event: Event, round_number: int) -> SlipSet:
     """Names per table for one round's score slips; tables without players get no slip."""
     if not event.tables:
-        raise DomainError("Make the table plan first: score slips list each table's players.")
+        raise DomainError(T("Make the table plan first: score slips list each table's players."))
     rounds = rounds_of(session, event)
     if not rounds:
         if round_number != 1:
-            raise NotFound(f"Round {round_number} does not exist yet. Before the tournament "
-                           "starts, only round 1's slips can be printed (from the home tables).")
+            raise NotFound(T("Round {round} does not exist yet. Before the tournament starts, only round 1's "
+                             "slips can be printed (from the home tables).", round=round_number))
         return _home_slips(session, event)
     if round_number not in {r.number for r in rounds}:
-        raise NotFound(f"Round {round_number} does not exist yet. Slips can be printed for "
-                       f"rounds 1 to {rounds[-1].number}; later seating depends on results.")
+        raise NotFound(T("Round {round} does not exist yet. Slips can be printed for rounds 1 to {last}; "
+                         "later seating depends on results.", round=round_number, last=rounds[-1].number))
     data = load_round(session, event, round_number)
     tables = tuple(
         SlipTable(t, tuple(p.name for p in data.seated_at(t))) for t in data.tables if data.seated_at(t)

@@ -2,19 +2,28 @@
 
 from __future__ import annotations
 
+from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, SelectChoice, SelectField
 from wtforms.validators import InputRequired, NumberRange
 
 from ...core.limits import MAX_SHEET_COPIES
+from ...i18n import translate
 from ...services.printing import PAPER_SIZES
 from ..fields import IntegerField
 
 
 class PrintSettingsForm(FlaskForm):
-    paper_size = SelectField("Paper size", choices=[SelectChoice(value, label) for value, label in PAPER_SIZES.items()])
+    paper_size = SelectField(lazy_gettext("Paper size"))
     sheet_copies = IntegerField(
-        "Rule sheets and guides per table",
-        validators=[InputRequired(), NumberRange(1, MAX_SHEET_COPIES, f"Choose 1 to {MAX_SHEET_COPIES} copies.")],
+        lazy_gettext("Rule sheets and guides per table"),
+        validators=[InputRequired(),
+                    NumberRange(1, MAX_SHEET_COPIES,
+                                lazy_gettext("Choose 1 to %(most)s copies.", most=MAX_SHEET_COPIES))],
     )
-    colour_safe = BooleanField("Colour-blind-safe suits")
+    colour_safe = BooleanField(lazy_gettext("Colour-blind-safe suits"))
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        # Labelled per request: the page's language.
+        self.paper_size.choices = [SelectChoice(value, translate(label)) for value, label in PAPER_SIZES.items()]

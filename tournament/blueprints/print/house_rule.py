@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import unicodedata
 
+from flask_babel import gettext
+
 from . import bp
 
-LABEL = "House rule at this table:"  # as print/_house_rule.html writes it
+LABEL = "House rule at this table:"  # as print/_house_rule.html writes it, in English
 # Points, largest first: the stylesheet has a class per size (house-rule-11 ... house-rule-5).
 SIZES = (11, 10, 9, 8, 7, 6, 5)
 # Two lines of 186 mm (527 pt), less what word wrapping may leave empty at the first line's end.
@@ -33,10 +35,10 @@ def _width(text: str) -> float:
     return sum(_em(char) for char in text)
 
 
-def house_rule_size(text: str) -> int:
-    """The point size the house rule ``text`` is printed at, after the label ``LABEL`` on the
-    same line (one of ``SIZES``)."""
-    width = _width(LABEL) + 1 + _width(text)  # the label is bold: one em more
+def house_rule_size(text: str, label: str = LABEL) -> int:
+    """The point size the house rule ``text`` is printed at, after ``label`` (the page's wording
+    of ``LABEL``) on the same line (one of ``SIZES``)."""
+    width = _width(label) + 1 + _width(text)  # the label is bold: one em more
     for size in SIZES:
         if width * size <= BUDGET_PT:
             return size
@@ -45,4 +47,4 @@ def house_rule_size(text: str) -> int:
 
 @bp.app_template_filter("house_rule_size")
 def _house_rule_size_filter(text: str) -> int:
-    return house_rule_size(str(text))
+    return house_rule_size(str(text), gettext("House rule at this table:"))

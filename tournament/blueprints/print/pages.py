@@ -8,15 +8,18 @@ from functools import lru_cache
 from flask import render_template, request
 
 from ... import db
+from ...core.i18n import T
 from ...games import Game, game_of
 from ...services import printing
 from ...services.errors import DomainError
 from ...services.guide import GUIDE_TITLE, guide_sections
 from ...services.markers import Marker, marker
+from ...services.tables import get_table
 from ..current_event import current_event
 from ..fields import is_number
 from ..links import qr_svg, table_entry_url
 from . import bp
+from .layout import aligned, distinct
 
 
 @lru_cache(maxsize=64)
@@ -25,12 +28,22 @@ def _sheet(game: Game, variant) -> object:
     return game.rule_sheet(variant)
 
 
-def _rule_sheets(event) -> list[tuple[object, Marker, str | None]]:
-    """Every table's sheet with its marker and house rule, `sheet_copies` times in a row, so
-    each table's pile is together."""
+def _family(event) -> tuple[object, ...]:
+    """The event's sheets that every sheet's sections are laid out against: the game's default
+    sheets for the event's table count and each table's own (``layout``)."""
     game = game_of(event)
-    return [(_sheet(game, t.variant), marker(t.number), t.house_rule)
-            for t in event.tables for _ in range(event.sheet_copies)]
+    variants = (*game.default_variants(len(event.tables)), *(t.variant for t in event.tables))
+    return distinct(_sheet(game, variant) for variant in variants)
+
+
+def _rule_sheets(event, tables=None) -> list[tuple[object, Marker, str | None]]:
+    """Every table's sheet (or those of ``tables``) with its marker and house rule,
+    `sheet_copies` times in a row, so each table's pile is together; each sheet's sections as
+    tall as the longest wording of the same section on the event's other sheets."""
+    game = game_of(event)
+    family = _family(event)
+    return [(aligned(_sheet(game, t.variant), family), marker(t.number), t.house_rule)
+            for t in (event.tables if tables is None else tables) for _ in range(event.sheet_copies)]
 
 
 def _guides(event) -> int:
@@ -76,7 +89,7 @@ def _round_arg(event) -> int:
     if raw is None or raw == "":
         return printing.default_slip_round(db.session(), event)
     if not is_number(raw) or len(raw) > 6 or int(raw) < 1:
-        raise DomainError("round must be a round number (1, 2, 3, ...).")
+        raise DomainError(T("round must be a round number (1, 2, 3, ...)."))
     return int(raw)
 
 
@@ -86,16 +99,26 @@ def _render(template: str, event, **context):
 
 def _needs_tables(event) -> None:
     if not event.tables:
-        raise DomainError("Make the table plan first: each table gets its own sheet.")
+        raise DomainError(T("Make the table plan first: each table gets its own sheet."))
+
+
+def _table_arg(event):
+    """?table=N: that table only; absent: every table."""
+    raw = request.args.get("table")
+    if raw is None or raw == "":
+        return None
+    if not is_number(raw) or len(raw) > 6:
+        raise DomainError(T("table must be a table number."))
+    return [get_table(event, int(raw))]
 
 
 @bp.get("/events/<int:event_id>/print/sheets")
 def sheets(event_id: int):
-    """Rule sheets, generated from each table's variant: same headings and layout everywhere,
-    a small marker strip instead of a table number."""
+    """Rule sheets, generated from each table's variant (?table=N: one table's): same headings
+    and layout everywhere, a small marker strip instead of a table number."""
     event = current_event("tables")
     _needs_tables(event)
-    return _render("print/sheets.html", event, sheets=_rule_sheets(event))
+    return _render("print/sheets.html", event, sheets=_rule_sheets(event, _table_arg(event)))
 
 
 @bp.get("/events/<int:event_id>/print/guide")

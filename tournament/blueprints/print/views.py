@@ -6,7 +6,10 @@ from flask import flash, redirect, render_template, request, url_for
 
 from ... import db
 from ...core.errors import RuleError
+from ...core.i18n import T
 from ...games import game_of
+from ...i18n import translate
+from ...i18n.languages import LANGUAGES, supported
 from ...services import printing
 from ...services.errors import DomainError
 from ...services.markers import marker
@@ -20,8 +23,12 @@ from .forms import PrintSettingsForm
 def _index(event, form, status=200):
     rounds = printing.rounds_of(db.session(), event)
     markers = [(t, marker(t.number)) for t in event.tables]
+    # The language the print links carry (?print_lang=; ?lang= would switch this page itself):
+    # the event's unless another is chosen; links in the event's own language carry none.
+    print_lang = supported(request.args.get("print_lang")) or event.language
+    lang_arg = {"lang": print_lang} if print_lang != event.language else {}
     return render_template("print/index.html", event=event, game=game_of(event), form=form, rounds=rounds,
-                           markers=markers, paper_names=printing.PAPER_SIZES), status
+                           markers=markers, languages=LANGUAGES, print_lang=print_lang, lang_arg=lang_arg), status
 
 
 @bp.get("/events/<int:event_id>/print")
@@ -41,7 +48,7 @@ def settings(event_id: int):
     if not form.validate_on_submit():
         return _index(event, form, 400)
     printing.update_settings(session, event, form.paper_size.data, form.sheet_copies.data, form.colour_safe.data)
-    flash("Print settings saved.", "success")
+    flash(translate(T("Print settings saved.")), "success")
     return redirect(url_for("print.index", event_id=event.id))
 
 
@@ -61,7 +68,7 @@ def _variant_from_query(game, table):
     try:
         return game.variant_from_form(form)
     except RuleError as error:
-        raise DomainError(str(error)) from error
+        raise DomainError(error.text) from error
 
 
 @bp.get("/events/<int:event_id>/print/preview")
@@ -75,7 +82,7 @@ def preview(event_id: int):
     table = None
     if number:
         if not is_number(number) or len(number) > 6:
-            raise DomainError("table must be a table number.")
+            raise DomainError(T("table must be a table number."))
         table = get_table(event, int(number))
     variant = _variant_from_query(game, table)
     strip = marker(table.number) if table is not None else None
