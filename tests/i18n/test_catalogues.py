@@ -40,7 +40,7 @@ def placeholders(text: str) -> set[str]:
 
 def _key(message) -> tuple:
     msgid = message.id if isinstance(message.id, str) else message.id[0]
-    return msgid, message.context
+    return msgid, message.context or ""  # "" so a message with and without a context still sort
 
 
 def _messages(catalogue: Catalog) -> dict:

@@ -42,6 +42,12 @@ def test_a_printed_page_follows_its_lang_query_else_the_event(app):
     assert _select(app, "/events/1/print/sheets", event=FRENCH_EVENT, accept="de") == "fr"
 
 
+def test_the_print_menu_is_an_organiser_page_in_the_organiser_s_language(app):
+    dutch = SimpleNamespace(language="nl")
+    assert _select(app, "/events/1/print", organiser=dutch, event=FRENCH_EVENT) == "nl"
+    assert _select(app, "/events/1/print?lang=it", accept="de", event=FRENCH_EVENT) == "de"
+
+
 @pytest.mark.parametrize("value", ["xx", "", "<script>", "de-DE-x-evil" * 20])
 def test_an_unsupported_lang_query_is_ignored(app, value):
     expected = "de" if value.startswith("de") else "fr"

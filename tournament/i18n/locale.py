@@ -7,7 +7,8 @@ Rules, first that answers wins:
 3. By audience (the blueprint):
    - organiser (its account pages too) and room: the account's language, else the browser's
      Accept-Language, else English. The organiser reads the app, not the event.
-   - print: ``?lang=`` (one sheet, sign or slip in another language), else the event's language.
+   - print: ``?lang=`` (one sheet, sign or slip in another language), else the event's language;
+     the print menu itself (and its settings form) is an organiser's page and follows the organiser.
    - projector: the event's language (the whole room reads one screen).
    - table, public (and the phone scorer on the table's link): the ``lang`` cookie the visible
      switch sets, else the browser's Accept-Language, else the event's language.
@@ -28,6 +29,8 @@ from .languages import DEFAULT, best_match, supported
 COOKIE = "lang"
 ORGANISER_AUDIENCES = frozenset({"organiser", "room"})
 PHONE_AUDIENCES = frozenset({"table", "public"})
+# Pages of the print blueprint that the organiser reads on screen rather than prints.
+ORGANISER_PRINT_PAGES = frozenset({"print.index", "print.settings"})
 
 
 def forced_language() -> str | None:
@@ -56,7 +59,7 @@ def select_locale() -> str:
     chosen = supported(g.get("locale"))
     if chosen:
         return chosen
-    audience = request.blueprint
+    audience = "organiser" if request.endpoint in ORGANISER_PRINT_PAGES else request.blueprint
     browser = best_match(request.accept_languages.values())
     if audience in ORGANISER_AUDIENCES:
         organiser = g.get("organiser")
