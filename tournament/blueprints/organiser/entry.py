@@ -3,8 +3,9 @@ from __future__ import annotations
 from flask import flash, redirect, render_template, request, url_for
 
 from ... import db
-from ...core.wording import plural
+from ...core.i18n import Name, T, Tn
 from ...games import game_of
+from ...i18n import translate
 from ...models import RoundState
 from ...services.corrections import Correction, correct_games
 from ...services.errors import DomainError
@@ -29,16 +30,18 @@ from . import bp
 def _flash_outcome(correction: Correction, table_number: int, round_number: int, closed: bool) -> None:
     result = correction.result
     changed = len(result.saved) + len(result.removed)
-    flash(f"Table {table_number}: {plural(changed, 'game')} saved." if changed else
-          f"Table {table_number}: nothing changed.", "success")
+    flash(translate(Tn("Table {table}: {n} game saved.", "Table {table}: {n} games saved.", changed, table=table_number)
+                    if changed else T("Table {table}: nothing changed.", table=table_number)), "success")
     if correction.reseated:
-        moves = "; ".join(f"{c.player} now sits at table {c.new_table} (was {c.old_table})"
-                          for c in correction.reseated)
-        flash(f"Round {round_number + 1}'s seating follows the correction: {moves}.", "warning")
+        moves = "; ".join(translate(T("{name} now sits at table {table} (was {was})", name=Name(c.player),
+                                      table=c.new_table, was=c.old_table)) for c in correction.reseated)
+        flash(translate(T("Round {number}'s seating follows the correction: {moves}.", number=round_number + 1,
+                          moves=moves)), "warning")
     elif closed and changed and not correction.notice:
-        flash(f"Round {round_number + 1}'s seating is unchanged by this correction.", "success")
+        flash(translate(T("Round {number}'s seating is unchanged by this correction.", number=round_number + 1)),
+              "success")
     if correction.notice:
-        flash(correction.notice, "warning")
+        flash(translate(correction.notice), "warning")
 
 
 @bp.route("/events/<int:event_id>/rounds/<int:number>/tables/<int:table_number>", methods=["GET", "POST"])
