@@ -154,4 +154,5 @@ def test_a_catalogue_whose_header_counts_other_plural_forms_is_caught(tmp_path):
     assert "nplurals=2;" in text
     doctored.write_text(text.replace("nplurals=2;", "nplurals=3;"))
     # Every plural message then also reads with a wrong number of forms; the header is named too.
-    assert "de: Plural-Forms says 3 forms, the language has 2" in problems(fresh_extraction(), _read(doctored, "de"), "de")
+    found = problems(fresh_extraction(), _read(doctored, "de"), "de")
+    assert "de: Plural-Forms says 3 forms, the language has 2" in found
