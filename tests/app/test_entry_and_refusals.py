@@ -12,7 +12,7 @@ import pytest
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
-from tests.app.helpers import player_ids, seating, winners_form
+from tests.app.helpers import page_text, player_ids, seating, winners_form
 from tests.conftest import setup_event
 from tests.room.conftest import close_round, record_winner, start_round, tokens
 from tournament import db
@@ -255,7 +255,7 @@ def test_withdrawing_asks_first_and_says_which_results_stay_and_from_which_round
     action = f"/events/{event_id}/players/{zoe}/status/withdrawn"
     player_page = organiser.get(f"/events/{event_id}/players/{zoe}").get_data(as_text=True)
     assert not _posts_to(player_page, action)
-    confirm = organiser.get(f"/events/{event_id}/players/{zoe}/withdraw").get_data(as_text=True)
+    confirm = page_text(organiser.get(f"/events/{event_id}/players/{zoe}/withdraw"))
     assert "Zoë will be withdrawn: Zoë keeps the results of rounds 1–2 and will not be seated from round 3." in confirm
     assert _posts_to(confirm, action) and 'name="csrf_token"' in confirm
     with app.app_context():
@@ -270,7 +270,7 @@ def test_removing_a_player_asks_first(app, organiser):
     eve = player_ids(app, event_id)["Eve"]
     action = f"/events/{event_id}/players/{eve}/remove"
     assert not _posts_to(organiser.get(f"/events/{event_id}/players").get_data(as_text=True), action)
-    confirm = html.unescape(organiser.get(action).get_data(as_text=True))
+    confirm = html.unescape(page_text(organiser.get(action)))
     assert "Eve will be deleted from this event's players" in confirm and _posts_to(confirm, action)
     assert "Eve" in player_ids(app, event_id)
     organiser.post(action)

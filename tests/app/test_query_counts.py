@@ -81,7 +81,7 @@ def test_event_overview_counts_players_tables_and_rounds(app, organiser):
     page = organiser.get(f"/events/{event_id}").get_data(as_text=True)
     assert "12 names." in page and "3 tables with their rules" in page
     confirm = organiser.get(f"/events/{event_id}/delete").get_data(as_text=True)
-    assert "This removes 12 players, 3 tables,\n     2 rounds" in confirm
+    assert "This removes 12 players, 3 tables, 2 rounds" in confirm
 
 
 def test_a_missing_event_is_the_same_404_on_event_pages(organiser):

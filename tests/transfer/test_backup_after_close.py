@@ -40,7 +40,7 @@ def _without_time(document: dict) -> dict:
 def test_the_backup_is_complete_when_the_page_after_the_close_says_it_is_saved(app, organiser):
     event_id = _round_one_played(app, organiser)
     page = organiser.post(f"/events/{event_id}/rounds/1/close", follow_redirects=True)
-    assert page.status_code == 200 and BACKUP_SAVED in html.unescape(page_text(page))
+    assert page.status_code == 200 and str(BACKUP_SAVED) in html.unescape(page_text(page))
     files = sorted(p.name for p in _folder(app).iterdir())
     assert len(files) == 1 and backups.NAME.fullmatch(files[0]), files  # no half-written ".partial-" file
     written = json.loads((_folder(app) / files[0]).read_text(encoding="utf-8"))
@@ -61,7 +61,7 @@ def test_a_backup_that_fails_after_the_close_is_shown_and_the_close_stays_commit
     text = html.unescape(page_text(page))
     assert page.status_code == 200
     assert "automatic backup could not be written" in text
-    assert BACKUP_SAVED not in text
+    assert str(BACKUP_SAVED) not in text
     assert list(_folder(app).iterdir()) == []  # nothing half-written is left behind
     with app.app_context():
         session = db.session()
@@ -79,7 +79,7 @@ def test_through_the_real_server_the_results_page_names_a_backup_that_is_already
     close = tab.post(f"/events/{event_id}/rounds/1/close", {"csrf_token": token})
     assert close.status == 302
     results = tab.get(urlsplit(close.headers["location"]).path)
-    assert results.status == 200 and BACKUP_SAVED in html.unescape(results.text)
+    assert results.status == 200 and str(BACKUP_SAVED) in html.unescape(results.text)
     files = list(_folder(app).iterdir())
     assert len(files) == 1 and backups.NAME.fullmatch(files[0].name)
     assert [r["state"] for r in json.loads(files[0].read_bytes())["rounds"]] == ["closed", "planned"]

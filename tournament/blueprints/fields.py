@@ -8,6 +8,7 @@ from wtforms.validators import StopValidation
 
 from .. import time_zones
 from ..core.errors import RuleError
+from ..i18n import translate
 
 MAX_DIGITS = 9
 
@@ -38,7 +39,7 @@ class TimeZoneField(StringField):
         try:
             self.data = time_zones.check_zone(self.data)
         except RuleError as error:
-            raise StopValidation(f"{error}.") from None
+            raise StopValidation(f"{translate(error.text)}.") from None
 
     @staticmethod
     def common_zones() -> tuple[str, ...]:

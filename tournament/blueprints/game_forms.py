@@ -19,15 +19,19 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from flask_babel import LazyString, lazy_gettext
 from flask_wtf import FlaskForm
 from markupsafe import Markup
 from wtforms import FieldList, Form, FormField, HiddenField, RadioField, SelectChoice
 from wtforms.validators import NumberRange, Optional
 
 from ..core.errors import RuleError
+from ..core.i18n import Name, T, Text
 from ..core.names import name_key
 from ..games import Game as GameRules
 from ..games import Report
+from ..i18n import translate
+from ..i18n.locale import current_language
 from ..name_display import isolate
 from ..services.errors import DomainError
 from ..services.games import MAX_GAMES_PER_ROUND, GameEntry
@@ -97,7 +101,7 @@ def _row_class(rules: GameRules, variant: Any, roster: tuple[tuple[int, str], ..
         number = HiddenField()
         version = HiddenField()
         # Unknown ids are left to record_games, which refuses them with the table's own wording.
-        winner = RadioField("Winner", choices=[SelectChoice("", "No game"), *choices],
+        winner = RadioField(lazy_gettext("Winner"), choices=[SelectChoice("", lazy_gettext("No game")), *choices],
                             default="", validate_choice=False)
 
         def has_scores(self) -> bool:
@@ -106,8 +110,20 @@ def _row_class(rules: GameRules, variant: Any, roster: tuple[tuple[int, str], ..
     if score is not None:
         for pid, name in roster:
             setattr(GameRow, f"s{pid}", IntegerField(
-                name, validators=[Optional(), NumberRange(score.minimum, score.maximum, score.message)]))
+                name, validators=[Optional(), NumberRange(score.minimum, score.maximum, _lazy(score.message))]))
     return GameRow
+
+
+def _lazy(message: Text | str) -> LazyString:
+    """A game's message for a form class that serves every language: translated when shown."""
+    return LazyString(translate, message)
+
+
+def score_word(label: Text | str) -> str:
+    """A game's score heading ("Tricks") inside a sentence: lower case, except in German, which
+    writes every noun with a capital."""
+    word = translate(label)
+    return word if current_language() == "de" else word.lower()
 
 
 def score_of(row, player_id: int):
@@ -173,7 +189,8 @@ def _int(text: str | None, what: str) -> int | None:
     if not text:
         return None
     if not is_number(text):
-        raise DomainError(f"The form was damaged ({what} {text[:10]!r}). Reload the page and try again.")
+        raise DomainError(T("The form was damaged ({what} {text}). Reload the page and try again.", what=what,
+                            text=repr(text[:10])))
     return int(text)
 
 
@@ -213,7 +230,7 @@ def entries(rules: GameRules, form, players) -> list[GameEntry]:
 
 def overruled(rules: GameRules, variant: Any, form, players) -> list[str]:
     """Rows where the scores make other winners than the one ticked (only when scores overrule
-    ticks; otherwise such a row is refused): said after saving."""
+    ticks; otherwise such a row is refused): said after saving, in the page's language."""
     if rules.score is None or not rules.score.overrules_ticked:
         return []
     names = {p.id: p.name for p in players}
@@ -228,7 +245,10 @@ def overruled(rules: GameRules, variant: Any, form, players) -> list[str]:
         except RuleError:
             continue  # the save refuses the row and says why
         if winners and {names.get(pid) for pid in ticked} != set(winners):
-            shown = " and ".join(sorted(winners, key=name_key))
-            notes.append(f"Game {row.number.data or position}: the {rules.score.label.lower()} make "
-                         f"{shown} the winner.")
+            ordered = [Name(name) for name in sorted(winners, key=name_key)]
+            shown = ordered[0] if len(ordered) == 1 else T("{items} and {last}", items=", ".join(ordered[:-1]),
+                                                              last=ordered[-1])
+            notes.append(translate(T("Game {number}: the {scores} make {names} the winner.",
+                                     number=row.number.data or position, scores=score_word(rules.score.label),
+                                     names=shown)))
     return notes

@@ -4,31 +4,37 @@ confirmation page), and log out every other device of your own account."""
 from __future__ import annotations
 
 from flask import flash, g, redirect, render_template, session, url_for
+from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
 from wtforms import PasswordField, StringField
 from wtforms.validators import DataRequired, EqualTo, Length
 
 from ... import db
+from ...core.i18n import Name, T
 from ...i18n import translate
+from ...i18n.locale import use_language
 from ...models import Organiser
 from ...services import accounts as account_service
 from ...services.errors import DomainError, NotFound
 from ..guards import SESSION_GENERATION_KEY
 from . import bp
-from .forms import ButtonForm
+from .forms import FOLLOW_BROWSER, ButtonForm, PageLanguageForm
 
 
 class AddAccountForm(FlaskForm):
-    username = StringField("Username", validators=[DataRequired(), Length(max=80)])
-    password = PasswordField("Password", validators=[DataRequired(), Length(min=8, max=200)])
+    username = StringField(lazy_gettext("Username"), validators=[DataRequired(), Length(max=80)])
+    password = PasswordField(lazy_gettext("Password"), validators=[DataRequired(), Length(min=8, max=200)])
     confirm = PasswordField(
-        "Repeat password", validators=[DataRequired(), EqualTo("password", "The passwords differ.")]
+        lazy_gettext("Repeat password"),
+        validators=[DataRequired(), EqualTo("password", lazy_gettext("The passwords differ."))],
     )
 
 
-def _page(form: AddAccountForm, status: int = 200):
+def _page(form: AddAccountForm, status: int = 200, language: PageLanguageForm | None = None):
+    if language is None:
+        language = PageLanguageForm(formdata=None, language=g.organiser.language or FOLLOW_BROWSER)
     return render_template(
-        "organiser/accounts.html", form=form, button=ButtonForm(),
+        "organiser/accounts.html", form=form, button=ButtonForm(), language=language,
         organisers=account_service.list_organisers(db.session()),
     ), status
 
@@ -46,16 +52,16 @@ def add_account():
     try:
         organiser = account_service.add_organiser(db.session(), form.username.data, form.password.data)
     except account_service.PasswordBusy as error:
-        form.password.errors = [str(error)]
+        form.password.errors = [translate(error.text)]
         page, _status = _page(form)
         return page, 503, {"Retry-After": str(error.retry_after)}
     except account_service.UsernameRefused as error:
-        form.username.errors = [str(error)]
+        form.username.errors = [translate(error.text)]
         return _page(form, 400)
     except DomainError as error:
-        form.password.errors = [str(error)]
+        form.password.errors = [translate(error.text)]
         return _page(form, 400)
-    flash(f"Account “{organiser.username}” added. It can log in now.", "success")
+    flash(translate(T("Account “{name}” added. It can log in now.", name=Name(organiser.username))), "success")
     return redirect(url_for("organiser.accounts"))
 
 
@@ -65,7 +71,7 @@ def remove_account(account_id: int):
     once (the login guard finds no account)."""
     account = db.session().get(Organiser, account_id)
     if account is None:
-        raise NotFound("That account no longer exists.")
+        raise NotFound(T("That account no longer exists."))
     form = ButtonForm()
     if form.validate_on_submit():
         acting_id = g.organiser.id
@@ -78,10 +84,10 @@ def remove_account(account_id: int):
                 return redirect(url_for("organiser.login"))
             flash(translate(error.text), "error")
             return _page(AddAccountForm(formdata=None), 409)
-        flash(f"Account “{username}” removed.", "success")
+        flash(translate(T("Account “{name}” removed.", name=Name(username))), "success")
         return redirect(url_for("organiser.accounts"))
     if account.id == g.organiser.id:
-        flash("You cannot remove your own account; ask another organiser to do it.", "error")
+        flash(translate(T("You cannot remove your own account; ask another organiser to do it.")), "error")
         return _page(AddAccountForm(formdata=None), 409)
     return render_template("organiser/remove_account.html", account=account, form=form)
 
@@ -90,5 +96,19 @@ def remove_account(account_id: int):
 def logout_other_devices():
     """Every other session of this account ends, copied cookies included; this one stays."""
     session[SESSION_GENERATION_KEY] = account_service.end_sessions(db.session(), g.organiser)
-    flash("Every other device logged in as you has been logged out.", "success")
+    flash(translate(T("Every other device logged in as you has been logged out.")), "success")
+    return redirect(url_for("organiser.accounts"))
+
+
+@bp.post("/accounts/language")
+def page_language():
+    """The language of this account's pages, on every device it logs in from ("follow the
+    browser" stores none). The next page already speaks it."""
+    language = PageLanguageForm()
+    if not language.validate_on_submit():
+        return _page(AddAccountForm(formdata=None), 400, language)
+    g.organiser.language = language.language.data or None
+    db.session().commit()
+    use_language(g.organiser.language or "")  # this request's flash already in the new language
+    flash(translate(T("The language of these pages is saved.")), "success")
     return redirect(url_for("organiser.accounts"))

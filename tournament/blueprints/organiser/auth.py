@@ -16,6 +16,8 @@ from urllib.parse import urlsplit
 from flask import flash, g, redirect, render_template, request, session, url_for
 
 from ... import db
+from ...core.i18n import T, Text, Tn
+from ...i18n import translate
 from ...services import accounts
 from ...throttle import limit_failed_logins, limiter
 from ..guards import log_in
@@ -52,7 +54,7 @@ def setup():
     except accounts.DomainError as error:
         return _refused("organiser/setup.html", form, form.password, error)
     log_in(organiser)
-    flash("Welcome! Your organiser account is ready.", "success")
+    flash(translate(T("Welcome! Your organiser account is ready.")), "success")
     return redirect(url_for("organiser.index"))
 
 
@@ -74,7 +76,7 @@ def login():
         return _busy("organiser/login.html", form, error)
     if organiser is None:
         _log_failed_login(form.username.data)
-        flash("Wrong username or password.", "error")
+        flash(translate(T("Wrong username or password.")), "error")
         return render_template("organiser/login.html", form=form), 401
     log_in(organiser)
     return redirect(_safe_next(request.args.get("next")))
@@ -89,8 +91,8 @@ def _too_many_logins(error):
     log.warning("throttled login for username %r from %r", request.form.get("username", ""),
                 request.remote_addr)
     form = LoginForm()
-    message = (f"Too many failed logins. Try again in {_duration(wait)} "
-               f"(at {local_time(datetime.fromtimestamp(reset_at, UTC), format='clock')}).")
+    message = translate(T("Too many failed logins. Try again in {duration} (at {clock}).", duration=_duration(wait),
+                          clock=local_time(datetime.fromtimestamp(reset_at, UTC), format="clock")))
     response = render_template("organiser/login.html", form=form, notice=message)
     return response, 429, {"Retry-After": str(wait)}
 
@@ -101,7 +103,7 @@ def logout():
     the account's other devices are logged out too. CSRFProtect checks the form's token."""
     accounts.end_sessions(db.session(), g.organiser)
     session.clear()
-    flash("Logged out.", "success")
+    flash(translate(T("Logged out.")), "success")
     return redirect(url_for("organiser.login"))
 
 
@@ -110,19 +112,19 @@ def _log_failed_login(username: str) -> None:
 
 
 def _refused(template: str, form, field, error: Exception):
-    field.errors = [*field.errors, str(error)]
+    field.errors = [*field.errors, translate(getattr(error, "text", str(error)))]
     return render_template(template, form=form), 400
 
 
 def _busy(template: str, form, error: accounts.PasswordBusy):
-    return (render_template(template, form=form, notice=str(error)), 503,
+    return (render_template(template, form=form, notice=translate(error.text)), 503,
             {"Retry-After": str(error.retry_after)})
 
 
-def _duration(seconds: int) -> str:
+def _duration(seconds: int) -> Text:
     if seconds < 90:
-        return f"{seconds} seconds"
-    return f"{math.ceil(seconds / 60)} minutes"
+        return Tn("{n} second", "{n} seconds", seconds)
+    return Tn("{n} minute", "{n} minutes", math.ceil(seconds / 60))
 
 
 def _safe_next(target: str | None) -> str:

@@ -3,7 +3,7 @@ from __future__ import annotations
 from flask import flash, redirect, render_template, request, url_for
 
 from ... import db
-from ...core.wording import plural
+from ...core.i18n import Name, T, Tn
 from ...games import game_of
 from ...i18n import translate
 from ...models import RoundState
@@ -20,6 +20,7 @@ from ..game_forms import (
     refuse_results,
     results_form,
     rows_to_show,
+    score_word,
     wants_more_rows,
     winner_choices,
 )
@@ -30,14 +31,16 @@ from . import bp
 def _flash_outcome(correction: Correction, table_number: int, round_number: int, closed: bool) -> None:
     result = correction.result
     changed = len(result.saved) + len(result.removed)
-    flash(f"Table {table_number}: {plural(changed, 'game')} saved." if changed else
-          f"Table {table_number}: nothing changed.", "success")
+    flash(translate(Tn("Table {table}: {n} game saved.", "Table {table}: {n} games saved.", changed, table=table_number)
+                    if changed else T("Table {table}: nothing changed.", table=table_number)), "success")
     if correction.reseated:
-        moves = "; ".join(f"{c.player} now sits at table {c.new_table} (was {c.old_table})"
-                          for c in correction.reseated)
-        flash(f"Round {round_number + 1}'s seating follows the correction: {moves}.", "warning")
+        moves = "; ".join(translate(T("{name} now sits at table {table} (was {was})", name=Name(c.player),
+                                      table=c.new_table, was=c.old_table)) for c in correction.reseated)
+        flash(translate(T("Round {number}'s seating follows the correction: {moves}.", number=round_number + 1,
+                          moves=moves)), "warning")
     elif closed and changed and not correction.notice:
-        flash(f"Round {round_number + 1}'s seating is unchanged by this correction.", "success")
+        flash(translate(T("Round {number}'s seating is unchanged by this correction.", number=round_number + 1)),
+              "success")
     if correction.notice:
         flash(translate(correction.notice), "warning")
 
@@ -64,7 +67,7 @@ def table_results(event_id: int, number: int, table_number: int):
         return render_template("organiser/table_results.html", event=event, data=data, table=table,
                                players=players, form=form, blank=blank_row(form), refused=status >= 400,
                                rules=rules, choices=winner_choices(rules, variant, players), scoring=scoring,
-                               next_game=next_game(rules, games)), status
+                               next_game=next_game(rules, games), score_word=score_word), status
 
     if request.method == "GET":
         form = results_form(rules, variant, players, rows)

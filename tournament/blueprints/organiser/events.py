@@ -3,7 +3,10 @@ from __future__ import annotations
 from flask import flash, redirect, render_template, url_for
 
 from ... import db
+from ...core.i18n import Name, T
 from ...games import game_of
+from ...i18n import translate
+from ...i18n.languages import LANGUAGES
 from ...services import events as event_service
 from ...services import rounds as rounds_service
 from ...services.errors import DomainError
@@ -32,8 +35,17 @@ def create_event():
                                            form.time_zone.data)
     except DomainError as error:
         return _index(form, refuse(error, field_for(form, error, form.name)))
-    flash(f"Event “{event.name}” created. Now paste the players' names.", "success")
+    _set_language(event, form.language.data)
+    flash(translate(T("Event “{name}” created. Now paste the players' names.", name=Name(event.name))), "success")
     return redirect(url_for("organiser.players", event_id=event.id))
+
+
+def _set_language(event, code: str) -> None:
+    """The language the room reads this event in (the form offers only supported codes). Like
+    any change of the event's row it moves the revision, so projectors draw their page again."""
+    if event.language != code:
+        event.language = code
+        db.session().commit()
 
 
 def _index(form, status):
@@ -43,18 +55,20 @@ def _index(form, status):
 
 @bp.route("/events/<int:event_id>/settings", methods=["GET", "POST"])
 def event_settings(event_id: int):
-    """Rename the event, change its round length or the time zone its pages show times in."""
+    """Rename the event, change its round length, the time zone its pages show times in, or the
+    language of its printed sheets and projector."""
     event = current_event()
     form = EventForm(obj=event)
     status = 400 if form.is_submitted() else 200
     if form.validate_on_submit():
         try:
+            event.language = form.language.data  # saved with the rest, or rolled back with a refusal
             event_service.update_event(db.session(), event, form.name.data, form.round_minutes.data,
                                        form.time_zone.data)
         except DomainError as error:
             status = refuse(error, field_for(form, error, form.name))
         else:
-            flash("Event saved.", "success")
+            flash(translate(T("Event saved.")), "success")
             return redirect(url_for("organiser.event", event_id=event.id))
     return render_template("organiser/event_settings.html", event=event, form=form,
                            delete_form=ButtonForm()), status
@@ -68,7 +82,7 @@ def delete_event(event_id: int):
     if form.validate_on_submit():
         name = event.name
         event_service.delete_event(db.session(), event)
-        flash(f"Event “{name}” deleted.", "success")
+        flash(translate(T("Event “{name}” deleted.", name=Name(name))), "success")
         return redirect(url_for("organiser.index"))
     return render_template("organiser/delete_event.html", event=event, form=form,
                            counts=event_service.event_counts(db.session(), event.id))
@@ -82,6 +96,6 @@ def event(event_id: int):
 
 def event_page(session, event, status=200):
     """The overview shows counts only, so no player or table row is read for it."""
-    return render_template("organiser/event.html", event=event, game=game_of(event),
+    return render_template("organiser/event.html", event=event, game=game_of(event), languages=LANGUAGES,
                            latest=rounds_service.latest_round(session, event),
                            counts=event_service.event_counts(session, event.id)), status

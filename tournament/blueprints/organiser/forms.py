@@ -2,28 +2,31 @@
 
 from __future__ import annotations
 
+from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, Form, PasswordField, SelectField, StringField, TextAreaField
+from wtforms import BooleanField, Form, PasswordField, SelectChoice, SelectField, StringField, TextAreaField
 from wtforms.validators import DataRequired, EqualTo, Length, NumberRange, Optional
 
 from ... import games, time_zones
 from ...core.limits import MAX_EVENT_NAME, MAX_HOUSE_RULE, MAX_PLAYERS, MAX_ROUND_MINUTES, MAX_TABLES, MAX_USERNAME
+from ...i18n.languages import DEFAULT, LANGUAGES
 from ..fields import IntegerField, TimeZoneField
 
 PASTE_LIMIT = MAX_PLAYERS * 64
 
 
 class SetupForm(FlaskForm):
-    username = StringField("Username", validators=[DataRequired(), Length(max=MAX_USERNAME)])
-    password = PasswordField("Password", validators=[DataRequired(), Length(min=8, max=200)])
+    username = StringField(lazy_gettext("Username"), validators=[DataRequired(), Length(max=MAX_USERNAME)])
+    password = PasswordField(lazy_gettext("Password"), validators=[DataRequired(), Length(min=8, max=200)])
     confirm = PasswordField(
-        "Repeat password", validators=[DataRequired(), EqualTo("password", "The passwords differ.")]
+        lazy_gettext("Repeat password"),
+        validators=[DataRequired(), EqualTo("password", lazy_gettext("The passwords differ."))],
     )
 
 
 class LoginForm(FlaskForm):
-    username = StringField("Username", validators=[DataRequired(), Length(max=MAX_USERNAME)])
-    password = PasswordField("Password", validators=[DataRequired(), Length(max=200)])
+    username = StringField(lazy_gettext("Username"), validators=[DataRequired(), Length(max=MAX_USERNAME)])
+    password = PasswordField(lazy_gettext("Password"), validators=[DataRequired(), Length(max=200)])
 
 
 class ButtonForm(FlaskForm):
@@ -31,19 +34,25 @@ class ButtonForm(FlaskForm):
 
 
 class EventForm(FlaskForm):
-    name = StringField("Event name", validators=[DataRequired(), Length(max=MAX_EVENT_NAME)])
+    name = StringField(lazy_gettext("Event name"), validators=[DataRequired(), Length(max=MAX_EVENT_NAME)])
     round_minutes = IntegerField(
-        "Round length (minutes)", default=7, validators=[DataRequired(), NumberRange(1, MAX_ROUND_MINUTES)]
+        lazy_gettext("Round length (minutes)"), default=7,
+        validators=[DataRequired(), NumberRange(1, MAX_ROUND_MINUTES)],
     )
     # A new event starts in the laptop's own zone: the room's clocks.
-    time_zone = TimeZoneField("Time zone", default=time_zones.local_zone)
+    time_zone = TimeZoneField(lazy_gettext("Time zone"), default=time_zones.local_zone)
+    # What the whole room reads (sheets, signs, the projector), whatever these pages speak.
+    # Each language is named in itself, so a colleague finds theirs.
+    language = SelectField(lazy_gettext("Language of printed sheets and the projector"), default=DEFAULT,
+                           choices=[SelectChoice(code, name) for code, name in LANGUAGES.items()],
+                           validate_choice=True)
 
 
 class NewEventForm(EventForm):
     """A new event also chooses its game, for good: the choice is shown only when this app
     knows more than one game (otherwise every event plays the default)."""
 
-    game = SelectField("Game", default=games.DEFAULT, validate_choice=True)
+    game = SelectField(lazy_gettext("Game"), default=games.DEFAULT, validate_choice=True)
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -57,35 +66,36 @@ class NewEventForm(EventForm):
 class NamesForm(FlaskForm):
     # Room for a whole event's list (MAX_PLAYERS names of the longest length, with the spaces
     # and invisible characters a pasted list brings along).
-    names = TextAreaField("Names, one per line", validators=[DataRequired(), Length(max=PASTE_LIMIT)])
+    names = TextAreaField(lazy_gettext("Names, one per line"), validators=[DataRequired(), Length(max=PASTE_LIMIT)])
 
 
 class TablePlanForm(FlaskForm):
     tables = IntegerField(
-        "Number of tables",
-        validators=[Optional(), NumberRange(1, MAX_TABLES, f"Choose between 1 and {MAX_TABLES} tables.")],
+        lazy_gettext("Number of tables"),
+        validators=[Optional(), NumberRange(1, MAX_TABLES, lazy_gettext("Choose between 1 and %(most)s tables.",
+                                                                         most=MAX_TABLES))],
     )
-    even = BooleanField("Equal tables only (leftover players observe)")
+    even = BooleanField(lazy_gettext("Equal tables only (leftover players observe)"))
 
 
 class MoveSeatForm(FlaskForm):
     """Choices are filled by the view from the event's players and tables."""
 
-    player = SelectField("Player", coerce=int, validate_choice=True)
-    table = SelectField("To table", coerce=int, validate_choice=True)
+    player = SelectField(lazy_gettext("Player"), coerce=int, validate_choice=True)
+    table = SelectField(lazy_gettext("To table"), coerce=int, validate_choice=True)
 
 
 class RenameForm(FlaskForm):
-    name = StringField("New name", validators=[DataRequired(), Length(max=200)])
+    name = StringField(lazy_gettext("New name"), validators=[DataRequired(), Length(max=200)])
 
 
 class LatePlayerForm(FlaskForm):
-    name = StringField("Name", validators=[DataRequired(), Length(max=200)])
-    table = SelectField("Table", coerce=int, validate_choice=True)
+    name = StringField(lazy_gettext("Name"), validators=[DataRequired(), Length(max=200)])
+    table = SelectField(lazy_gettext("Table"), coerce=int, validate_choice=True)
 
 
 class JoinTableForm(FlaskForm):
-    table = SelectField("At table", coerce=int, validate_choice=True)
+    table = SelectField(lazy_gettext("At table"), coerce=int, validate_choice=True)
 
 
 class HouseRuleForm(Form):
@@ -93,5 +103,16 @@ class HouseRuleForm(Form):
     carries the CSRF token). Cleaning and the length rule are the service's
     (``services.tables.clean_house_rule``), so the preview and the save agree."""
 
-    house_rule = StringField("House rule (printed on this table's sheet only)",
+    house_rule = StringField(lazy_gettext("House rule (printed on this table's sheet only)"),
                              render_kw={"maxlength": MAX_HOUSE_RULE, "autocomplete": "off"})
+
+
+FOLLOW_BROWSER = ""  # the page-language choice stored as None: the browser's Accept-Language decides
+
+
+class PageLanguageForm(FlaskForm):
+    """The language of the account's own pages: the browser's choice, or one of the app's."""
+
+    language = SelectField(lazy_gettext("Language of these pages"), default=FOLLOW_BROWSER, validate_choice=True,
+                           choices=[SelectChoice(FOLLOW_BROWSER, lazy_gettext("Follow the browser")),
+                                    *(SelectChoice(code, name) for code, name in LANGUAGES.items())])

@@ -4,6 +4,8 @@ from flask import flash, redirect, render_template, url_for
 from wtforms import SelectChoice
 
 from ... import db
+from ...core.i18n import Name, T, Text, Tn
+from ...i18n import translate
 from ...models import PlayerStatus
 from ...services import midevent
 from ...services import players as player_service
@@ -39,24 +41,29 @@ def players(event_id: int):
         except DomainError as error:
             status = refuse(error, form.names)
         else:
-            flash(f"Added {len(added)} player{'s' if len(added) != 1 else ''}.", "success")
+            flash(translate(Tn("Added {n} player.", "Added {n} players.", len(added))), "success")
             return redirect(url_for("organiser.players", event_id=event.id))
     return _players_page(session, event, form=form, status=status)
 
 
-STATUS_WORDS = {PlayerStatus.SEATED: "playing", PlayerStatus.OBSERVER: "an observer",
-                PlayerStatus.WITHDRAWN: "withdrawn"}
+def _status_now(status: PlayerStatus, name: Name) -> Text:
+    """One whole sentence per status: "now" and the status agree differently in each language."""
+    if status is PlayerStatus.SEATED:
+        return T("{name} is now playing.", name=name)
+    if status is PlayerStatus.OBSERVER:
+        return T("{name} is now an observer.", name=name)
+    return T("{name} is now withdrawn.", name=name)
 
 
 def _table_choices(event):
-    return [SelectChoice(t.number, f"Table {t.number}") for t in event.tables]
+    return [SelectChoice(t.number, translate(T("Table {number}", number=t.number))) for t in event.tables]
 
 
 def _status(status: str) -> PlayerStatus:
     try:
         return PlayerStatus(status)
     except ValueError:
-        raise DomainError("Unknown player status.") from None
+        raise DomainError(T("Unknown player status.")) from None
 
 
 @bp.get("/events/<int:event_id>/players/<int:player_id>/withdraw")
@@ -82,7 +89,8 @@ def player_status(event_id: int, player_id: int, status: str):
     form.table.choices = _table_choices(event)
     joining = new_status is PlayerStatus.SEATED and current is not None
     if joining and not form.validate_on_submit():
-        form.table.errors = [f"Choose the table where {player.name} joins round {current.number}."]
+        form.table.errors = [translate(T("Choose the table where {name} joins round {number}.",
+                                           name=Name(player.name), number=current.number))]
         return _player_page(session, event, player, join=form, status=400)
     try:
         midevent.change_status(session, event, player, new_status, form.table.data if joining else None)
@@ -92,18 +100,18 @@ def player_status(event_id: int, player_id: int, status: str):
         if new_status is PlayerStatus.WITHDRAWN:
             return _confirm_withdrawal(session, event, player, current, refuse(error))
         return _player_page(session, event, player, join=form, status=refuse(error, field_for(form, error)))
-    flash(f"{player.name} is now {STATUS_WORDS[new_status]}.", "success")
+    flash(translate(_status_now(new_status, Name(player.name))), "success")
     return redirect(url_for("organiser.player", event_id=event.id, player_id=player.id)
                     if event.rounds else url_for("organiser.players", event_id=event.id))
 
 
 def _confirm_withdrawal(session, event, player, current, status=200):
     return render_template("organiser/confirm.html", event=event, form=ButtonForm(formdata=None),
-                           title=f"Withdraw {player.name}?",
+                           title=translate(T("Withdraw {name}?", name=Name(player.name))),
                            lines=[consequences.withdrawal(session, player, current)],
                            action=url_for("organiser.player_status", event_id=event.id, player_id=player.id,
                                           status=PlayerStatus.WITHDRAWN.value),
-                           confirm=f"Withdraw {player.name}", danger=True,
+                           confirm=translate(T("Withdraw {name}", name=Name(player.name))), danger=True,
                            back=url_for("organiser.player", event_id=event.id, player_id=player.id)), status
 
 
@@ -132,7 +140,7 @@ def player(event_id: int, player_id: int):
         except DomainError as error:
             status = refuse(error, form.name)
         else:
-            flash(f"Renamed to {player.name}.", "success")
+            flash(translate(T("Renamed to {name}.", name=Name(player.name))), "success")
             return redirect(url_for("organiser.player", event_id=event.id, player_id=player.id))
     return _player_page(session, event, player, form=form, status=status)
 
@@ -154,7 +162,7 @@ def late_player(event_id: int):
         # round (nothing to join), which belongs on top of the page.
         at = None if isinstance(error, Conflict) else form.name
         return _players_page(session, event, late=form, status=refuse(error, field_for(form, error, at)))
-    flash(f"{player.name} joins table {form.table.data}.", "success")
+    flash(translate(T("{name} joins table {table}.", name=Name(player.name), table=form.table.data)), "success")
     return redirect(url_for("organiser.players", event_id=event.id))
 
 
@@ -173,11 +181,13 @@ def remove_player(event_id: int, player_id: int):
         except DomainError as error:
             status = refuse(error)
         else:
-            flash(f"Removed {name}.", "success")
+            flash(translate(T("Removed {name}.", name=Name(name))), "success")
             return redirect(url_for("organiser.players", event_id=event.id))
     elif form.is_submitted():
         status = 400
-    return render_template("organiser/confirm.html", event=event, form=form, title=f"Remove {player.name}?",
-                           lines=[consequences.removal(player)], danger=True, confirm=f"Remove {player.name}",
+    return render_template("organiser/confirm.html", event=event, form=form,
+                           title=translate(T("Remove {name}?", name=Name(player.name))),
+                           lines=[consequences.removal(player)], danger=True,
+                           confirm=translate(T("Remove {name}", name=Name(player.name))),
                            action=url_for("organiser.remove_player", event_id=event.id, player_id=player.id),
                            back=url_for("organiser.players", event_id=event.id)), status

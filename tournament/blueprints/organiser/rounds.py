@@ -4,6 +4,7 @@ from flask import flash, redirect, render_template, request, url_for
 from wtforms import SelectChoice
 
 from ... import db
+from ...core.i18n import Name, T
 from ...core.movement import size_warnings
 from ...core.names import name_key
 from ...games import game_of
@@ -44,7 +45,7 @@ def start_round(event_id: int):
         round_ = rounds_service.start_round(session, event)
     except DomainError as error:
         return _start_refused(session, event, error)
-    flash(f"Round {round_.number} is running.", "success")
+    flash(translate(T("Round {number} is running.", number=round_.number)), "success")
     return redirect(url_for("organiser.round_board", event_id=event.id, number=round_.number))
 
 
@@ -92,7 +93,7 @@ def close_round(event_id: int, number: int):
         return _close(session, event, number, form)
     data = load_round(session, current_event("rounds"), number)
     if data.round.state is not RoundState.RUNNING:
-        flash(f"Round {number} is not running, so it cannot be closed.", "warning")
+        flash(translate(T("Round {number} is not running, so it cannot be closed.", number=number)), "warning")
         return redirect(url_for("organiser.round_board", event_id=event.id, number=number))
     return _close_page(data, form)
 
@@ -110,12 +111,14 @@ def _close(session, event, number: int, form):
         return (_results_page(session, data, status) if data.round.state is RoundState.CLOSED
                 else _board_page(data, status))
     if closed.following is not None:
-        message = f"Round {number} closed. Round {closed.following.number}'s seating is planned below."
+        message = T("Round {number} closed. Round {next}'s seating is planned below.",
+                    number=number, next=closed.following.number)
     else:
-        message = f"Round {number} closed. It is the last round one event keeps, so no next round is planned."
-    flash(f"{message} {BACKUP_SAVED}" if closed.backup_saved else message, "success")
+        message = T("Round {number} closed. It is the last round one event keeps, so no next round is planned.",
+                    number=number)
+    flash(f"{translate(message)} {translate(BACKUP_SAVED)}" if closed.backup_saved else translate(message), "success")
     if closed.backup_saved is False:
-        flash(BACKUP_FAILED, "warning")
+        flash(translate(BACKUP_FAILED), "warning")
     return redirect(url_for("organiser.round_results", event_id=event.id, number=number))
 
 
@@ -159,7 +162,8 @@ def reopen_round(event_id: int, number: int):
         except DomainError as error:
             status = refuse(error)
         else:
-            flash(f"Round {number} is running again; the planned next round was removed.", "success")
+            flash(translate(T("Round {number} is running again; the planned next round was removed.", number=number)),
+                  "success")
             return redirect(url_for("organiser.round_board", event_id=event.id, number=number))
     elif form.is_submitted():
         status = 400
@@ -169,10 +173,10 @@ def reopen_round(event_id: int, number: int):
         flash(translate(refusal), "error")
         return redirect(url_for("organiser.round_results", event_id=event.id, number=number))
     return render_template("organiser/confirm.html", event=event, form=form,
-                           title=f"Undo the close of round {number}?",
+                           title=translate(T("Undo the close of round {number}?", number=number)),
                            lines=consequences.undo_close(data, following),
                            action=url_for("organiser.reopen_round", event_id=event.id, number=number),
-                           confirm=f"Undo the close of round {number}", danger=False,
+                           confirm=translate(T("Undo the close of round {number}", number=number)), danger=False,
                            back=url_for("organiser.round_results", event_id=event.id, number=number)), status
 
 
@@ -187,7 +191,7 @@ def _seat_form(data, formdata=None) -> MoveSeatForm:
     form = MoveSeatForm(formdata=formdata)
     names = sorted(((s.player_id, data.players[s.player_id].name) for s in data.seats), key=lambda c: name_key(c[1]))
     form.player.choices = [SelectChoice(player_id, name) for player_id, name in names]
-    form.table.choices = [SelectChoice(t.number, f"Table {t.number}") for t in data.tables]
+    form.table.choices = [SelectChoice(t.number, translate(T("Table {number}", number=t.number))) for t in data.tables]
     return form
 
 
@@ -211,7 +215,8 @@ def round_seats(event_id: int, number: int):
     except DomainError as error:
         status = refuse(error, field_for(form, error, form.player))
         return _seats_page(load_round(session, event, number), form, status)
-    flash(f"{player.name} will sit at table {form.table.data} in round {number}.", "success")
+    flash(translate(T("{name} will sit at table {table} in round {number}.", name=Name(player.name),
+                      table=form.table.data, number=number)), "success")
     return redirect(url_for("organiser.round_seats", event_id=event.id, number=number))
 
 

@@ -4,6 +4,7 @@ from flask import current_app, render_template
 from markupsafe import Markup
 
 from ... import db
+from ...i18n.locale import current_language
 from ...services.single_flight import revision_cache
 from ...services.standings import compute_standings
 from ..current_event import current_event
@@ -20,6 +21,7 @@ def standings(event_id: int):
     # Read before building, so the table is never older than the revision it is stored under.
     revision = event.revision
     cache = revision_cache(current_app, "standings tables")
-    html = cache.get((event.id, event.projector_token), revision, lambda: render_template(
+    # One table per language: the organisers reading it may each read another.
+    html = cache.get((event.id, event.projector_token, current_language()), revision, lambda: render_template(
         "organiser/_standings_table.html", standings=compute_standings(session, event)))
     return render_template("organiser/standings.html", event=event, table_html=Markup(html))

@@ -7,9 +7,10 @@ from wtforms import SelectChoice
 
 from ... import db
 from ...core.errors import RuleError
+from ...core.i18n import Name, T, Tn
 from ...core.movement import size_warnings
-from ...core.wording import plural
 from ...games import game_of
+from ...i18n import translate
 from ...models import PlayerStatus
 from ...name_display import by_name
 from ...services import players as player_service
@@ -25,7 +26,8 @@ def _move_form(event, data=None) -> MoveSeatForm:
     form = MoveSeatForm(formdata=data)
     form.player.choices = [SelectChoice(p.id, p.name) for p in by_name(event.players, "name")
                            if p.status is PlayerStatus.SEATED]
-    form.table.choices = [SelectChoice(t.number, f"Table {t.number}") for t in event.tables]
+    form.table.choices = [SelectChoice(t.number, translate(T("Table {number}", number=t.number)))
+                          for t in event.tables]
     return form
 
 
@@ -42,7 +44,7 @@ def _tables_page(event, plan_form=None, move_form=None, status=200):
         for form in (plan_form, move_form):
             for messages in (form.errors.values() if form is not None else []):
                 for message in messages:
-                    flash(message, "error")
+                    flash(str(message), "error")  # a lazy message: the session keeps text
     at_home = defaultdict(list)
     for player in event.players:
         if player.status is PlayerStatus.SEATED and player.home_table is not None:
@@ -88,8 +90,11 @@ def table_plan(event_id: int):
         return _tables_page(event, plan_form=form,
                             status=refuse(error, _shown(event, field_for(form, error, form.tables))))
     sizes = ", ".join(str(size) for size in plan.sizes)
-    note = f" {table_service.observing(plan.observers)}" if plan.observers else ""
-    flash(f"{plural(plan.table_count, 'table')} (players per table: {sizes}); home tables shuffled.{note}", "success")
+    made = translate(Tn("{n} table (players per table: {sizes}); home tables shuffled.",
+                        "{n} tables (players per table: {sizes}); home tables shuffled.", plan.table_count,
+                        sizes=sizes))
+    note = f" {translate(table_service.observing(plan.observers))}" if plan.observers else ""
+    flash(f"{made}{note}", "success")
     return redirect(url_for("organiser.tables", event_id=event.id))
 
 
@@ -107,7 +112,8 @@ def move_home(event_id: int):
     except DomainError as error:
         return _tables_page(event, move_form=form,
                             status=refuse(error, _shown(event, field_for(form, error, form.player))))
-    flash(f"{player.name} now starts at table {form.table.data}.", "success")
+    flash(translate(T("{name} now starts at table {table}.", name=Name(player.name), table=form.table.data)),
+          "success")
     return redirect(url_for("organiser.tables", event_id=event.id))
 
 
@@ -134,6 +140,6 @@ def table_rules(event_id: int, number: int):
             return page(refuse(DomainError(error.text)))
         except DomainError as error:
             return page(refuse(error, field_for(house, error)))
-        flash(f"Rules of table {number} saved.", "success")
+        flash(translate(T("Rules of table {number} saved.", number=number)), "success")
         return redirect(url_for("organiser.tables", event_id=event.id))
     return page(400 if form.is_submitted() else 200)

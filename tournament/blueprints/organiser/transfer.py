@@ -10,6 +10,8 @@ from datetime import UTC, datetime
 from flask import flash, redirect, render_template, send_file, url_for
 
 from ... import db
+from ...core.i18n import Name, T
+from ...i18n import translate
 from ...services import csv_export, duplicate, transfer
 from ...services.errors import DomainError
 from ..current_event import current_event
@@ -77,8 +79,8 @@ def import_event():
                                       max_name_length=max_name_length())
     except DomainError as problem:  # a FileProblem, or a rule of the app the file breaks
         db.session().rollback()
-        return render_template("organiser/import.html", form=form, problem=str(problem)), 400
-    flash(f"Event “{event.name}” imported as a new event.", "success")
+        return render_template("organiser/import.html", form=form, problem=problem.text), 400
+    flash(translate(T("Event “{name}” imported as a new event.", name=Name(event.name))), "success")
     return redirect(url_for("organiser.event", event_id=event.id))
 
 
@@ -104,7 +106,7 @@ def restore_backup(event_id: int, name: str):
         restored = backup_store().restore(session, event, name, max_name_length())
     except DomainError as error:
         return _backups_page(event, refuse(error))
-    flash(f"Backup restored as the new event “{restored.name}”.", "success")
+    flash(translate(T("Backup restored as the new event “{name}”.", name=Name(restored.name))), "success")
     return redirect(url_for("organiser.event", event_id=restored.id))
 
 
@@ -117,10 +119,11 @@ def duplicate_event(event_id: int):
         copy = duplicate.duplicate_event(session, event)
     except DomainError as error:
         return event_page(session, event, refuse(error))
-    flash(f"Created “{copy.name}” with the same tables and players and no rounds.", "success")
+    flash(translate(T("Created “{name}” with the same tables and players and no rounds.", name=Name(copy.name))),
+          "success")
     return redirect(url_for("organiser.event", event_id=copy.id))
 
 
-BACKUP_SAVED = "A backup of the event was saved (Backups, on the event's page)."
-BACKUP_FAILED = ("The round is closed, but the automatic backup could not be written. "
-                 "Download the event file from the event page to keep a copy.")
+BACKUP_SAVED = T("A backup of the event was saved (Backups, on the event's page).")
+BACKUP_FAILED = T("The round is closed, but the automatic backup could not be written. "
+                  "Download the event file from the event page to keep a copy.")
