@@ -14,6 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from flask_babel import lazy_gettext as _l  # type: ignore[import-untyped]  # no type information
+from flask_babel import lazy_pgettext
 from flask_wtf import FlaskForm
 from wtforms import SelectChoice, SelectField
 from wtforms.validators import InputRequired
@@ -25,13 +27,13 @@ JOKER_LEADS, JOKER_FOLLOWS = "any", "follow"
 
 
 class VariantForm(FlaskForm):  # type: ignore[misc]  # WTForms ships no type information
-    tea = SelectField("Tea cards", choices=[
-        SelectChoice(TEA_IN, "Dealt with the others (+5 for bidding and taking exactly 4 or 1)"),
-        SelectChoice(TEA_OUT, "Left in the box"),
+    tea = SelectField(_l("Tea cards"), choices=[
+        SelectChoice(TEA_IN, _l("Dealt with the others (+5 for bidding and taking exactly 4 or 1)")),
+        SelectChoice(TEA_OUT, _l("Left in the box")),
     ])
-    joker = SelectField("The Joker", choices=[
-        SelectChoice(JOKER_LEADS, "May be played at any time, also to lead a trick"),
-        SelectChoice(JOKER_FOLLOWS, "May not lead: only played on a trick someone else led"),
+    joker = SelectField(_l("The Joker"), choices=[
+        SelectChoice(JOKER_LEADS, _l("May be played at any time, also to lead a trick")),
+        SelectChoice(JOKER_FOLLOWS, _l("May not lead: only played on a trick someone else led")),
     ])
 
 
@@ -56,14 +58,15 @@ def deal_form(formdata: Any, players: Mapping[str, str], tea_cards: bool) -> Any
 
     for seat, name in enumerate(players.values()):
         setattr(DealForm, f"p{seat}_bid", SelectField(
-            "Bid", choices=[SelectChoice("", "–"), *_NUMBERS],
-            validators=[InputRequired(message=f"Choose {name}'s bid.")]))
+            lazy_pgettext("deal form", "Bid"), choices=[SelectChoice("", "–"), *_NUMBERS],
+            validators=[InputRequired(message=_l("Choose %(name)s's bid.", name=name))]))
         setattr(DealForm, f"p{seat}_tricks", SelectField(
-            "Tricks", choices=[SelectChoice("", "–"), *_NUMBERS],
-            validators=[InputRequired(message=f"Choose {name}'s tricks.")]))
+            lazy_pgettext("deal form", "Tricks"), choices=[SelectChoice("", "–"), *_NUMBERS],
+            validators=[InputRequired(message=_l("Choose %(name)s's tricks.", name=name))]))
         if tea_cards:
             setattr(DealForm, f"p{seat}_tea", SelectField(
-                "Tea", choices=[SelectChoice("", "–"), *(SelectChoice(card, card) for card in TEA_CARDS)]))
+                lazy_pgettext("deal form", "Tea"),
+                choices=[SelectChoice("", "–"), *(SelectChoice(card, card) for card in TEA_CARDS)]))
     form = DealForm(formdata=formdata)
     form.rows = [
         Row(name, form[f"p{seat}_bid"], form[f"p{seat}_tricks"], form[f"p{seat}_tea"] if tea_cards else None)
