@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask_babel import lazy_gettext as _l  # type: ignore[import-untyped]  # no type information
-from flask_babel import lazy_pgettext
+from flask_babel import gettext, lazy_pgettext
 from flask_wtf import FlaskForm
 from wtforms import SelectChoice, SelectField
 from wtforms.validators import InputRequired
@@ -51,7 +51,9 @@ class Row:
 
 
 def deal_form(formdata: Any, players: Mapping[str, str], tea_cards: bool) -> Any:
-    """A form for one deal: per player (seat order) a bid, tricks and, with Tea cards, a Tea select."""
+    """A form for one deal: per player (seat order) a bid, tricks and, with Tea cards, a Tea select.
+    Built inside a request: its messages name a player, so they are translated now, as plain
+    text the page escapes (a lazy message would reach the page unescaped)."""
 
     class DealForm(FlaskForm):  # type: ignore[misc]
         pass
@@ -59,10 +61,10 @@ def deal_form(formdata: Any, players: Mapping[str, str], tea_cards: bool) -> Any
     for seat, name in enumerate(players.values()):
         setattr(DealForm, f"p{seat}_bid", SelectField(
             lazy_pgettext("deal form", "Bid"), choices=[SelectChoice("", "–"), *_NUMBERS],
-            validators=[InputRequired(message=_l("Choose %(name)s's bid.", name=name))]))
+            validators=[InputRequired(message=gettext("Choose %(name)s's bid.", name=name))]))
         setattr(DealForm, f"p{seat}_tricks", SelectField(
             lazy_pgettext("deal form", "Tricks"), choices=[SelectChoice("", "–"), *_NUMBERS],
-            validators=[InputRequired(message=_l("Choose %(name)s's tricks.", name=name))]))
+            validators=[InputRequired(message=gettext("Choose %(name)s's tricks.", name=name))]))
         if tea_cards:
             setattr(DealForm, f"p{seat}_tea", SelectField(
                 lazy_pgettext("deal form", "Tea"),
