@@ -19,6 +19,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from flask_babel import LazyString
 from flask_wtf import FlaskForm
 from markupsafe import Markup
 from wtforms import FieldList, Form, FormField, HiddenField, RadioField, SelectChoice
@@ -28,6 +29,7 @@ from ..core.errors import RuleError
 from ..core.names import name_key
 from ..games import Game as GameRules
 from ..games import Report
+from ..i18n import translate
 from ..name_display import isolate
 from ..services.errors import DomainError
 from ..services.games import MAX_GAMES_PER_ROUND, GameEntry
@@ -106,7 +108,7 @@ def _row_class(rules: GameRules, variant: Any, roster: tuple[tuple[int, str], ..
     if score is not None:
         for pid, name in roster:
             setattr(GameRow, f"s{pid}", IntegerField(
-                name, validators=[Optional(), NumberRange(score.minimum, score.maximum, score.message)]))
+                name, validators=[Optional(), NumberRange(score.minimum, score.maximum, LazyString(translate, score.message))]))
     return GameRow
 
 
@@ -229,6 +231,6 @@ def overruled(rules: GameRules, variant: Any, form, players) -> list[str]:
             continue  # the save refuses the row and says why
         if winners and {names.get(pid) for pid in ticked} != set(winners):
             shown = " and ".join(sorted(winners, key=name_key))
-            notes.append(f"Game {row.number.data or position}: the {rules.score.label.lower()} make "
+            notes.append(f"Game {row.number.data or position}: the {str(rules.score.label).lower()} make "
                          f"{shown} the winner.")
     return notes

@@ -134,7 +134,7 @@ def apply_games(
             continue
         winner_ids = checked_winners(entry, rules, variant, seated)
         if not winner_ids:
-            what = rules.score.label.lower() if rules.score is not None else "result"
+            what = str(rules.score.label).lower() if rules.score is not None else "result"
             raise DomainError(f"Game {entry.number}: the {what} make no winner, so there is nothing to record.",
                               field=_row(entry))
         if game is not None:
