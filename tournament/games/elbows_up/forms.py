@@ -14,8 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from flask_babel import lazy_gettext as _l  # type: ignore[import-untyped]  # no type information
-from flask_babel import gettext, lazy_pgettext
+from flask_babel import gettext, lazy_gettext, lazy_pgettext  # type: ignore[import-untyped]  # no type information
 from flask_wtf import FlaskForm
 from wtforms import SelectChoice, SelectField
 from wtforms.validators import InputRequired
@@ -27,13 +26,13 @@ JOKER_LEADS, JOKER_FOLLOWS = "any", "follow"
 
 
 class VariantForm(FlaskForm):  # type: ignore[misc]  # WTForms ships no type information
-    tea = SelectField(_l("Tea cards"), choices=[
-        SelectChoice(TEA_IN, _l("Dealt with the others (+5 for bidding and taking exactly 4 or 1)")),
-        SelectChoice(TEA_OUT, _l("Left in the box")),
+    tea = SelectField(lazy_gettext("Tea cards"), choices=[
+        SelectChoice(TEA_IN, lazy_gettext("Dealt with the others (+5 for bidding and taking exactly 4 or 1)")),
+        SelectChoice(TEA_OUT, lazy_gettext("Left in the box")),
     ])
-    joker = SelectField(_l("The Joker"), choices=[
-        SelectChoice(JOKER_LEADS, _l("May be played at any time, also to lead a trick")),
-        SelectChoice(JOKER_FOLLOWS, _l("May not lead: only played on a trick someone else led")),
+    joker = SelectField(lazy_gettext("The Joker"), choices=[
+        SelectChoice(JOKER_LEADS, lazy_gettext("May be played at any time, also to lead a trick")),
+        SelectChoice(JOKER_FOLLOWS, lazy_gettext("May not lead: only played on a trick someone else led")),
     ])
 
 

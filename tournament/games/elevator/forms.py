@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import lazy_gettext as _l  # type: ignore[import-untyped]  # no type information
+from flask_babel import lazy_gettext  # type: ignore[import-untyped]  # no type information
 from flask_wtf import FlaskForm
 from wtforms import SelectChoice, SelectField
 
@@ -20,15 +20,15 @@ YES, NO = "yes", "no"
 
 
 class VariantForm(FlaskForm):  # type: ignore[misc]  # WTForms ships no type information
-    jokers = SelectField(_l("Jokers"), choices=[
-        SelectChoice(YES, _l("Two jokers: a joker is wild and resets the pile")),
-        SelectChoice(NO, _l("No jokers (52 cards)"))])
-    stuck_penalty = SelectField(_l("Who gets the elevator stuck"), choices=[
-        SelectChoice("players", _l("Draws one card per player at the table")),
-        SelectChoice("one", _l("Draws one card"))])
-    must_play_after_pass = SelectField(_l("After a pass"), choices=[
-        SelectChoice(YES, _l("The next player must play if able")),
-        SelectChoice(NO, _l("Anyone may pass at any time"))])
+    jokers = SelectField(lazy_gettext("Jokers"), choices=[
+        SelectChoice(YES, lazy_gettext("Two jokers: a joker is wild and resets the pile")),
+        SelectChoice(NO, lazy_gettext("No jokers (52 cards)"))])
+    stuck_penalty = SelectField(lazy_gettext("Who gets the elevator stuck"), choices=[
+        SelectChoice("players", lazy_gettext("Draws one card per player at the table")),
+        SelectChoice("one", lazy_gettext("Draws one card"))])
+    must_play_after_pass = SelectField(lazy_gettext("After a pass"), choices=[
+        SelectChoice(YES, lazy_gettext("The next player must play if able")),
+        SelectChoice(NO, lazy_gettext("Anyone may pass at any time"))])
 
 
 def form_data(variant: ElevatorRules) -> dict[str, str]:

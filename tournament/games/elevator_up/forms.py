@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import lazy_gettext as _l  # type: ignore[import-untyped]  # no type information
+from flask_babel import lazy_gettext  # type: ignore[import-untyped]  # no type information
 from flask_wtf import FlaskForm
 from wtforms import SelectChoice, SelectField
 
@@ -20,15 +20,15 @@ YES, NO = "yes", "no"
 
 
 class VariantForm(FlaskForm):  # type: ignore[misc]  # WTForms ships no type information
-    stuck_card = SelectField(_l("The 7s"), choices=[
-        SelectChoice(YES, _l("Stuck: see-through, the next player beats the card below")),
-        SelectChoice(NO, _l("An ordinary floor"))])
-    door_closed_card = SelectField(_l("The Jacks"), choices=[
-        SelectChoice(YES, _l("Door Closed: the next player misses a turn")),
-        SelectChoice(NO, _l("An ordinary floor"))])
-    four_of_a_kind_clears = SelectField(_l("Four of a floor in a row"), choices=[
-        SelectChoice(YES, _l("Clear the pile; their player goes again")),
-        SelectChoice(NO, _l("Change nothing (only a 10 clears the pile)"))])
+    stuck_card = SelectField(lazy_gettext("The 7s"), choices=[
+        SelectChoice(YES, lazy_gettext("Stuck: see-through, the next player beats the card below")),
+        SelectChoice(NO, lazy_gettext("An ordinary floor"))])
+    door_closed_card = SelectField(lazy_gettext("The Jacks"), choices=[
+        SelectChoice(YES, lazy_gettext("Door Closed: the next player misses a turn")),
+        SelectChoice(NO, lazy_gettext("An ordinary floor"))])
+    four_of_a_kind_clears = SelectField(lazy_gettext("Four of a floor in a row"), choices=[
+        SelectChoice(YES, lazy_gettext("Clear the pile; their player goes again")),
+        SelectChoice(NO, lazy_gettext("Change nothing (only a 10 clears the pile)"))])
 
 
 def form_data(variant: ElevatorUpRules) -> dict[str, str]:
