@@ -108,7 +108,8 @@ def _row_class(rules: GameRules, variant: Any, roster: tuple[tuple[int, str], ..
     if score is not None:
         for pid, name in roster:
             setattr(GameRow, f"s{pid}", IntegerField(
-                name, validators=[Optional(), NumberRange(score.minimum, score.maximum, LazyString(translate, score.message))]))
+                name, validators=[Optional(), NumberRange(score.minimum, score.maximum,
+                                                          LazyString(translate, score.message))]))
     return GameRow
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import lazy_gettext  # type: ignore[import-untyped]  # no type information
+from flask_babel import lazy_gettext, lazy_pgettext  # type: ignore[import-untyped]  # no type information
 from flask_wtf import FlaskForm
 from wtforms import SelectChoice, SelectField
 
@@ -20,7 +20,7 @@ YES, NO = "yes", "no"
 
 
 class VariantForm(FlaskForm):  # type: ignore[misc]  # WTForms ships no type information
-    jokers = SelectField(lazy_gettext("Jokers"), choices=[
+    jokers = SelectField(lazy_pgettext("table setting", "Jokers"), choices=[
         SelectChoice(YES, lazy_gettext("Two jokers: a joker is wild and resets the pile")),
         SelectChoice(NO, lazy_gettext("No jokers (52 cards)"))])
     stuck_penalty = SelectField(lazy_gettext("Who gets the elevator stuck"), choices=[
