@@ -10,6 +10,7 @@ import re
 import pytest
 
 from tests.games.elevator.helpers import shedding_event
+from tests.games.elevator.test_printed_sheets import PRINTED_WIDTH
 from tests.print.test_print_pdf import PAPER, log_in, pdf_pages
 from tournament import db
 from tournament.core.i18n import Text
@@ -100,3 +101,27 @@ def test_every_table_s_sheet_is_one_a4_page_in_every_language(app, live_server, 
         if len(sizes) != TABLES[key] or any(abs(w - PAPER["a4"][0]) >= 1 for w, _h in sizes):
             overflowed[language] = len(sizes)
     assert not overflowed, f"{get(key).title}: pages printed for {TABLES[key]} tables, by language: {overflowed}"
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("key", GAMES)
+def test_every_table_s_sheet_has_one_layout_in_every_language(app, live_server, page, key):
+    """A setting's two wordings take the same lines in each language, so all tables' sheets
+    look alike: every section and figure has one height at every table (A4's and Letter's
+    printed widths)."""
+    event_id = _event(app, key)
+    with app.app_context():
+        accounts.set_organiser(db.session(), "teacher", "correct horse")
+    log_in(page, live_server.url)
+    page.emulate_media(media="print")
+    uneven = {}
+    for paper, width in PRINTED_WIDTH.items():
+        page.set_viewport_size({"width": width, "height": 900})
+        for language in CODES:
+            page.goto(f"{live_server.url}/events/{event_id}/print/sheets?lang={language}")
+            blocks = [tuple(round(box["height"]) for box in (part.bounding_box() for part in
+                                                            sheet.locator(".section, figure").all()))
+                      for sheet in page.locator("article.rule-sheet").all()]
+            if len(set(blocks)) != 1:
+                uneven[paper, language] = [i for i in range(len(blocks[0])) if len({b[i] for b in blocks}) > 1]
+    assert not uneven, f"{get(key).title}: blocks of unequal height between tables: {uneven}"
