@@ -13,6 +13,7 @@ from tournament.core.errors import RuleError
 from tournament.games import Report, Scorer
 from tournament.games.elbows_up import ELBOWS_UP, TableRules
 from tournament.games.elbows_up.scorer import DEALS_SCORER
+from tournament.i18n import translate, translate_html
 
 WITH_TEA = TableRules(tea_cards=True, joker_may_lead=True)
 NO_TEA = TableRules(tea_cards=False, joker_may_lead=True)
@@ -74,7 +75,16 @@ def test_a_tie_on_points_goes_to_the_alphabetically_first_name_and_says_so() -> 
     tally = DEALS_SCORER.tally(WITH_TEA, PLAYERS, checked_sheet(deal((4, 4), (4, 4), (0, 2))))
     assert tally.winners == {"7"}  # Ann before Cy, whatever the seats or keys
     assert str(tally.status) == ("After 1 deal of 10: Ann and Cy lead with 14 each; Ann is ahead, "
-                            "first in alphabetical order.")
+                                 "first in alphabetical order.")
+
+
+def test_the_status_reads_in_the_page_s_language_with_the_names_as_typed(app: Any) -> None:
+    tally = DEALS_SCORER.tally(WITH_TEA, PLAYERS, checked_sheet(deal((4, 4), (4, 4), (0, 2))))
+    with app.test_request_context():
+        assert translate(tally.status, "de") == (
+            "Nach 1 Durchgang von 10: Ann und Cy führen mit je 14; Ann liegt vorn, alphabetisch zuerst.")
+        assert "<bdi>Ann</bdi> et <bdi>Cy</bdi> mènent" in translate_html(tally.status, "fr")
+        assert [translate(line.label, "it") for line in tally.lines] == ["Smazzata 1"]
 
 
 def test_after_ten_deals_the_game_is_finished_and_the_most_points_win() -> None:

@@ -4,10 +4,13 @@ the alphabetically first name; a ticked winner the counts contradict is refused.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from tournament.core.errors import RuleError
 from tournament.games import Report, shedding
+from tournament.i18n import translate
 
 SEATED = ("Zoë", "Ana", "Ben", "Émile")
 DECK = 54
@@ -88,3 +91,11 @@ def test_the_cards_left_field_runs_from_none_to_the_whole_deck_and_decides_witho
         "Cards left", "cards_left", 0, 52, 52)
     assert field.decides and not field.overrules_ticked
     assert shedding.winner_choices(["Zoë", "Ana"]) == (frozenset({"Zoë"}), frozenset({"Ana"}))
+
+
+def test_a_refusal_reads_in_the_page_s_language_and_names_the_players_as_typed(app: Any) -> None:
+    with pytest.raises(RuleError) as refused:
+        shedding.check_report(Report(frozenset({"Zoë", "Ana"})), {"Zoë", "Ana"}, 52)
+    with app.test_request_context():
+        assert translate(refused.value.text, "fr") == "un seul joueur peut finir le premier, pas Ana, Zoë."
+        assert translate(shedding.cards_left(54).message, "es") == "Las cartas restantes van de 0 a 54."

@@ -68,6 +68,12 @@ def test_the_standard_deck_maps_to_floors_and_special_cards_as_the_sheet_s_key_s
     assert key == {"A": "Penthouse", "10": "New Building", "2": "Lobby", "7": "Floor", "J": "Floor"}
 
 
+def test_the_sheet_lists_exactly_the_floors_its_table_plays() -> None:
+    for rules in ELEVATOR_UP.default_variants(8):
+        cards = ELEVATOR_UP.rule_sheet(rules).sections[0].text
+        assert f"Floors from the ground up: {', '.join(rules.floors())} (the Penthouse)." in cards
+
+
 def test_a_sheet_names_only_the_special_cards_its_table_plays() -> None:
     every = ELEVATOR_UP.rule_sheet(ALL_SPECIAL).text
     assert "The 10, 2, 7 and Jack are special cards" in every and "Door Closed" in every and "Stuck" in every
