@@ -18,6 +18,10 @@ Invariants:
   with a full stop); ``ScoreField.message`` is the field's own message, shown beside it.
 - Games never touch the database, the request or the clock: each hook is a function of its
   arguments.
+- Every word a game shows (labels, hints, summaries, statuses, refusals, the guide's
+  paragraphs) is a translatable message (``core.i18n.Text``; a plain ``str`` is shown as it is),
+  which the page translates (``|t``); ``str()`` of it is the English. Game titles are names and
+  stay as they are; column words and keys (``ScoreField.column``) stay English.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from types import MappingProxyType
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from ..core.errors import RuleError
+from ..core.i18n import T, Text
 
 V = TypeVar("V")  # a game's rule variant: frozen and hashable
 V_contra = TypeVar("V_contra", contravariant=True)  # the same, where only read
@@ -44,10 +49,10 @@ class TableSizes:
 
     def __post_init__(self) -> None:
         if not 1 <= self.smallest <= self.preferred <= self.largest:
-            raise RuleError(
-                f"table sizes must satisfy 1 <= smallest <= preferred <= largest, not "
-                f"{self.smallest}, {self.preferred}, {self.largest}"
-            )
+            raise RuleError(T(
+                "table sizes must satisfy 1 <= smallest <= preferred <= largest, not {smallest}, "
+                "{preferred}, {largest}", smallest=self.smallest, preferred=self.preferred, largest=self.largest,
+            ))
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,22 +66,23 @@ class ScoreField:
     it (the tick may be left from before the numbers changed; a note says so after saving);
     when false a tick the numbers contradict is refused, to be corrected."""
 
-    label: str  # "Tricks": the entry pages' heading for the numbers
-    column: str  # "tricks": the CSV column and event-file word
+    label: Text | str  # "Tricks": the entry pages' heading for the numbers
+    column: str  # "tricks": the CSV column and event-file word (never translated)
     minimum: int
     maximum: int
     total_at_most: int | None
     decides: bool
-    message: str  # shown beside a number out of range: "Tricks run from 0 to 14."
+    message: Text | str  # shown beside a number out of range: "Tricks run from 0 to 14."
     overrules_ticked: bool = False
 
     def __post_init__(self) -> None:
         if self.minimum > self.maximum:
-            raise RuleError(f"a score runs from its minimum to its maximum, not {self.minimum} to {self.maximum}")
+            raise RuleError(T("a score runs from its minimum to its maximum, not {minimum} to {maximum}",
+                              minimum=self.minimum, maximum=self.maximum))
         if self.total_at_most is not None and self.total_at_most < self.minimum:
-            raise RuleError(f"a game's total of at most {self.total_at_most} leaves no score possible")
-        if not (self.label and self.column and self.message):
-            raise RuleError("a score needs a label, a column name and a message")
+            raise RuleError(T("a game's total of at most {total} leaves no score possible", total=self.total_at_most))
+        if not (str(self.label) and self.column and str(self.message)):
+            raise RuleError(T("a score needs a label, a column name and a message"))
 
 
 def _frozen_scores(scores: Mapping[str, int] | None) -> Mapping[str, int] | None:
@@ -101,8 +107,8 @@ class Report:
 class Paragraph:
     """One titled paragraph of the tournament guide, in the game's own words."""
 
-    heading: str
-    text: str
+    heading: Text | str
+    text: Text | str
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +116,7 @@ class TallyLine:
     """One entry of a scoresheet as the scorer page lists it: a label ("Hand 3: Ann & Cy
     made it alone, 5 tricks") and what each column scored with it, as shown ("4", "", "+14")."""
 
-    label: str
+    label: Text | str
     cells: tuple[str, ...]
 
 
@@ -131,13 +137,13 @@ class Tally:
     scores: Mapping[str, int] | None
     finished: bool
     winners: frozenset[str]
-    status: str
+    status: Text | str
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "winners", frozenset(self.winners))
         object.__setattr__(self, "scores", _frozen_scores(self.scores))
         if len(self.totals) != len(self.columns) or any(len(line.cells) != len(self.columns) for line in self.lines):
-            raise RuleError("a tally has one total and one cell per line for each of its columns")
+            raise RuleError(T("a tally has one total and one cell per line for each of its columns"))
 
 
 @runtime_checkable
@@ -224,11 +230,16 @@ class Game(Protocol[V]):
     table_sizes: TableSizes
     score: ScoreField | None
     scorer: Scorer[V] | None
-    entry_hint: str
-    slip_hint: str
     template_folder: Path | None
     rule_sheet_template: str
     variant_form_template: str
+
+    # Read-only, so a game may state them as plain ``str`` or as messages.
+    @property
+    def entry_hint(self) -> Text | str: ...
+
+    @property
+    def slip_hint(self) -> Text | str: ...
 
     def default_variants(self, tables: int) -> tuple[V, ...]:
         """One variant per table, table 1 first; a prefix of every longer answer, so adding
@@ -243,7 +254,7 @@ class Game(Protocol[V]):
         """The variant ``variant_to_json`` stored; ``RuleError`` for anything else."""
         ...
 
-    def variant_summary(self, variant: V) -> str:
+    def variant_summary(self, variant: V) -> Text | str:
         """One line for the tables page and the print list: "Ace high, highest card wins; …"."""
         ...
 
@@ -262,7 +273,7 @@ class Game(Protocol[V]):
         ``RuleError`` when ticked winners contradict what the scores decide."""
         ...
 
-    def consistent(self, variant: V, report: Report) -> str | None:
+    def consistent(self, variant: V, report: Report) -> Text | str | None:
         """For a result read back from a file: why its winners cannot go with its scores, or
         ``None``. Looser than ``game_winners``: a stored tie may name either tied player."""
         ...

@@ -18,6 +18,7 @@ import threading
 from typing import Any, Final
 
 from ..core.errors import RuleError
+from ..core.i18n import T, Text
 from .protocol import Game
 
 DEFAULT: Final[str] = "five-tricks"
@@ -52,17 +53,21 @@ def _shown(key: object) -> str:
     return "".join(char if char.isprintable() else "?" for char in text[:40]) + ("…" if len(text) > 40 else "")
 
 
+def _unknown(key: object) -> Text:
+    return T("This app does not know the game '{key}'.", key=_shown(key))
+
+
 def register(game: Game[Any]) -> Game[Any]:
     """Add ``game`` under its key and return it (so it can decorate or end a module)."""
     _load_builtins()
     if not isinstance(game, Game):
-        raise RuleError(f"{game!r} is not a game: it lacks part of what the tournament asks of a game")
+        raise RuleError(T("{game} is not a game: it lacks part of what the tournament asks of a game", game=repr(game)))
     key = game.key
     if not isinstance(key, str) or not KEY_PATTERN.fullmatch(key):
-        raise RuleError(f"a game's key is 1 to 40 lower-case letters, digits or dashes, not '{_shown(key)}'")
+        raise RuleError(T("a game's key is 1 to 40 lower-case letters, digits or dashes, not '{key}'", key=_shown(key)))
     with _lock:
         if key in _games:
-            raise RuleError(f"A game with the key '{key}' is already registered.")
+            raise RuleError(T("A game with the key '{key}' is already registered.", key=key))
         _games[key] = game
     return game
 
@@ -71,10 +76,10 @@ def unregister(key: str) -> None:
     """Remove a game (tests register their own and remove it afterwards)."""
     _load_builtins()
     if key == DEFAULT:
-        raise RuleError(f"The default game '{DEFAULT}' cannot be removed.")
+        raise RuleError(T("The default game '{key}' cannot be removed.", key=DEFAULT))
     with _lock:
         if _games.pop(key, None) is None:
-            raise RuleError(f"This app does not know the game '{_shown(key)}'.")
+            raise RuleError(_unknown(key))
 
 
 def get(key: str) -> Game[Any]:
@@ -82,7 +87,7 @@ def get(key: str) -> Game[Any]:
     _load_builtins()
     game = _games.get(key) if isinstance(key, str) else None
     if game is None:
-        raise RuleError(f"This app does not know the game '{_shown(key)}'.")
+        raise RuleError(_unknown(key))
     return game
 
 

@@ -12,6 +12,7 @@ Rules kept here, the same for every shedding game:
   the table corrects one of them.
 - A game with neither a tick nor counts is no game; so a game the round's end stopped has no
   winner unless the table counted the cards.
+- Every message is a translatable ``Text`` (players' names as ``Name``s); its ``str`` is the English.
 - A stored result (event file) is consistent when its winner has a count and holds no more
   cards than anybody: a tie may name either tied player.
 """
@@ -23,12 +24,13 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Generic, TypeVar
 
 from ..core.errors import RuleError
+from ..core.i18n import Name, T, Text, Tp
 from ..core.limits import MAX_GAMES_PER_TABLE
 from ..core.movement import guide_movers
 from ..core.names import name_key
 from .protocol import Report, ScoreField
 
-LABEL = "Cards left"
+LABEL: Text = Tp("score", "Cards left")
 COLUMN = "cards_left"
 
 
@@ -41,14 +43,14 @@ def cards_left(deck: int) -> ScoreField:
         maximum=deck,
         total_at_most=deck,
         decides=True,
-        message=f"Cards left run from 0 to {deck}.",
+        message=T("Cards left run from 0 to {deck}.", deck=deck),
         overrules_ticked=False,
     )
 
 
-def names(players: Collection[str]) -> str:
-    """Players in alphabetical order, comma-joined, for messages."""
-    return ", ".join(sorted(players, key=name_key))
+def names(players: Collection[str]) -> Name:
+    """Players in alphabetical order, comma-joined, for messages (shown as typed)."""
+    return Name(", ".join(sorted(players, key=name_key)))
 
 
 def winner_choices(players: Sequence[str]) -> tuple[frozenset[str], ...]:
@@ -60,33 +62,34 @@ def check_report(report: Report, seated: Collection[str], deck: int) -> None:
     """Pass if a table of ``seated`` playing with ``deck`` cards could have reported ``report``."""
     seats = set(seated)
     if len(report.winners) > 1:
-        raise RuleError(f"only one player can go out first, not {names(report.winners)}.")
+        raise RuleError(T("only one player can go out first, not {names}.", names=names(report.winners)))
     if not report.winners <= seats:
-        raise RuleError("the winner must be a player seated at this table.")
+        raise RuleError(T("the winner must be a player seated at this table."))
     if not report.scores:
         return
     if not set(report.scores) <= seats:
-        raise RuleError("cards left were given for a player not seated at this table.")
+        raise RuleError(T("cards left were given for a player not seated at this table."))
     counts = report.scores.values()
     if any(isinstance(count, bool) or not isinstance(count, int) for count in counts):
-        raise RuleError("cards left must be whole numbers.")
+        raise RuleError(T("cards left must be whole numbers."))
     if any(count < 0 for count in counts):
-        raise RuleError("cards left cannot be negative.")
+        raise RuleError(T("cards left cannot be negative."))
     total = sum(counts)
     if total > deck:
-        raise RuleError(f"{total} cards left in one game is more than the deck holds ({deck}).")
+        raise RuleError(T("{total} cards left in one game is more than the deck holds ({deck}).",
+                          total=total, deck=deck))
     out = [player for player, count in report.scores.items() if count == 0]
     if len(out) > 1:
-        raise RuleError(
-            f"only one player can be out of cards: the game ends when the first goes out, "
-            f"but {names(out)} hold none."
-        )
+        raise RuleError(T(
+            "only one player can be out of cards: the game ends when the first goes out, but {names} hold none.",
+            names=names(out),
+        ))
 
 
 def fewest_cards(counts: Mapping[str, int]) -> str:
     """The player holding the fewest cards; on a tie the alphabetically first of them."""
     if not counts:
-        raise RuleError("nobody's cards were counted.")
+        raise RuleError(T("nobody's cards were counted."))
     return min(counts, key=lambda player: (counts[player], name_key(player)))
 
 
@@ -96,14 +99,14 @@ def game_winners(report: Report) -> frozenset[str]:
         return report.winners
     derived = fewest_cards(report.scores)
     if report.winners and report.winners != {derived}:
-        raise RuleError(
-            f"the cards left make {derived} the winner, but {names(report.winners)} is marked. "
-            "Correct one of them."
-        )
+        raise RuleError(T(
+            "the cards left make {winner} the winner, but {marked} is marked. Correct one of them.",
+            winner=Name(derived), marked=names(report.winners),
+        ))
     return frozenset({derived})
 
 
-def consistent(report: Report) -> str | None:
+def consistent(report: Report) -> Text | None:
     """Why a stored winner cannot go with the stored counts, or ``None``."""
     if not report.winners or not report.scores:
         return None
@@ -111,11 +114,10 @@ def consistent(report: Report) -> str | None:
     for winner in sorted(report.winners, key=name_key):
         held = report.scores.get(winner)
         if held is None:
-            return f"the winner '{winner}' has no count of cards left, though others have"
+            return T("the winner '{winner}' has no count of cards left, though others have", winner=Name(winner))
         if held > fewest:
-            return f"the winner '{winner}' holds more cards than " + names(
-                [player for player, count in report.scores.items() if count == fewest]
-            )
+            return T("the winner '{winner}' holds more cards than {fewest}", winner=Name(winner),
+                     fewest=names([player for player, count in report.scores.items() if count == fewest]))
     return None
 
 
@@ -149,7 +151,7 @@ class SheddingResults(Generic[R]):
     def game_winners(self, variant: R, report: Report) -> frozenset[str]:
         return game_winners(report)
 
-    def consistent(self, variant: R, report: Report) -> str | None:
+    def consistent(self, variant: R, report: Report) -> Text | None:
         return consistent(report)
 
     def movers(self, table_size: int) -> int:

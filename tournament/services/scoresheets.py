@@ -132,7 +132,7 @@ def _stale(number: int, count: int, scorer: Scorer[Any]) -> Conflict:
 def _sentence(table: Table, number: int, what: str, tally: Tally | None) -> str:
     """The audit line: "Table 2, game 3: hand 4 added — Ann & Cy lead 6 to 4" (at most what an
     event file's log line may hold)."""
-    status = "" if tally is None else " — " + tally.status.rstrip(".")
+    status = "" if tally is None else " — " + str(tally.status).rstrip(".")
     return f"Table {table.number}, game {number}: {what}{status}"[:MAX_AUDIT_TEXT]
 
 

@@ -163,7 +163,8 @@ def set_rules(session: Session, event: Event, table: Table, variant, house_rule:
     old_variant = table.variant
     if old_variant != variant:
         audit.log(session, event.id, audit.ORGANISER, "table rules changed", f"table {table.number}",
-                  table_number=table.number, old=game.variant_summary(old_variant), new=game.variant_summary(variant))
+                  table_number=table.number, old=str(game.variant_summary(old_variant)),
+                  new=str(game.variant_summary(variant)))
     if table.house_rule != rule:
         audit.log(session, event.id, audit.ORGANISER, "house rule changed", f"table {table.number}",
                   table_number=table.number, old=table.house_rule, new=rule)

@@ -13,6 +13,7 @@ from tournament.core.errors import RuleError
 from tournament.games import Report, Scorer
 from tournament.games.elbows_up import ELBOWS_UP, TableRules
 from tournament.games.elbows_up.scorer import DEALS_SCORER
+from tournament.i18n import translate, translate_html
 
 WITH_TEA = TableRules(tea_cards=True, joker_may_lead=True)
 NO_TEA = TableRules(tea_cards=False, joker_may_lead=True)
@@ -51,44 +52,53 @@ def test_each_deal_is_a_line_of_every_player_s_points_in_seat_order() -> None:
     sheet = checked_sheet(deal((4, 4), (0, 0), (2, 5), tea={"11": "4+5"}), deal((6, 7), (1, 0), (3, 3)))
     tally = DEALS_SCORER.tally(WITH_TEA, PLAYERS, sheet)
     assert tally.columns == ("Cy", "Ann", "Bea")
-    assert [(line.label, line.cells) for line in tally.lines] == [
+    assert [(str(line.label), line.cells) for line in tally.lines] == [
         ("Deal 1", ("19", "10", "5")), ("Deal 2", ("30", "0", "13"))]
     assert tally.totals == (49, 10, 18) and dict(tally.scores or {}) == {"11": 49, "7": 10, "3": 18}
     assert tally.winners == {"11"} and not tally.finished
-    assert tally.status == "After 2 deals of 10: Cy leads with 49."
+    assert str(tally.status) == "After 2 deals of 10: Cy leads with 49."
 
 
 def test_an_empty_sheet_has_no_winner_yet() -> None:
     tally = DEALS_SCORER.tally(WITH_TEA, PLAYERS, [])
     assert tally.winners == frozenset() and tally.totals == (0, 0, 0) and tally.lines == ()
-    assert tally.status == "No deal scored yet: the game has 10 deals."
+    assert str(tally.status) == "No deal scored yet: the game has 10 deals."
 
 
 def test_deals_that_score_nothing_leave_the_game_without_a_leader() -> None:
     tally = DEALS_SCORER.tally(WITH_TEA, PLAYERS, checked_sheet(deal((3, 2), (5, 4), (2, 1))))
-    assert tally.winners == frozenset() and tally.status == "After 1 deal of 10: nobody has scored yet."
+    assert tally.winners == frozenset() and str(tally.status) == "After 1 deal of 10: nobody has scored yet."
     assert ELBOWS_UP.game_winners(WITH_TEA, recorded(tally.scores, tally.winners)) == frozenset()
 
 
 def test_a_tie_on_points_goes_to_the_alphabetically_first_name_and_says_so() -> None:
     tally = DEALS_SCORER.tally(WITH_TEA, PLAYERS, checked_sheet(deal((4, 4), (4, 4), (0, 2))))
     assert tally.winners == {"7"}  # Ann before Cy, whatever the seats or keys
-    assert tally.status == ("After 1 deal of 10: Ann and Cy lead with 14 each; Ann is ahead, "
-                            "first in alphabetical order.")
+    assert str(tally.status) == ("After 1 deal of 10: Ann and Cy lead with 14 each; Ann is ahead, "
+                                 "first in alphabetical order.")
+
+
+def test_the_status_reads_in_the_page_s_language_with_the_names_as_typed(app: Any) -> None:
+    tally = DEALS_SCORER.tally(WITH_TEA, PLAYERS, checked_sheet(deal((4, 4), (4, 4), (0, 2))))
+    with app.test_request_context():
+        assert translate(tally.status, "de") == (
+            "Nach 1 Durchgang von 10: Ann und Cy führen mit je 14; Ann liegt vorn, alphabetisch zuerst.")
+        assert "<bdi>Ann</bdi> et <bdi>Cy</bdi> mènent" in translate_html(tally.status, "fr")
+        assert [translate(line.label, "it") for line in tally.lines] == ["Smazzata 1"]
 
 
 def test_after_ten_deals_the_game_is_finished_and_the_most_points_win() -> None:
     sheet = checked_sheet(*[deal((2, 2), (1, 3), (0, 0))] * 10)
     tally = DEALS_SCORER.tally(WITH_TEA, PLAYERS, sheet)
     assert tally.finished and tally.totals == (120, 30, 100) and tally.winners == {"11"}
-    assert tally.status == "Cy wins with 120 after 10 deals."
+    assert str(tally.status) == "Cy wins with 120 after 10 deals."
 
 
 def test_a_finished_tie_states_the_alphabetical_rule() -> None:
     sheet = checked_sheet(*[deal((2, 2), (2, 2), (0, 1))] * 10)
     tally = DEALS_SCORER.tally(WITH_TEA, PLAYERS, sheet)
     assert tally.winners == {"7"}
-    assert tally.status == "Ann and Cy have 120 each after 10 deals: Ann wins, first in alphabetical order."
+    assert str(tally.status) == "Ann and Cy have 120 each after 10 deals: Ann wins, first in alphabetical order."
 
 
 @pytest.mark.parametrize("deals", [0, 1, 3, 10])

@@ -4,10 +4,13 @@ the alphabetically first name; a ticked winner the counts contradict is refused.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from tournament.core.errors import RuleError
 from tournament.games import Report, shedding
+from tournament.i18n import translate
 
 SEATED = ("Zoë", "Ana", "Ben", "Émile")
 DECK = 54
@@ -79,12 +82,20 @@ def test_counts_up_to_the_whole_deck_are_accepted() -> None:
 ])
 def test_a_stored_winner_must_hold_no_more_cards_than_anyone(stored: Report, problem: str | None) -> None:
     found = shedding.consistent(stored)
-    assert found == problem if problem is None else found is not None and found.startswith(problem)
+    assert found == problem if problem is None else found is not None and str(found).startswith(problem)
 
 
 def test_the_cards_left_field_runs_from_none_to_the_whole_deck_and_decides_without_overruling() -> None:
     field = shedding.cards_left(52)
-    assert (field.label, field.column, field.minimum, field.maximum, field.total_at_most) == (
+    assert (str(field.label), field.column, field.minimum, field.maximum, field.total_at_most) == (
         "Cards left", "cards_left", 0, 52, 52)
     assert field.decides and not field.overrules_ticked
     assert shedding.winner_choices(["Zoë", "Ana"]) == (frozenset({"Zoë"}), frozenset({"Ana"}))
+
+
+def test_a_refusal_reads_in_the_page_s_language_and_names_the_players_as_typed(app: Any) -> None:
+    with pytest.raises(RuleError) as refused:
+        shedding.check_report(Report(frozenset({"Zoë", "Ana"})), {"Zoë", "Ana"}, 52)
+    with app.test_request_context():
+        assert translate(refused.value.text, "fr") == "un seul joueur peut finir le premier, pas Ana, Zoë."
+        assert translate(shedding.cards_left(54).message, "es") == "Las cartas restantes van de 0 a 54."

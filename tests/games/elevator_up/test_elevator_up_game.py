@@ -62,10 +62,16 @@ def test_default_rules_start_with_every_special_card_and_neighbouring_tables_dif
 def test_the_standard_deck_maps_to_floors_and_special_cards_as_the_sheet_s_key_says() -> None:
     assert ALL_SPECIAL.floors() == ("3", "4", "5", "6", "8", "9", "Queen", "King", "Ace")
     assert NO_7_OR_JACK.floors() == ("3", "4", "5", "6", "7", "8", "9", "Jack", "Queen", "King", "Ace")
-    key = {card.rank: card.name for card in ELEVATOR_UP.rule_sheet(ALL_SPECIAL).key}
+    key = {str(card.rank): str(card.name) for card in ELEVATOR_UP.rule_sheet(ALL_SPECIAL).key}
     assert key == {"A": "Penthouse", "10": "New Building", "2": "Lobby", "7": "Stuck", "J": "Door Closed"}
-    key = {card.rank: card.name for card in ELEVATOR_UP.rule_sheet(NO_7_OR_JACK).key}
+    key = {str(card.rank): str(card.name) for card in ELEVATOR_UP.rule_sheet(NO_7_OR_JACK).key}
     assert key == {"A": "Penthouse", "10": "New Building", "2": "Lobby", "7": "Floor", "J": "Floor"}
+
+
+def test_the_sheet_lists_exactly_the_floors_its_table_plays() -> None:
+    for rules in ELEVATOR_UP.default_variants(8):
+        cards = ELEVATOR_UP.rule_sheet(rules).sections[0].text
+        assert f"Floors from the ground up: {', '.join(rules.floors())} (the Penthouse)." in cards
 
 
 def test_a_sheet_names_only_the_special_cards_its_table_plays() -> None:
@@ -79,8 +85,8 @@ def test_a_sheet_names_only_the_special_cards_its_table_plays() -> None:
 
 
 def test_the_summary_names_each_setting_in_a_few_words() -> None:
-    assert ELEVATOR_UP.variant_summary(ALL_SPECIAL) == "7 Stuck; Jack Door Closed; four of a floor clear the pile"
-    assert ELEVATOR_UP.variant_summary(NO_7_OR_JACK) == "7 a floor; Jack a floor; only a 10 clears the pile"
+    assert str(ELEVATOR_UP.variant_summary(ALL_SPECIAL)) == "7 Stuck; Jack Door Closed; four of a floor clear the pile"
+    assert str(ELEVATOR_UP.variant_summary(NO_7_OR_JACK)) == "7 a floor; Jack a floor; only a 10 clears the pile"
 
 
 def test_the_first_out_wins_and_an_unfinished_game_goes_to_the_fewest_cards_or_nobody() -> None:
@@ -104,8 +110,8 @@ def test_a_round_opens_with_the_games_it_usually_holds_at_six_to_twelve_minutes_
 
 def test_the_guide_says_face_down_cards_count_and_an_unfinished_game_needs_the_counts() -> None:
     (paragraph,) = ELEVATOR_UP.guide_paragraphs()
-    assert paragraph.heading == "Game winner"
-    assert "face-down ones included" in paragraph.text and "nobody wins it" in paragraph.text
+    assert str(paragraph.heading) == "Game winner"
+    assert "face-down ones included" in str(paragraph.text) and "nobody wins it" in str(paragraph.text)
 
 
 def test_the_rules_page_form_reads_and_shows_every_setting(app: Any) -> None:

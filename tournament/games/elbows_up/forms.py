@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from flask_babel import gettext, lazy_gettext, lazy_pgettext  # type: ignore[import-untyped]  # no type information
 from flask_wtf import FlaskForm
 from wtforms import SelectChoice, SelectField
 from wtforms.validators import InputRequired
@@ -25,13 +26,13 @@ JOKER_LEADS, JOKER_FOLLOWS = "any", "follow"
 
 
 class VariantForm(FlaskForm):  # type: ignore[misc]  # WTForms ships no type information
-    tea = SelectField("Tea cards", choices=[
-        SelectChoice(TEA_IN, "Dealt with the others (+5 for bidding and taking exactly 4 or 1)"),
-        SelectChoice(TEA_OUT, "Left in the box"),
+    tea = SelectField(lazy_pgettext("table setting", "Tea cards"), choices=[
+        SelectChoice(TEA_IN, lazy_gettext("Dealt with the others (+5 for bidding and taking exactly 4 or 1)")),
+        SelectChoice(TEA_OUT, lazy_gettext("Left in the box")),
     ])
-    joker = SelectField("The Joker", choices=[
-        SelectChoice(JOKER_LEADS, "May be played at any time, also to lead a trick"),
-        SelectChoice(JOKER_FOLLOWS, "May not lead: only played on a trick someone else led"),
+    joker = SelectField(lazy_pgettext("table setting", "The Joker"), choices=[
+        SelectChoice(JOKER_LEADS, lazy_gettext("May be played at any time, also to lead a trick")),
+        SelectChoice(JOKER_FOLLOWS, lazy_gettext("May not lead: only played on a trick someone else led")),
     ])
 
 
@@ -49,21 +50,24 @@ class Row:
 
 
 def deal_form(formdata: Any, players: Mapping[str, str], tea_cards: bool) -> Any:
-    """A form for one deal: per player (seat order) a bid, tricks and, with Tea cards, a Tea select."""
+    """A form for one deal: per player (seat order) a bid, tricks and, with Tea cards, a Tea select.
+    Built inside a request: its messages name a player, so they are translated now, as plain
+    text the page escapes (a lazy message would reach the page unescaped)."""
 
     class DealForm(FlaskForm):  # type: ignore[misc]
         pass
 
     for seat, name in enumerate(players.values()):
         setattr(DealForm, f"p{seat}_bid", SelectField(
-            "Bid", choices=[SelectChoice("", "–"), *_NUMBERS],
-            validators=[InputRequired(message=f"Choose {name}'s bid.")]))
+            lazy_pgettext("deal form", "Bid"), choices=[SelectChoice("", "–"), *_NUMBERS],
+            validators=[InputRequired(message=gettext("Choose %(name)s's bid.", name=name))]))
         setattr(DealForm, f"p{seat}_tricks", SelectField(
-            "Tricks", choices=[SelectChoice("", "–"), *_NUMBERS],
-            validators=[InputRequired(message=f"Choose {name}'s tricks.")]))
+            lazy_pgettext("deal form", "Tricks"), choices=[SelectChoice("", "–"), *_NUMBERS],
+            validators=[InputRequired(message=gettext("Choose %(name)s's tricks.", name=name))]))
         if tea_cards:
             setattr(DealForm, f"p{seat}_tea", SelectField(
-                "Tea", choices=[SelectChoice("", "–"), *(SelectChoice(card, card) for card in TEA_CARDS)]))
+                lazy_pgettext("deal form", "Tea"),
+                choices=[SelectChoice("", "–"), *(SelectChoice(card, card) for card in TEA_CARDS)]))
     form = DealForm(formdata=formdata)
     form.rows = [
         Row(name, form[f"p{seat}_bid"], form[f"p{seat}_tricks"], form[f"p{seat}_tea"] if tea_cards else None)

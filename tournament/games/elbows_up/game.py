@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from ...core.errors import RuleError
+from ...core.i18n import Name, T, Text, Tp
 from ...core.limits import MAX_GAMES_PER_TABLE
 from ...core.movement import guide_movers
 from ...core.names import name_key
@@ -35,24 +36,24 @@ from .winner import points_winner
 GAME_MINUTES: Final = 45
 
 POINTS: Final = ScoreField(
-    label="Points",
+    label=Tp("score", "Points"),
     column="points",
     minimum=0,
     maximum=MAX_GAME_POINTS,
     total_at_most=None,
     decides=True,
-    message=f"Points run from 0 to {MAX_GAME_POINTS}.",
+    message=T("Points run from 0 to {most}.", most=MAX_GAME_POINTS),
     overrules_ticked=True,
 )
 
 
-def _names(players: Collection[str]) -> str:
-    return ", ".join(sorted(players, key=name_key))
+def _names(players: Collection[str]) -> Name:
+    return Name(", ".join(sorted(players, key=name_key)))
 
 
 def _rules(value: object) -> TableRules:
     if not isinstance(value, TableRules):
-        raise RuleError(f"expected the rules of an Elbows Up! table, not {value!r}")
+        raise RuleError(T("expected the rules of an Elbows Up! table, not {value}", value=repr(value)))
     return value
 
 
@@ -64,15 +65,15 @@ class ElbowsUp:
     table_sizes = TableSizes(smallest=3, preferred=4, largest=6)
     score: ScoreField | None = POINTS
     scorer: Scorer[TableRules] | None = DEALS_SCORER
-    entry_hint = (
-        f"A game is {DEALS} deals. Mark each game's winner, or type everyone's points: then the "
+    entry_hint: Text | str = T(
+        "A game is {deals} deals. Mark each game's winner, or type everyone's points: then the "
         "points decide — the most points wins (an unfinished game counts the points so far; a tie "
-        "goes to the alphabetically first name)."
+        "goes to the alphabetically first name).", deals=DEALS,
     )
-    slip_hint = (
-        f"A game is {DEALS} deals. Tick the player with the most points (an unfinished game goes to "
+    slip_hint: Text | str = T(
+        "A game is {deals} deals. Tick the player with the most points (an unfinished game goes to "
         "the most points so far). Write the points in the small boxes if you count them. A tie on "
-        "points goes to the name first in alphabetical order."
+        "points goes to the name first in alphabetical order.", deals=DEALS,
     )
     template_folder: Path | None = Path(__file__).resolve().parent / "templates"
     rule_sheet_template = "games/elbows-up/rule_sheet.html"
@@ -89,7 +90,7 @@ class ElbowsUp:
     def variant_from_json(self, data: object) -> TableRules:
         return rules_from_json(data)
 
-    def variant_summary(self, variant: TableRules) -> str:
+    def variant_summary(self, variant: TableRules) -> Text:
         return rules_summary(_rules(variant))
 
     # Results ------------------------------------------------------------------------------
@@ -100,18 +101,18 @@ class ElbowsUp:
     def check_report(self, variant: TableRules, report: Report, seated: Collection[str]) -> None:
         seats = set(seated)
         if len(report.winners) > 1:
-            raise RuleError(f"only one winner can be marked, not {_names(report.winners)}.")
+            raise RuleError(T("only one winner can be marked, not {names}.", names=_names(report.winners)))
         if not report.winners <= seats:
-            raise RuleError("the winner must be a player seated at this table.")
+            raise RuleError(T("the winner must be a player seated at this table."))
         if not report.scores:
             return
         if not set(report.scores) <= seats:
-            raise RuleError("points were given for a player not seated at this table.")
+            raise RuleError(T("points were given for a player not seated at this table."))
         for points in report.scores.values():
             if isinstance(points, bool) or not isinstance(points, int):
-                raise RuleError("points must be whole numbers.")
+                raise RuleError(T("points must be whole numbers."))
             if not POINTS.minimum <= points <= POINTS.maximum:
-                raise RuleError(f"points run from {POINTS.minimum} to {POINTS.maximum}.")
+                raise RuleError(T("points run from {least} to {most}.", least=POINTS.minimum, most=POINTS.maximum))
 
     def game_winners(self, variant: TableRules, report: Report) -> frozenset[str]:
         if not report.scores:
@@ -120,21 +121,20 @@ class ElbowsUp:
         if derived is None:  # nobody has a point: the ticked winner, if any, stands
             return report.winners
         if report.winners and report.winners != {derived}:
-            raise RuleError(
-                f"the points make {derived} the winner, but {_names(report.winners)} is marked. "
-                "Correct one of them."
-            )
+            raise RuleError(T(
+                "the points make {winner} the winner, but {marked} is marked. Correct one of them.",
+                winner=Name(derived), marked=_names(report.winners),
+            ))
         return frozenset({derived})
 
-    def consistent(self, variant: TableRules, report: Report) -> str | None:
+    def consistent(self, variant: TableRules, report: Report) -> Text | None:
         if not report.winners or not report.scores or not any(report.scores.values()):
             return None
         best = max(report.scores.values())
         for winner in sorted(report.winners, key=name_key):
             if report.scores.get(winner, 0) < best:
-                return f"the winner '{winner}' has fewer points than " + _names(
-                    [player for player, points in report.scores.items() if points == best]
-                )
+                return T("the winner '{winner}' has fewer points than {best}", winner=Name(winner),
+                         best=_names([player for player, points in report.scores.items() if points == best]))
         return None
 
     def movers(self, table_size: int) -> int:
@@ -151,16 +151,16 @@ class ElbowsUp:
     def guide_paragraphs(self) -> tuple[Paragraph, ...]:
         return (
             Paragraph(
-                "Game winner",
-                f"A game of Elbows Up! is {DEALS} deals. The player with the most points after the "
-                f"{DEALS}th deal wins it. If the round ends before that, the player with the most "
-                "points so far wins the game. Players tied on points: the name first in "
-                "alphabetical order wins.",
+                T("Game winner"),
+                T("A game of Elbows Up! is {deals} deals. The player with the most points after the "
+                  "{deals}th deal wins it. If the round ends before that, the player with the most "
+                  "points so far wins the game. Players tied on points: the name first in "
+                  "alphabetical order wins.", deals=DEALS),
             ),
             Paragraph(
-                "Keeping the score",
-                "Each table's phone keeps the score sheet: after every deal the scorer enters each "
-                "player's bid and tricks taken, and the phone adds up the points and shows who leads.",
+                T("Keeping the score"),
+                T("Each table's phone keeps the score sheet: after every deal the scorer enters each "
+                  "player's bid and tricks taken, and the phone adds up the points and shows who leads."),
             ),
         )
 

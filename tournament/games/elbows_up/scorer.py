@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from ...core.errors import RuleError
+from ...core.i18n import Name, T, Text, Tn
 from ...core.names import name_key
 from ..protocol import Tally, TallyLine
 from .scoring import DEALS, MAX_TRICKS, TEA_CARDS, deal_points, tricks_in_a_deal
@@ -31,35 +32,41 @@ from .winner import points_winner
 ENTRY_KEYS: Final = frozenset({"bid", "tricks", "tea"})
 
 
-def _listed(names: Sequence[str]) -> str:
+def _listed(names: Sequence[str]) -> Text | Name:
+    """Names in alphabetical order, the last two joined by the language's "and"."""
     ordered = sorted(names, key=name_key)
-    return ordered[0] if len(ordered) == 1 else ", ".join(ordered[:-1]) + " and " + ordered[-1]
+    if len(ordered) == 1:
+        return Name(ordered[0])
+    return T("{names} and {last}", names=Name(", ".join(ordered[:-1])), last=Name(ordered[-1]))
 
 
-def _deals(count: int) -> str:
-    return "1 deal" if count == 1 else f"{count} deals"
-
-
-def _status(names: Mapping[str, str], totals: Mapping[str, int], deals: int, winner: str | None) -> str:
+def _status(names: Mapping[str, str], totals: Mapping[str, int], deals: int, winner: str | None) -> Text:
     """One sentence on where the game stands; ``winner`` is a key, ``None`` while nobody scored."""
     if deals == 0:
-        return f"No deal scored yet: the game has {DEALS} deals."
+        return T("No deal scored yet: the game has {deals} deals.", deals=DEALS)
     finished = deals >= DEALS
     if winner is None:
-        return (f"Nobody scored in {_deals(deals)}: the game has no winner." if finished
-                else f"After {_deals(deals)} of {DEALS}: nobody has scored yet.")
+        if finished:
+            return Tn("Nobody scored in {n} deal: the game has no winner.",
+                      "Nobody scored in {n} deals: the game has no winner.", deals)
+        return Tn("After {n} deal of {deals}: nobody has scored yet.",
+                  "After {n} deals of {deals}: nobody has scored yet.", deals, deals=DEALS)
     best = totals[winner]
     tied = [names[key] for key, points in totals.items() if points == best]
-    first = names[winner]
+    first = Name(names[winner])
     if finished:
         if len(tied) == 1:
-            return f"{first} wins with {best} after {_deals(deals)}."
-        return (f"{_listed(tied)} have {best} each after {_deals(deals)}: {first} wins, "
-                "first in alphabetical order.")
+            return Tn("{first} wins with {best} after {n} deal.", "{first} wins with {best} after {n} deals.",
+                      deals, first=first, best=best)
+        return Tn("{tied} have {best} each after {n} deal: {first} wins, first in alphabetical order.",
+                  "{tied} have {best} each after {n} deals: {first} wins, first in alphabetical order.",
+                  deals, tied=_listed(tied), best=best, first=first)
     if len(tied) == 1:
-        return f"After {_deals(deals)} of {DEALS}: {first} leads with {best}."
-    return (f"After {_deals(deals)} of {DEALS}: {_listed(tied)} lead with {best} each; {first} is "
-            "ahead, first in alphabetical order.")
+        return Tn("After {n} deal of {deals}: {first} leads with {best}.",
+                  "After {n} deals of {deals}: {first} leads with {best}.", deals, deals=DEALS, first=first, best=best)
+    return Tn("After {n} deal of {deals}: {tied} lead with {best} each; {first} is ahead, first in alphabetical order.",
+              "After {n} deals of {deals}: {tied} lead with {best} each; {first} is ahead, first in alphabetical "
+              "order.", deals, deals=DEALS, tied=_listed(tied), best=best, first=first)
 
 
 class DealScorer:
@@ -88,39 +95,41 @@ class DealScorer:
         self, variant: TableRules, players: Mapping[str, str], sheet: Sequence[Mapping[str, Any]], entry: object
     ) -> None:
         if len(sheet) >= DEALS:
-            raise RuleError(f"the game is over: all {DEALS} deals are scored.")
+            raise RuleError(T("the game is over: all {deals} deals are scored.", deals=DEALS))
         if not isinstance(entry, Mapping):
-            raise RuleError("a deal must give every player's bid and tricks.")
+            raise RuleError(T("a deal must give every player's bid and tricks."))
         if not set(entry) <= set(players):
-            raise RuleError("the deal names a player who is not seated at this table.")
+            raise RuleError(T("the deal names a player who is not seated at this table."))
         missing = [players[key] for key in players if key not in entry]
         if missing:
-            raise RuleError(f"the deal has no bid and tricks for {_listed(missing)}.")
+            raise RuleError(T("the deal has no bid and tricks for {names}.", names=_listed(missing)))
         holders: dict[str, list[str]] = {card: [] for card in TEA_CARDS}
         total = 0
         for key, result in entry.items():
             if not isinstance(result, Mapping) or set(result) != ENTRY_KEYS:
-                raise RuleError(f"the deal must give a bid, tricks and a Tea card (or none) for {players[key]}.")
+                raise RuleError(T("the deal must give a bid, tricks and a Tea card (or none) for {name}.",
+                                  name=Name(players[key])))
             for field in ("bid", "tricks"):
                 value = result[field]
                 if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_TRICKS:
-                    raise RuleError(f"bids and tricks are whole numbers from 0 to {MAX_TRICKS}.")
+                    raise RuleError(T("bids and tricks are whole numbers from 0 to {most}.", most=MAX_TRICKS))
             total += result["tricks"]
             tea = result["tea"]
             if tea is None:
                 continue
             if not isinstance(tea, str) or tea not in TEA_CARDS:
-                raise RuleError(f"a Tea card is {' or '.join(TEA_CARDS)}.")
+                raise RuleError(T("a Tea card is 4+5 or 1+5."))
             if not variant.tea_cards:
-                raise RuleError("this table plays without the Tea cards.")
+                raise RuleError(T("this table plays without the Tea cards."))
             holders[tea].append(players[key])
         most = tricks_in_a_deal(len(players))
         if total > most:
-            raise RuleError(f"{total} tricks in one deal is more than the cards allow: a deal at a table of "
-                            f"{len(players)} has {most} tricks.")
+            raise RuleError(T("{total} tricks in one deal is more than the cards allow: a deal at a table of "
+                              "{players} has {most} tricks.", total=total, players=len(players), most=most))
         for card, names in holders.items():
             if len(names) > 1:
-                raise RuleError(f"the {card} Tea card is marked for {_listed(names)}: one player holds it.")
+                raise RuleError(T("the {card} Tea card is marked for {names}: one player holds it.",
+                                  card=card, names=_listed(names)))
 
     def tally(self, variant: TableRules, players: Mapping[str, str], sheet: Sequence[Mapping[str, Any]]) -> Tally:
         totals = dict.fromkeys(players, 0)
@@ -133,7 +142,7 @@ class DealScorer:
             for key, value in points.items():
                 totals[key] += value
             cells = tuple(str(points[key]) if key in points else "–" for key in players)
-            lines.append(TallyLine(f"Deal {number}", cells))
+            lines.append(TallyLine(T("Deal {n}", n=number), cells))
         by_name = {players[key]: points for key, points in totals.items()}
         winner_name = points_winner(by_name) if sheet else None
         winner = next((key for key in players if players[key] == winner_name), None)

@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Final
 
 from ...core.errors import RuleError
+from ...core.i18n import T
 
 DEALS: Final = 10
 MAX_TRICKS: Final = 15
@@ -45,16 +46,20 @@ MAX_GAME_POINTS: Final = DEALS * MAX_DEAL_POINTS
 
 def _count(value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_TRICKS:
-        raise RuleError(f"{what} must be a whole number from 0 to {MAX_TRICKS}, not {value!r}")
+        if what == "bid":
+            raise RuleError(T("a bid must be a whole number from 0 to {most}, not {value}",
+                              most=MAX_TRICKS, value=repr(value)))
+        raise RuleError(T("tricks taken must be a whole number from 0 to {most}, not {value}",
+                          most=MAX_TRICKS, value=repr(value)))
     return value
 
 
 def deal_points(bid: int, tricks: int, tea: str | None = None) -> int:
     """A player's points for one deal: ``bid`` and ``tricks`` taken, ``tea`` the Tea card they
     held ("4+5", "1+5") or ``None``."""
-    bid, tricks = _count(bid, "a bid"), _count(tricks, "tricks taken")
+    bid, tricks = _count(bid, "bid"), _count(tricks, "tricks")
     if tea is not None and tea not in TEA_CARDS:
-        raise RuleError(f"a Tea card is {' or '.join(TEA_CARDS)}, not {tea!r}")
+        raise RuleError(T("a Tea card is 4+5 or 1+5, not {tea}", tea=repr(tea)))
     if bid >= BIG_BID and tricks >= BIG_BID:
         points = BIG_BID_POINTS
     elif bid == 0 and tricks == 0:

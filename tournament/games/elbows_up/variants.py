@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from ...core.errors import RuleError
+from ...core.i18n import T, Text
 
 SETTING_NAMES: Final[tuple[str, ...]] = ("tea_cards", "joker_may_lead")
 
@@ -33,7 +34,8 @@ class TableRules:
     def __post_init__(self) -> None:
         for name in SETTING_NAMES:
             if not isinstance(getattr(self, name), bool):
-                raise RuleError(f"{name} must be true or false, not {getattr(self, name)!r}")
+                raise RuleError(T("{name} must be true or false, not {value}", name=name,
+                                  value=repr(getattr(self, name))))
 
 
 # Each step changes at least one setting, and the last leads back to the first with a change.
@@ -48,7 +50,8 @@ CYCLE: Final[tuple[TableRules, ...]] = (
 def default_rules(tables: int) -> tuple[TableRules, ...]:
     """One table's rules per table, table 1 first, cycling through ``CYCLE``."""
     if isinstance(tables, bool) or not isinstance(tables, int) or tables < 0:
-        raise RuleError(f"the number of tables must be a whole number of at least 0, not {tables!r}")
+        raise RuleError(T("the number of tables must be a whole number of at least 0, not {tables}",
+                          tables=repr(tables)))
     return tuple(CYCLE[index % len(CYCLE)] for index in range(tables))
 
 
@@ -58,15 +61,16 @@ def rules_to_json(rules: TableRules) -> dict[str, Any]:
 
 def rules_from_json(data: object) -> TableRules:
     if not isinstance(data, Mapping) or set(data) != set(SETTING_NAMES):
-        raise RuleError(
-            f"a table's rules must be stored as an object with the keys {', '.join(SETTING_NAMES)}, "
-            f"not {str(data)[:80]}"
-        )
+        raise RuleError(T("a table's rules must be stored as an object with the keys {keys}, not {data}",
+                          keys=", ".join(SETTING_NAMES), data=str(data)[:80]))
     return TableRules(tea_cards=data["tea_cards"], joker_may_lead=data["joker_may_lead"])
 
 
-def rules_summary(rules: TableRules) -> str:
-    """"Tea cards in play; the Joker may lead", one line for the tables page."""
-    tea = "Tea cards in play" if rules.tea_cards else "no Tea cards"
-    joker = "the Joker may lead" if rules.joker_may_lead else "the Joker may not lead"
-    return f"{tea[0].upper()}{tea[1:]}; {joker}"
+_TEA: Final = {True: T("Tea cards in play"), False: T("No Tea cards")}
+_JOKER: Final = {True: T("the Joker may lead"), False: T("the Joker may not lead")}
+
+
+def rules_summary(rules: TableRules) -> Text:
+    """"Tea cards in play; the Joker may lead", one line for the tables page: a message per
+    setting value, the Tea cards' first."""
+    return T("{tea}; {joker}", tea=_TEA[rules.tea_cards], joker=_JOKER[rules.joker_may_lead])

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import lazy_gettext, lazy_pgettext  # type: ignore[import-untyped]  # no type information
 from flask_wtf import FlaskForm
 from wtforms import SelectChoice, SelectField
 
@@ -19,15 +20,15 @@ YES, NO = "yes", "no"
 
 
 class VariantForm(FlaskForm):  # type: ignore[misc]  # WTForms ships no type information
-    jokers = SelectField("Jokers", choices=[
-        SelectChoice(YES, "Two jokers: a joker is wild and resets the pile"),
-        SelectChoice(NO, "No jokers (52 cards)")])
-    stuck_penalty = SelectField("Who gets the elevator stuck", choices=[
-        SelectChoice("players", "Draws one card per player at the table"),
-        SelectChoice("one", "Draws one card")])
-    must_play_after_pass = SelectField("After a pass", choices=[
-        SelectChoice(YES, "The next player must play if able"),
-        SelectChoice(NO, "Anyone may pass at any time")])
+    jokers = SelectField(lazy_pgettext("table setting", "Jokers"), choices=[
+        SelectChoice(YES, lazy_gettext("Two jokers: a joker is wild and resets the pile")),
+        SelectChoice(NO, lazy_gettext("No jokers (52 cards)"))])
+    stuck_penalty = SelectField(lazy_gettext("Who gets the elevator stuck"), choices=[
+        SelectChoice("players", lazy_gettext("Draws one card per player at the table")),
+        SelectChoice("one", lazy_gettext("Draws one card"))])
+    must_play_after_pass = SelectField(lazy_gettext("After a pass"), choices=[
+        SelectChoice(YES, lazy_gettext("The next player must play if able")),
+        SelectChoice(NO, lazy_gettext("Anyone may pass at any time"))])
 
 
 def form_data(variant: ElevatorRules) -> dict[str, str]:

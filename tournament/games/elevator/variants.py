@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 from ...core.errors import RuleError
+from ...core.i18n import T, Text
 
 StuckPenalty = Literal["players", "one"]
 STUCK_PENALTIES: Final[tuple[StuckPenalty, ...]] = ("players", "one")
@@ -36,11 +37,12 @@ class ElevatorRules:
 
     def __post_init__(self) -> None:
         if not isinstance(self.jokers, bool):
-            raise RuleError(f"jokers must be true or false, not {self.jokers!r}")
+            raise RuleError(T("{name} must be true or false, not {value}", name="jokers", value=repr(self.jokers)))
         if not isinstance(self.stuck_penalty, str) or self.stuck_penalty not in STUCK_PENALTIES:
-            raise RuleError(f"stuck_penalty must be 'players' or 'one', not {self.stuck_penalty!r}")
+            raise RuleError(T("stuck_penalty must be 'players' or 'one', not {value}", value=repr(self.stuck_penalty)))
         if not isinstance(self.must_play_after_pass, bool):
-            raise RuleError(f"must_play_after_pass must be true or false, not {self.must_play_after_pass!r}")
+            raise RuleError(T("{name} must be true or false, not {value}", name="must_play_after_pass",
+                              value=repr(self.must_play_after_pass)))
 
     @property
     def deck(self) -> int:
@@ -61,7 +63,8 @@ DEFAULT_CYCLE: Final[tuple[ElevatorRules, ...]] = (
 def default_variants(tables: int) -> tuple[ElevatorRules, ...]:
     """Table 1 first, through ``DEFAULT_CYCLE`` and round again."""
     if isinstance(tables, bool) or not isinstance(tables, int) or tables < 0:
-        raise RuleError(f"the number of tables must be a whole number of at least 0, not {tables!r}")
+        raise RuleError(T("the number of tables must be a whole number of at least 0, not {tables}",
+                          tables=repr(tables)))
     return tuple(DEFAULT_CYCLE[index % len(DEFAULT_CYCLE)] for index in range(tables))
 
 
@@ -75,18 +78,20 @@ def to_json(variant: ElevatorRules) -> dict[str, Any]:
 
 def from_json(data: object) -> ElevatorRules:
     if not isinstance(data, Mapping) or set(data) != set(SETTING_NAMES):
-        raise RuleError(
-            f"a table's rules must be stored as an object with the keys {', '.join(SETTING_NAMES)}, "
-            f"not {str(data)[:80]}"
-        )
+        raise RuleError(T("a table's rules must be stored as an object with the keys {keys}, not {data}",
+                          keys=", ".join(SETTING_NAMES), data=str(data)[:80]))
     return ElevatorRules(
         jokers=data["jokers"], stuck_penalty=data["stuck_penalty"], must_play_after_pass=data["must_play_after_pass"]
     )
 
 
-def summary(variant: ElevatorRules) -> str:
-    """"Two jokers; stuck: draw one per player; must play after a pass"."""
-    jokers = "two jokers" if variant.jokers else "no jokers"
-    stuck = "stuck: draw one per player" if variant.stuck_penalty == "players" else "stuck: draw one card"
-    passing = "must play after a pass" if variant.must_play_after_pass else "may always pass"
-    return f"{jokers.capitalize()}; {stuck}; {passing}"
+_JOKERS: Final = {True: T("Two jokers"), False: T("No jokers")}
+_STUCK: Final = {"players": T("stuck: draw one per player"), "one": T("stuck: draw one card")}
+_PASSING: Final = {True: T("must play after a pass"), False: T("may always pass")}
+
+
+def summary(variant: ElevatorRules) -> Text:
+    """"Two jokers; stuck: draw one per player; must play after a pass": a message per setting
+    value, in this order."""
+    return T("{first}; {second}; {third}", first=_JOKERS[variant.jokers], second=_STUCK[variant.stuck_penalty],
+             third=_PASSING[variant.must_play_after_pass])

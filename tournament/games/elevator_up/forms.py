@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import lazy_gettext  # type: ignore[import-untyped]  # no type information
 from flask_wtf import FlaskForm
 from wtforms import SelectChoice, SelectField
 
@@ -19,15 +20,15 @@ YES, NO = "yes", "no"
 
 
 class VariantForm(FlaskForm):  # type: ignore[misc]  # WTForms ships no type information
-    stuck_card = SelectField("The 7s", choices=[
-        SelectChoice(YES, "Stuck: see-through, the next player beats the card below"),
-        SelectChoice(NO, "An ordinary floor")])
-    door_closed_card = SelectField("The Jacks", choices=[
-        SelectChoice(YES, "Door Closed: the next player misses a turn"),
-        SelectChoice(NO, "An ordinary floor")])
-    four_of_a_kind_clears = SelectField("Four of a floor in a row", choices=[
-        SelectChoice(YES, "Clear the pile; their player goes again"),
-        SelectChoice(NO, "Change nothing (only a 10 clears the pile)")])
+    stuck_card = SelectField(lazy_gettext("The 7s"), choices=[
+        SelectChoice(YES, lazy_gettext("Stuck: see-through, the next player beats the card below")),
+        SelectChoice(NO, lazy_gettext("An ordinary floor"))])
+    door_closed_card = SelectField(lazy_gettext("The Jacks"), choices=[
+        SelectChoice(YES, lazy_gettext("Door Closed: the next player misses a turn")),
+        SelectChoice(NO, lazy_gettext("An ordinary floor"))])
+    four_of_a_kind_clears = SelectField(lazy_gettext("Four of a floor in a row"), choices=[
+        SelectChoice(YES, lazy_gettext("Clear the pile; their player goes again")),
+        SelectChoice(NO, lazy_gettext("Change nothing (only a 10 clears the pile)"))])
 
 
 def form_data(variant: ElevatorUpRules) -> dict[str, str]:

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from ...core.errors import RuleError
+from ...core.i18n import T, Text
 from .. import shedding
 from ..protocol import Paragraph, ScoreField, Scorer, TableSizes
 from . import variants
@@ -39,13 +40,13 @@ class ElevatorUp(shedding.SheddingResults[ElevatorUpRules]):
     table_sizes = TableSizes(smallest=3, preferred=4, largest=6)
     score: ScoreField | None = CARDS_LEFT
     scorer: Scorer[ElevatorUpRules] | None = None  # one winner per game: nothing to add up
-    entry_hint = (
+    entry_hint: Text | str = T(
         "Mark each game's winner: the first player out of cards, face-down cards included. If the "
         "round ended a game before anyone was out, type the cards each player still holds (hand and "
         "table): the fewest cards wins (a tie goes to the alphabetically first name). Without the "
         "cards counted, that game has no winner."
     )
-    slip_hint = (
+    slip_hint: Text | str = T(
         "Tick the player who went out of cards first in each game. If time runs out before anyone "
         "is out, write each player's cards left (hand and table) in the small box: the fewest wins "
         "(a tie goes to the name first in alphabetical order)."
@@ -67,7 +68,7 @@ class ElevatorUp(shedding.SheddingResults[ElevatorUpRules]):
     def variant_from_json(self, data: object) -> ElevatorUpRules:
         return variants.from_json(data)
 
-    def variant_summary(self, variant: ElevatorUpRules) -> str:
+    def variant_summary(self, variant: ElevatorUpRules) -> Text:
         return variants.summary(_variant(variant))
 
     # Results (who wins, rows, movement: ``shedding.SheddingResults``) ----------------------
@@ -84,12 +85,12 @@ class ElevatorUp(shedding.SheddingResults[ElevatorUpRules]):
     def guide_paragraphs(self) -> tuple[Paragraph, ...]:
         return (
             Paragraph(
-                "Game winner",
-                "A game is one deal. The first player to get rid of all their cards, the face-down "
-                "ones included, wins it. If the round ends before anyone is out, the player holding "
-                "the fewest cards wins that game, provided the table counts and reports every "
-                "player's cards (a tie goes to the name first in alphabetical order); without the "
-                "counts nobody wins it.",
+                T("Game winner"),
+                T("A game is one deal. The first player to get rid of all their cards, the face-down "
+                  "ones included, wins it. If the round ends before anyone is out, the player holding "
+                  "the fewest cards wins that game, provided the table counts and reports every "
+                  "player's cards (a tie goes to the name first in alphabetical order); without the "
+                  "counts nobody wins it."),
             ),
         )
 
@@ -106,7 +107,7 @@ class ElevatorUp(shedding.SheddingResults[ElevatorUpRules]):
 
 def _variant(value: object) -> ElevatorUpRules:
     if not isinstance(value, ElevatorUpRules):
-        raise RuleError(f"expected the rules of an Elevator UP table, not {value!r}")
+        raise RuleError(T("expected the rules of an Elevator UP table, not {value}", value=repr(value)))
     return value
 
 

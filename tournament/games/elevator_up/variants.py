@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from ...core.errors import RuleError
+from ...core.i18n import T, Text
 
 DECK: Final = 52
 SETTING_NAMES: Final[tuple[str, ...]] = ("stuck_card", "door_closed_card", "four_of_a_kind_clears")
@@ -49,7 +50,7 @@ class ElevatorUpRules:
         for name in SETTING_NAMES:
             value = getattr(self, name)
             if not isinstance(value, bool):
-                raise RuleError(f"{name} must be true or false, not {value!r}")
+                raise RuleError(T("{name} must be true or false, not {value}", name=name, value=repr(value)))
 
     def special(self, rank: str) -> bool:
         """Whether cards of ``rank`` are special cards at this table (the Ace always is)."""
@@ -78,7 +79,8 @@ DEFAULT_CYCLE: Final[tuple[ElevatorUpRules, ...]] = (
 def default_variants(tables: int) -> tuple[ElevatorUpRules, ...]:
     """Table 1 first, through ``DEFAULT_CYCLE`` and round again."""
     if isinstance(tables, bool) or not isinstance(tables, int) or tables < 0:
-        raise RuleError(f"the number of tables must be a whole number of at least 0, not {tables!r}")
+        raise RuleError(T("the number of tables must be a whole number of at least 0, not {tables}",
+                          tables=repr(tables)))
     return tuple(DEFAULT_CYCLE[index % len(DEFAULT_CYCLE)] for index in range(tables))
 
 
@@ -88,16 +90,18 @@ def to_json(variant: ElevatorUpRules) -> dict[str, Any]:
 
 def from_json(data: object) -> ElevatorUpRules:
     if not isinstance(data, Mapping) or set(data) != set(SETTING_NAMES):
-        raise RuleError(
-            f"a table's rules must be stored as an object with the keys {', '.join(SETTING_NAMES)}, "
-            f"not {str(data)[:80]}"
-        )
+        raise RuleError(T("a table's rules must be stored as an object with the keys {keys}, not {data}",
+                          keys=", ".join(SETTING_NAMES), data=str(data)[:80]))
     return ElevatorUpRules(**{name: data[name] for name in SETTING_NAMES})
 
 
-def summary(variant: ElevatorUpRules) -> str:
-    """"7 Stuck; Jack Door Closed; four of a floor clear the pile"."""
-    seven = "7 Stuck" if variant.stuck_card else "7 a floor"
-    jack = "Jack Door Closed" if variant.door_closed_card else "Jack a floor"
-    four = "four of a floor clear the pile" if variant.four_of_a_kind_clears else "only a 10 clears the pile"
-    return f"{seven}; {jack}; {four}"
+_SEVEN: Final = {True: T("7 Stuck"), False: T("7 a floor")}
+_JACK: Final = {True: T("Jack Door Closed"), False: T("Jack a floor")}
+_FOUR: Final = {True: T("four of a floor clear the pile"), False: T("only a 10 clears the pile")}
+
+
+def summary(variant: ElevatorUpRules) -> Text:
+    """"7 Stuck; Jack Door Closed; four of a floor clear the pile": a message per setting value,
+    in this order."""
+    return T("{first}; {second}; {third}", first=_SEVEN[variant.stuck_card], second=_JACK[variant.door_closed_card],
+             third=_FOUR[variant.four_of_a_kind_clears])
