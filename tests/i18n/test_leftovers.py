@@ -52,7 +52,7 @@ PAGES = {
     "score-game": Page("/events/{euchre}/rounds/1/tables/1/games/1/score"),
     "room": Page(E + "/room"),
     "room-links": Page(E + "/room/tables"),
-    "print-index": Page(E + "/print", reader="print"),
+    "print-index": Page(E + "/print"),  # the print menu is read on screen: the organiser's language
     "print-sheets-five-tricks": Page(E + "/print/sheets", reader="print"),
     "print-sheets-euchre": Page("/events/{euchre}/print/sheets", reader="print"),
     "print-sheets-elbows-up": Page("/events/{elbows_up}/print/sheets", reader="print"),
