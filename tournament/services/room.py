@@ -34,7 +34,6 @@ from .round_data import RoundData, load_game_facts
 from .single_flight import RevisionCache
 from .standings import compute_standings
 
-
 # The countdown's heading on the projector, per phase (the Room page shows the same words).
 PHASE_LABELS = {"study": T("Study the rules"), "practice": T("Practice at your home table"), "round": T("Round")}
 
@@ -152,7 +151,8 @@ def polled_snapshot(session: Session, event: Event, now: datetime, cache: Revisi
 
     Every screen polls every 250-700 ms while almost nothing changes, so the body is kept per event
     (keyed by id, projector token, since a deleted event's id can come back, and language, so a
-    change of the event's language is seen even before the revision moves) with the hash of its JSON; only the timer, which is cheap, is rebuilt per request. The revision is read before
+    change of the event's language is seen even before the revision moves) with the hash of its JSON;
+    only the timer, which is cheap, is rebuilt per request. The revision is read before
     anything else, so a cached body is never older than the revision it is stored under; screens
     that find it stale together wait for one rebuild (see services.single_flight).
     """

@@ -65,15 +65,6 @@ class EntryWords:
     unseated: Callable[[int], Text | str]
 
 
-_STALE_HAND = ("Someone else changed game {number} meanwhile: its sheet now holds {n} hand. Nothing was changed; "
-               "check the sheet below and enter yours again if it is still missing.")
-_STALE_HANDS = ("Someone else changed game {number} meanwhile: its sheet now holds {n} hands. Nothing was changed; "
-                "check the sheet below and enter yours again if it is still missing.")
-_STALE_DEAL = ("Someone else changed game {number} meanwhile: its sheet now holds {n} deal. Nothing was changed; "
-               "check the sheet below and enter yours again if it is still missing.")
-_STALE_DEALS = ("Someone else changed game {number} meanwhile: its sheet now holds {n} deals. Nothing was changed; "
-                "check the sheet below and enter yours again if it is still missing.")
-
 WORDS: dict[str, EntryWords] = {
     "hand": EntryWords(
         heading=T("Hands"),
@@ -88,7 +79,11 @@ WORDS: dict[str, EntryWords] = {
         already_undone=lambda n: T("Hand {n} was already undone.", n=n),
         score_game=lambda n: T("Score game {n} hand by hand", n=n),
         stale_page=T("This page is out of date. Reload it and enter the hand again."),
-        stale_sheet=lambda number, count: Tn(_STALE_HAND, _STALE_HANDS, count, number=number),
+        stale_sheet=lambda number, count: Tn(
+            "Someone else changed game {number} meanwhile: its sheet now holds {n} hand. Nothing was "
+            "changed; check the sheet below and enter yours again if it is still missing.",
+            "Someone else changed game {number} meanwhile: its sheet now holds {n} hands. Nothing was "
+            "changed; check the sheet below and enter yours again if it is still missing.", count, number=number),
         too_many=lambda n, most: Tn("Hand {number}: a game holds at most {n} hand.",
                                     "Hand {number}: a game holds at most {n} hands.", most, number=n),
         refused=lambda n, why: T("Hand {n}: {why}", n=n, why=why),
@@ -107,7 +102,11 @@ WORDS: dict[str, EntryWords] = {
         already_undone=lambda n: T("Deal {n} was already undone.", n=n),
         score_game=lambda n: T("Score game {n} deal by deal", n=n),
         stale_page=T("This page is out of date. Reload it and enter the deal again."),
-        stale_sheet=lambda number, count: Tn(_STALE_DEAL, _STALE_DEALS, count, number=number),
+        stale_sheet=lambda number, count: Tn(
+            "Someone else changed game {number} meanwhile: its sheet now holds {n} deal. Nothing was "
+            "changed; check the sheet below and enter yours again if it is still missing.",
+            "Someone else changed game {number} meanwhile: its sheet now holds {n} deals. Nothing was "
+            "changed; check the sheet below and enter yours again if it is still missing.", count, number=number),
         too_many=lambda n, most: Tn("Deal {number}: a game holds at most {n} deal.",
                                     "Deal {number}: a game holds at most {n} deals.", most, number=n),
         refused=lambda n, why: T("Deal {n}: {why}", n=n, why=why),
@@ -158,7 +157,8 @@ class SheetChange:
 def scorer_of(rules: GameRules[Any]) -> Scorer[Any]:
     """The event's game's scorer; a game reported only by its result has no scorer pages."""
     if rules.scorer is None:
-        raise NotFound(T("{game} is not scored on the app: enter each game's result on the results form.", game=rules.title))
+        raise NotFound(T("{game} is not scored on the app: enter each game's result on the results form.",
+                         game=rules.title))
     return rules.scorer
 
 
@@ -234,7 +234,7 @@ def _stale(number: int, count: int, scorer: Scorer[Any]) -> Conflict:
 def _sentence(table: Table, number: int, what: str, tally: Tally | None) -> str:
     """The audit line: "Table 2, game 3: hand 4 added — Ann & Cy lead 6 to 4" (at most what an
     event file's log line may hold)."""
-    status = "" if tally is None else " — " + tally.status.rstrip(".")
+    status = "" if tally is None else " — " + str(tally.status).rstrip(".")
     return f"Table {table.number}, game {number}: {what}{status}"[:MAX_AUDIT_TEXT]
 
 
@@ -343,5 +343,18 @@ def entry_count(game: Game | None) -> int:
     return len(game.sheet or []) if game is not None else 0
 
 
-__all__ = ["ENTRY_FIELD", "WORDS", "EntryWords", "SheetChange", "entry_words", "add_entry", "entry_count", "next_number", "player_keys", "scorer_of",
-           "sheet_tally", "status_of", "undo_last_entry"]
+__all__ = [
+    "ENTRY_FIELD",
+    "WORDS",
+    "EntryWords",
+    "SheetChange",
+    "add_entry",
+    "entry_count",
+    "entry_words",
+    "next_number",
+    "player_keys",
+    "scorer_of",
+    "sheet_tally",
+    "status_of",
+    "undo_last_entry",
+]

@@ -4,13 +4,14 @@ from flask import flash, redirect, render_template, request, url_for
 
 from ... import db
 from ...core.i18n import T, Text, Tn
+from ...games import game_of
 from ...i18n import translate
 from ...i18n.locale import use_event
-from ...games import game_of
 from ...services.errors import Conflict, DomainError
 from ...services.games import record_games
 from ...services.room_links import table_by_token
 from ...services.round_data import load_table_rows
+from ...services.scoresheets import entry_words
 from ..game_forms import (
     blank_row,
     entries,
@@ -23,7 +24,6 @@ from ..game_forms import (
     wants_more_rows,
     winner_choices,
 )
-from ...services.scoresheets import entry_words
 from ..scoring import next_game, scorer_rows
 from . import bp
 
