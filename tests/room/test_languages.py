@@ -165,3 +165,9 @@ def test_phone_pages_start_round_in_german(phone, app, event_id):
     assert "Gerade läuft keine Runde." in waiting
     start_round(app, event_id)
     assert "Runde 1" in phone.get(table, headers={"Accept-Language": "de"}).get_data(as_text=True)
+
+
+def test_the_organisers_results_form_gets_its_scripts_words_too(organiser, app, running):
+    page = organiser.get(f"/events/{running}/rounds/1/tables/1", headers={"Accept-Language": "nl"})
+    text = page.get_data(as_text=True)
+    assert "/static/i18n.js" in text and '"winner_of_game": "Winnaar van spel {number}"' in text
