@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Flask, Response, abort, current_app, has_request_context, render_template, request
+from flask import Flask, Response, abort, current_app, render_template, request
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import IntegrityError, OperationalError
 from werkzeug.exceptions import BadHost, HTTPException, SecurityError
@@ -90,7 +90,10 @@ class HostCheck:
         host = environ.get("HTTP_HOST")
         if host is None or is_well_formed(host):
             return self.wsgi_app(environ, start_response)
-        with self.app.app_context():
+        # A stand-in request on a sound host, carrying only the browser's languages: the page
+        # is worded in them, and nothing reads the refused host.
+        wishes = {"Accept-Language": environ.get("HTTP_ACCEPT_LANGUAGE", "")}
+        with self.app.test_request_context("/", headers=wishes):
             body = _error_html(400, BAD_HOST_TITLE, BAD_HOST_MESSAGE, environ.get("SCRIPT_NAME", ""))
         response = _security_headers(Response(body, 400, content_type="text/html; charset=utf-8"))
         return response(environ, start_response)
@@ -110,8 +113,8 @@ def _check_hosts(app: Flask) -> None:
 
 def _error_html(status: int, title: Text | str, message: Text | str, script_root: str) -> str:
     """The error page links by plain paths, not URL routing: an error may be about the very
-    address the routing would build links from. Outside a request (a refused Host) it is English."""
-    title, message = (translate(title), translate(message)) if has_request_context() else (str(title), str(message))
+    address the routing would build links from."""
+    title, message = translate(title), translate(message)
     static = script_root + current_app.static_url_path
     return render_template("error.html", status=status, title=title, message=message,
                            home=script_root + "/", stylesheet=static + "/app.css",
