@@ -171,3 +171,9 @@ def test_the_organisers_results_form_gets_its_scripts_words_too(organiser, app, 
     page = organiser.get(f"/events/{running}/rounds/1/tables/1", headers={"Accept-Language": "nl"})
     text = page.get_data(as_text=True)
     assert "/static/i18n.js" in text and '"winner_of_game": "Winnaar van spel {number}"' in text
+
+
+def test_the_refused_host_page_is_worded_in_the_browsers_language(phone):
+    answer = phone.get("/", headers={"Host": "lap top.lan", "Accept-Language": "fr"})
+    text = answer.get_data(as_text=True)
+    assert answer.status_code == 400 and "Adresse non reconnue" in text and 'lang="fr"' in text
