@@ -9,6 +9,7 @@ from werkzeug.exceptions import BadHost, HTTPException, SecurityError
 from werkzeug.routing import IntegerConverter
 
 from . import db
+from .core.i18n import T, Text
 from .hostnames import is_well_formed
 from .i18n import translate
 from .services.errors import DomainError
@@ -38,6 +39,9 @@ class DatabaseIntConverter(IntegerConverter):
 def init_app(app: Flask) -> None:
     """Called before the blueprints are registered, so their routes use the bounded converter."""
     app.url_map.converters["int"] = DatabaseIntConverter
+    from .blueprints import page_strings  # the scripts' words, for every page's template
+
+    page_strings.init_app(app)
     _check_hosts(app)
     app.before_request(_refuse_json_bodies)
     app.after_request(_security_headers)
@@ -48,11 +52,29 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(IntegrityError, _simultaneous_change)
 
 
-BAD_HOST_TITLE = "Address not recognised"
-BAD_HOST_MESSAGE = (
+BAD_HOST_TITLE = T("Address not recognised")
+BAD_HOST_MESSAGE = T(
     "This server does not answer to the address the browser used. "
     "Open the link or QR code the organiser gave you, or ask the organiser for it."
 )
+# Werkzeug's names of the statuses the app answers with, as the error page's heading.
+STATUS_TITLES = {
+    400: T("Bad Request"),
+    403: T("Forbidden"),
+    404: T("Not Found"),
+    405: T("Method Not Allowed"),
+    409: T("Conflict"),
+    413: T("Request Entity Too Large"),
+    415: T("Unsupported Media Type"),
+    429: T("Too Many Requests"),
+    500: T("Internal Server Error"),
+}
+STATUS_MESSAGES = {
+    404: T("There is no such page. Check the address or go back to the events list."),
+    405: T("This address does not accept that kind of request."),
+    413: T("The file is too large."),
+    415: T("This address accepts only the app's own forms."),
+}
 
 
 class HostCheck:
@@ -68,7 +90,10 @@ class HostCheck:
         host = environ.get("HTTP_HOST")
         if host is None or is_well_formed(host):
             return self.wsgi_app(environ, start_response)
-        with self.app.app_context():
+        # A stand-in request on a sound host, carrying only the browser's languages: the page
+        # is worded in them, and nothing reads the refused host.
+        wishes = {"Accept-Language": environ.get("HTTP_ACCEPT_LANGUAGE", "")}
+        with self.app.test_request_context("/", headers=wishes):
             body = _error_html(400, BAD_HOST_TITLE, BAD_HOST_MESSAGE, environ.get("SCRIPT_NAME", ""))
         response = _security_headers(Response(body, 400, content_type="text/html; charset=utf-8"))
         return response(environ, start_response)
@@ -86,9 +111,10 @@ def _check_hosts(app: Flask) -> None:
         app.wsgi_app = HostCheck(app, outer)  # type: ignore[method-assign]
 
 
-def _error_html(status: int, title: str, message: str, script_root: str) -> str:
+def _error_html(status: int, title: Text | str, message: Text | str, script_root: str) -> str:
     """The error page links by plain paths, not URL routing: an error may be about the very
     address the routing would build links from."""
+    title, message = translate(title), translate(message)
     static = script_root + current_app.static_url_path
     return render_template("error.html", status=status, title=title, message=message,
                            home=script_root + "/", stylesheet=static + "/app.css",
@@ -101,8 +127,8 @@ def _simultaneous_change(error: Exception):
     current_app.logger.warning("refused a simultaneous change: %s", error)
     db.session().rollback()
     return _error_page(
-        409, "Changed at the same moment",
-        "Someone else saved a change at the same moment, so yours was not saved. Reload the page and try again.",
+        409, T("Changed at the same moment"),
+        T("Someone else saved a change at the same moment, so yours was not saved. Reload the page and try again."),
     )
 
 
@@ -124,32 +150,27 @@ def _wants_json() -> bool:
     return request.path.startswith("/api/") or request.accept_mimetypes.best == "application/json"
 
 
-def _error_page(status: int, title: str, message: str, headers: dict[str, str] | None = None):
+def _error_page(status: int, title: Text | str, message: Text | str, headers: dict[str, str] | None = None):
     if _wants_json():
-        return {"error": message}, status, headers or {}
+        return {"error": translate(message)}, status, headers or {}
     return _error_html(status, title, message, request.script_root), status, headers or {}
 
 
 def _csrf_error(error: CSRFError):
     return _error_page(
         400,
-        "Form expired",
-        "This form was out of date or opened in another session. Go back, reload the page and try again.",
+        T("Form expired"),
+        T("This form was out of date or opened in another session. Go back, reload the page and try again."),
     )
 
 
 def _domain_error(error: DomainError):
-    return _error_page(error.http_status, translate(error.title), translate(error.text), error.headers())
+    return _error_page(error.http_status, error.title, error.text, error.headers())
 
 
 def _http_error(error: HTTPException):
     if isinstance(error, (BadHost, SecurityError)):
         return _error_page(400, BAD_HOST_TITLE, BAD_HOST_MESSAGE)
-    messages = {
-        404: "There is no such page. Check the address or go back to the events list.",
-        405: "This address does not accept that kind of request.",
-        413: "The file is too large.",
-        415: "This address accepts only the app's own forms.",
-    }
-    message = messages.get(error.code or 500, error.description or "")
-    return _error_page(error.code or 500, error.name, message)
+    code = error.code or 500
+    message = STATUS_MESSAGES.get(code, error.description or "")
+    return _error_page(code, STATUS_TITLES.get(code, error.name), message)

@@ -63,6 +63,7 @@ def path_values(world: World) -> dict[str, st.SearchStrategy]:
         "token": st.one_of(st.sampled_from(tokens + list(world.projector_tokens.values())
                                            + list(world.public_tokens.values())), hostile),
         "filename": st.one_of(st.sampled_from(["app.css", "phone.js", "../tournament/web.py"]), hostile),
+        "code": st.one_of(st.sampled_from(["de", "FR", "pt-BR", "xx", "en-XA"]), hostile),
     }
 
 
@@ -148,6 +149,7 @@ QUERY_PARAMS: dict[str, tuple[str, ...]] = {
     "print.slips": ("round", "lang"),
     "print.everything": ("round", "lang"),
     "table.enter": ("rows",),
+    "public.language": ("next",),
 }
 
 QUERY_VALUES = {

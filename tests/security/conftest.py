@@ -16,6 +16,7 @@ PUBLIC_ENDPOINTS = {
     "public.pick": "where-do-I-sit token",
     "public.seat": "where-do-I-sit token",
     "public.seat_feed": "where-do-I-sit token",
+    "public.language": "the phones' language switch: sets the lang cookie, reads and writes nothing else",
     "table.enter": "table token",
     "table.score": "table token (a game on the scorer)",
 }

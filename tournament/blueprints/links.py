@@ -25,18 +25,19 @@ from flask import current_app, g, request, url_for
 from markupsafe import Markup
 
 from .. import db
+from ..core.i18n import T, Text
 from ..hostnames import is_loopback, is_wildcard, split_host_port, with_port
 from ..models import Event, Table
 from ..services.public_address import stored_base_url
 
 # Why the base was chosen, as the Room page says it.
 SOURCES = {
-    "room": "Set on this page",
-    "config": "Taken from PUBLIC_BASE_URL in the configuration",
-    "bind": "The address the server listens on",
-    "request": "The address this page was opened with",
-    "lan": "The laptop's address on the room's network (a guess)",
-    "loopback": "This laptop only: no network address was found",
+    "room": T("Set on this page"),
+    "config": T("Taken from PUBLIC_BASE_URL in the configuration"),
+    "bind": T("The address the server listens on"),
+    "request": T("The address this page was opened with"),
+    "lan": T("The laptop's address on the room's network (a guess)"),
+    "loopback": T("This laptop only: no network address was found"),
 }
 
 
@@ -46,7 +47,7 @@ class LinkBase:
     source: str
 
     @property
-    def explanation(self) -> str:
+    def explanation(self) -> Text:
         return SOURCES[self.source]
 
     @property

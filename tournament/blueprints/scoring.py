@@ -18,6 +18,7 @@ from flask import flash, redirect, render_template, request
 
 from .. import db
 from ..core.errors import RuleError
+from ..core.i18n import Name, T, Text
 from ..core.rounds import Action
 from ..games import Game as GameRules
 from ..games import Tally, game_of
@@ -28,7 +29,10 @@ from ..services.games import MAX_GAMES_PER_ROUND
 from ..services.round_data import RoundData, load_table_games
 from ..services.scoresheets import (
     ENTRY_FIELD,
+    WORDS,
+    EntryWords,
     add_entry,
+    entry_words,
     next_number,
     player_keys,
     scorer_of,
@@ -37,18 +41,17 @@ from ..services.scoresheets import (
 )
 from .refusals import refuse
 
-STALE_PAGE = "This page is out of date. Reload it and enter the {noun} again."
-
 
 @dataclass(frozen=True)
 class ScorerRow:
     """What a results page shows beside game ``number``: the scorer's status (empty for a game
     not started) and the link to its scorer page."""
 
-    status: str
+    status: Text | str
     url: str
     kept: bool  # the game's result is its sheet's: the row form would drop the sheet
-    noun: str = "hand"  # the scorer's entry: "Score hand by hand"
+    noun: str = "hand"  # the scorer's entry, in English (organiser pages not translated yet)
+    words: EntryWords = WORDS["hand"]  # the scorer's entry's sentences: "Score hand by hand"
 
 
 def scorer_rows(rules: GameRules[Any], variant: Any, players, games, numbers, url: Callable[[int], str]
@@ -62,10 +65,10 @@ def scorer_rows(rules: GameRules[Any], variant: Any, players, games, numbers, ur
     for number in numbers:
         game = by_number.get(number)
         if game is None:
-            rows[number] = ScorerRow("", url(number), False, rules.scorer.entry_noun)
+            rows[number] = ScorerRow("", url(number), False, rules.scorer.entry_noun, entry_words(rules.scorer))
         elif game.sheet is not None:
             rows[number] = ScorerRow(status_of(rules, variant, players, game), url(number), True,
-                                     rules.scorer.entry_noun)
+                                     rules.scorer.entry_noun, entry_words(rules.scorer))
     return rows
 
 
@@ -76,10 +79,10 @@ def next_game(rules: GameRules[Any], games) -> int | None:
     return number if rules.scorer is not None and number <= MAX_GAMES_PER_ROUND else None
 
 
-def _seen(noun: str) -> int:
+def _seen(words: EntryWords) -> int:
     value = request.form.get("seen", "")
     if not value.isdigit() or len(value) > 4:
-        raise DomainError(STALE_PAGE.format(noun=noun), field=ENTRY_FIELD)
+        raise DomainError(words.stale_page, field=ENTRY_FIELD)
     return int(value)
 
 
@@ -91,7 +94,7 @@ def score_page(session, data: RoundData, table, number: int, *, template: str, a
     rules = game_of(data.event)
     scorer = scorer_of(rules)
     if not 1 <= number <= MAX_GAMES_PER_ROUND:
-        raise DomainError(f"Game numbers run from 1 to {MAX_GAMES_PER_ROUND}.")
+        raise DomainError(T("Game numbers run from 1 to {most}.", most=MAX_GAMES_PER_ROUND))
     players = data.seated_at(table)
     keys = player_keys(players)
     variant = table.variant
@@ -111,7 +114,7 @@ def score_page(session, data: RoundData, table, number: int, *, template: str, a
         return render_template(
             template, data=data, table=table, number=number, rules=rules, scorer=scorer, players=keys,
             form=form, tally=tally, count=len(sheet), entry_error=errors["entry"], undo_error=errors["undo"],
-            score_url=urls("score", number), back_url=urls("back", number),
+            words=entry_words(scorer), score_url=urls("score", number), back_url=urls("back", number),
             next_url=urls("score", following) if following else None, recorded_elsewhere=recorded_elsewhere,
             **context), status
 
@@ -119,32 +122,29 @@ def score_page(session, data: RoundData, table, number: int, *, template: str, a
         lifecycle.check(data.round, Action.CORRECT)  # a round not started yet has no games to score
         return page()
     try:
-        seen = _seen(scorer.entry_noun)
+        words = entry_words(scorer)
+        seen = _seen(words)
         if undo:
             change = undo_last_entry(session, data, table, number, seen, actor=actor, while_running=while_running)
-            if change.changed:
-                flash(f"{scorer.entry_noun.capitalize()} {seen} undone.", "success")
-            else:
-                flash(f"{scorer.entry_noun.capitalize()} {seen} was already undone.", "success")
+            flash(translate((words.undone if change.changed else words.already_undone)(seen)), "success")
         else:
             form = scorer.entry_form(request.form, variant, keys, list(game.sheet or []) if game else [])
             if not form.validate_on_submit():
                 return page(400, _game(load_table_games(session, data.round, table, fresh=True), number))
             entry = scorer.entry_from_form(form, keys)
             change = add_entry(session, data, table, number, seen, entry, actor=actor, while_running=while_running)
-            noun = scorer.entry_noun.capitalize()
-            flash(f"{noun} {change.count} added." if change.changed else
-                  f"{noun} {change.count} was already added — nothing changed.", "success")
+            flash(translate((words.added if change.changed else words.already_added)(change.count)), "success")
         if change.correction is not None and change.correction.reseated:
-            moves = "; ".join(f"{c.player} now sits at table {c.new_table} (was {c.old_table})"
-                              for c in change.correction.reseated)
-            flash(f"Round {data.round.number + 1}'s seating follows the correction: {moves}.", "warning")
+            moves = "; ".join(translate(T("{player} now sits at table {new} (was {old})", player=Name(c.player),
+                                          new=c.new_table, old=c.old_table)) for c in change.correction.reseated)
+            flash(translate(T("Round {number}'s seating follows the correction: {moves}.",
+                              number=data.round.number + 1, moves=moves)), "warning")
         if change.correction is not None and change.correction.notice:
             flash(translate(change.correction.notice), "warning")
     except DomainError as error:
         if error.field == ENTRY_FIELD:
             db.session().rollback()
-            errors["undo" if undo else "entry"] = str(error)
+            errors["undo" if undo else "entry"] = translate(error.text)
             status = error.http_status
         else:
             status = refuse(error)

@@ -8,16 +8,23 @@ The phase follows the tournament itself, so the organiser never switches screens
 
 Nothing time-dependent goes into the snapshot (the timer is sent as an end time), so the
 snapshot's hash changes only when something on screen changes: it is the projector's ETag.
+
+Words are ``Text`` messages (counts worded with their plural, ``games_label``), so the screen
+never words a count itself; ``polled_snapshot`` hands the body out in one language, cached per
+language, so a change of the event's language shows on the next poll.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from ..core.i18n import T, Tn
 from ..core.movement import no_game_text, tie_text
 from ..core.names import name_key
 from ..models import Event, Player, PlayerStatus, Round, RoundState, Seat, Table
@@ -26,6 +33,9 @@ from .fingerprint import fingerprint
 from .round_data import RoundData, load_game_facts
 from .single_flight import RevisionCache
 from .standings import compute_standings
+
+# The countdown's heading on the projector, per phase (the Room page shows the same words).
+PHASE_LABELS = {"study": T("Study the rules"), "practice": T("Practice at your home table"), "round": T("Round")}
 
 
 def _ms(moment: datetime) -> int:
@@ -38,7 +48,7 @@ def timer_data(event: Event, now: datetime) -> dict | None:
         return None
     return {
         "phase": current.phase,
-        "label": timer.LABELS[current.phase],
+        "label": PHASE_LABELS.get(current.phase, current.phase),
         "total": current.total,
         "running": current.running,
         "ends_at": _ms(current.ends_at) if current.ends_at else None,
@@ -121,7 +131,8 @@ def snapshot(session: Session, event: Event, now: datetime) -> dict:
         data = round_data(latest)
         reported = Counter(g.table_id for g in data.games)
         result.update(phase="round", round=latest.number, seating=[
-            dict(seat, games=reported[t.id]) for seat, t in zip(_seating(data), tables, strict=True)
+            dict(seat, games=reported[t.id], games_label=Tn("{n} game", "{n} games", reported[t.id]))
+            for seat, t in zip(_seating(data), tables, strict=True)
         ])
     else:
         closed = latest if latest.state is RoundState.CLOSED else previous
@@ -133,20 +144,23 @@ def snapshot(session: Session, event: Event, now: datetime) -> dict:
     return result
 
 
-def polled_snapshot(session: Session, event: Event, now: datetime, cache: RevisionCache) -> tuple[dict, str]:
-    """The snapshot and its ETag, recomputed only when the event's revision moved.
+def polled_snapshot(session: Session, event: Event, now: datetime, cache: RevisionCache,
+                    language: str = "en", localise: Callable[[Any], Any] = lambda data: data) -> tuple[dict, str]:
+    """The snapshot and its ETag in ``language`` (``localise`` turns the snapshot's messages into
+    it), recomputed only when the event's revision moved.
 
     Every screen polls every 250-700 ms while almost nothing changes, so the body is kept per event
-    (keyed by id and projector token, since a deleted event's id can come back) with the hash of
-    its JSON; only the timer, which is cheap, is rebuilt per request. The revision is read before
+    (keyed by id, projector token, since a deleted event's id can come back, and language, so a
+    change of the event's language is seen even before the revision moves) with the hash of its JSON;
+    only the timer, which is cheap, is rebuilt per request. The revision is read before
     anything else, so a cached body is never older than the revision it is stored under; screens
     that find it stale together wait for one rebuild (see services.single_flight).
     """
     def build() -> tuple[dict, str]:
-        body = snapshot(session, event, now)
+        body = localise(snapshot(session, event, now))
         body.pop("timer")
         return body, fingerprint(body)
 
-    body, body_hash = cache.get((event.id, event.projector_token), event.revision, build)
-    clock = timer_data(event, now)
+    body, body_hash = cache.get((event.id, event.projector_token, language), event.revision, build)
+    clock = localise(timer_data(event, now))
     return dict(body, timer=clock), fingerprint([body_hash, clock])

@@ -1,11 +1,13 @@
 """'Where do I sit': a player's current table, for the public page. Shows names and table
-numbers only — nothing about results — because anyone in the room can open it."""
+numbers only — nothing about results — because anyone in the room can open it. Its words are
+``Text`` messages: the page and its JSON feed translate them into the phone's language."""
 
 from __future__ import annotations
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from ..core.i18n import Name, T, Text
 from ..core.names import name_key
 from ..models import Event, Player, PlayerStatus, Round, RoundState, Seat, Table
 from .errors import NotFound
@@ -19,17 +21,25 @@ def names(session: Session, event: Event) -> list[tuple[int, str]]:
     return sorted(((p.id, p.name) for p in players), key=lambda item: name_key(item[1]))
 
 
-SEATED_NOTE = "This page updates by itself after each round."
-UNSEATED_NOTE = "You are not seated at a table right now."
+SEATED_NOTE = T("This page updates by itself after each round.")
+UNSEATED_NOTE = T("You are not seated at a table right now.")
 
 
-def _not_playing(player: Player) -> str | None:
+# One whole sentence per round state: the words around the number differ by language.
+ROUND_LABELS = {
+    RoundState.PLANNED: lambda number: T("Next: round {number}", number=number),
+    RoundState.RUNNING: lambda number: T("Now: round {number}", number=number),
+    RoundState.CLOSED: lambda number: T("Last: round {number}", number=number),
+}
+
+
+def _not_playing(player: Player) -> Text | None:
     """Why a player who is on the event's list has no table to go to, or None if they play.
     A page opened before a withdrawal keeps working and says so, rather than "not found"."""
     if player.status is PlayerStatus.WITHDRAWN:
-        return f"{player.name} is not playing in the next round."
+        return T("{name} is not playing in the next round.", name=Name(player.name))
     if player.status is PlayerStatus.OBSERVER:
-        return f"{player.name} is watching, not playing, this round."
+        return T("{name} is watching, not playing, this round.", name=Name(player.name))
     return None
 
 
@@ -39,10 +49,10 @@ def where(session: Session, event: Event, player_id: int) -> dict:
     `playing` is false for withdrawn players and observers. At most three statements."""
     player = session.scalar(select(Player).where(Player.id == player_id, Player.event_id == event.id))
     if player is None:
-        raise NotFound("That name is not on this event's list. Go back and pick your name again.")
+        raise NotFound(T("That name is not on this event's list. Go back and pick your name again."))
     reason = _not_playing(player)
     if reason is not None:
-        return {"name": player.name, "table": None, "round": None, "label": "Not playing",
+        return {"name": player.name, "table": None, "round": None, "label": T("Not playing"),
                 "note": reason, "playing": False}
     latest = session.scalar(
         select(Round).where(Round.event_id == event.id).order_by(Round.number.desc()).limit(1)
@@ -50,15 +60,14 @@ def where(session: Session, event: Event, player_id: int) -> dict:
     if latest is None:
         table = session.scalar(select(Table.number).where(Table.id == player.home_table_id)) \
             if player.home_table_id else None
-        return _seat(player, table, None, "Your home table")
+        return _seat(player, table, None, T("Your home table"))
     table = session.scalar(
         select(Table.number).join(Seat, Seat.table_id == Table.id)
         .where(Seat.round_id == latest.id, Seat.player_id == player.id)
     )
-    verb = {RoundState.PLANNED: "Next", RoundState.RUNNING: "Now", RoundState.CLOSED: "Last"}[latest.state]
-    return _seat(player, table, latest.number, f"{verb}: round {latest.number}")
+    return _seat(player, table, latest.number, ROUND_LABELS[latest.state](number=latest.number))
 
 
-def _seat(player: Player, table: int | None, round_number: int | None, label: str) -> dict:
+def _seat(player: Player, table: int | None, round_number: int | None, label: Text) -> dict:
     return {"name": player.name, "table": table, "round": round_number, "label": label,
             "note": SEATED_NOTE if table else UNSEATED_NOTE, "playing": True}

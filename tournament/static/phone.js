@@ -7,7 +7,7 @@
       var button = form.querySelector("[data-send]") || form.querySelector("button[type=submit]");
       if (!button) { return; }
       var label = button.textContent;
-      button.textContent = "Sending…";
+      button.textContent = window.t("sending");
       setTimeout(function () { button.disabled = true; }, 0);
       // If the network drops, let the captain try again.
       setTimeout(function () { button.disabled = false; button.textContent = label; }, 8000);

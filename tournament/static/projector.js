@@ -4,6 +4,7 @@
    answer, so every screen shows the same time whatever its own clock says. */
 (function () {
   "use strict";
+  var t = window.t;
 
   var pollMs = 700;         // until the feed says otherwise (its "poll_ms", set per phase)
   var SLIDE_MS = 12000;
@@ -36,8 +37,6 @@
     return pages.length ? pages : [[]];
   }
 
-  function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
-
   function gridFor(count) {
     var cols = count <= 4 ? Math.max(count, 1) : count <= 6 ? 3 : count <= 8 ? 4 : 5;
     var grid = el("div", "grid");
@@ -49,11 +48,11 @@
   function seatingCard(table, withReports, wide) {
     var card = el("section", "card");
     var title = el("h2");
-    title.appendChild(el("span", null, "Table " + table.number));
+    title.appendChild(el("span", null, t("table", { number: table.number })));
     if (withReports) {
       var reported = table.games > 0;
       if (reported) { card.classList.add("reported"); }
-      title.appendChild(el("span", "badge", reported ? "✓ " + (wide ? plural(table.games, "game") : table.games) : "waiting"));
+      title.appendChild(el("span", "badge", reported ? "✓ " + (wide ? table.games_label : table.games) : t("waiting")));
     }
     card.appendChild(title);
     var list = el("ul");
@@ -87,14 +86,14 @@
 
   function resultCard(table) {
     var card = el("section", "card results");
-    card.appendChild(el("h2", null, "Table " + table.number));
+    card.appendChild(el("h2", null, t("table", { number: table.number })));
     var list = el("ul");
     table.rows.forEach(function (row) {
       var item = el("li", row.winner ? "winner" : null);
       item.appendChild(el("bdi", "who", row.name));
       item.appendChild(el("span", "games", row.games));
       item.appendChild(el("span", "move " + row.direction,
-        ARROWS[row.direction] + " " + (row.to === null ? "out" : row.to)));
+        ARROWS[row.direction] + " " + (row.to === null ? t("out") : row.to)));
       list.appendChild(item);
     });
     card.appendChild(list);
@@ -121,7 +120,7 @@
   function standingsTable(rows, start) {
     var table = el("table");
     var head = el("tr");
-    [["#", "rank"], ["Player", "who"], ["Games", ""], ["Rounds", ""], ["Top table", ""]].forEach(function (h) {
+    [["#", "rank"], [t("player"), "who"], [t("games"), ""], [t("rounds"), ""], [t("top_table"), ""]].forEach(function (h) {
       head.appendChild(el("th", h[1], h[0]));
     });
     table.appendChild(head);
@@ -138,7 +137,7 @@
   }
 
   function standingsSlide(rows, start) {
-    return { title: "Standings", render: function () {
+    return { title: t("standings"), render: function () {
       var wrap = el("div", "standings");
       var half = STANDINGS_PER_PAGE / 2;
       wrap.appendChild(standingsTable(rows.slice(0, half), start));
@@ -154,20 +153,20 @@
   function buildSlides(data) {
     var list = [];
     if (data.phase === "home") {
-      var title = data.timer && data.timer.phase !== "round" ? data.timer.label : "Home tables";
-      if (!data.seating.length) { return [messageSlide(title, "The table plan is not ready yet.")]; }
+      var title = data.timer && data.timer.phase !== "round" ? data.timer.label : t("home_tables");
+      if (!data.seating.length) { return [messageSlide(title, t("plan_not_ready"))]; }
       chunk(data.seating, PER_PAGE).forEach(function (page) { list.push(cardsSlide(title, page, function (t) { return seatingCard(t, false); })); });
     } else if (data.phase === "round") {
       chunk(data.seating, PER_PAGE).forEach(function (page) {
-        list.push(cardsSlide("Round " + data.round, page, function (t, wide) { return seatingCard(t, true, wide); }));
+        list.push(cardsSlide(t("round", { number: data.round }), page, function (t, wide) { return seatingCard(t, true, wide); }));
       });
     } else {
       chunk(data.results, PER_PAGE).forEach(function (page) {
-        list.push(cardsSlide("Round " + data.round + " results", page, resultCard));
+        list.push(cardsSlide(t("round_results", { number: data.round }), page, resultCard));
       });
       if (data.seating) {
         chunk(data.seating, PER_PAGE).forEach(function (page) {
-          list.push(cardsSlide("Round " + data.next_round + " seating", page, function (t) { return seatingCard(t, false); }));
+          list.push(cardsSlide(t("round_seating", { number: data.next_round }), page, function (t) { return seatingCard(t, false); }));
         });
       }
       chunk(data.standings, STANDINGS_PER_PAGE).forEach(function (page, i) {
@@ -193,7 +192,7 @@
     pager.textContent = "";
     if (slides.length > 1) {
       slides.forEach(function (_s, i) { pager.appendChild(el("span", i === slideIndex ? "on" : null)); });
-      if (holding) { pager.appendChild(el("em", null, " paused")); }
+      if (holding) { pager.appendChild(el("em", null, " " + t("paused_pages"))); }
     }
   }
 
@@ -235,8 +234,8 @@
     if (visible) {
       var left = secondsLeft(timer);
       var up = left <= 0;
-      $("timer-label").textContent = timer.running ? timer.label : timer.label + " · paused";
-      $("timer-clock").textContent = up ? "Time!" : clock(left);
+      $("timer-label").textContent = timer.running ? timer.label : t("timer_paused", { label: timer.label });
+      $("timer-clock").textContent = up ? t("time_up") : clock(left);
       box.classList.toggle("paused", !timer.running);
       box.classList.toggle("time-up", up);
       document.body.classList.toggle("time-up", up);
@@ -295,8 +294,7 @@
         }
       })
       .catch(function (error) {
-        setStatus(error.message === "gone" ? "This projector link was replaced: open the new one from the Room page."
-          : "Connection lost — reconnecting…", true);
+        setStatus(error.message === "gone" ? t("link_replaced") : t("reconnecting"), true);
       })
       .then(function () { setTimeout(poll, pollMs); });
   }

@@ -32,10 +32,10 @@
     var ticked = game.querySelector("input[type=radio]:checked");
     note.hidden = false;
     if (ticked && ticked !== radio) {
-      note.textContent = "The " + noun + " decide: " + best.name + " wins this game. Clear the " + noun + " to pick the winner by hand.";
+      note.textContent = window.t("scores_decide", { noun: noun, name: best.name });
       note.className = "implied warning";
     } else {
-      note.textContent = "By the " + noun + ": " + best.name + " wins.";
+      note.textContent = window.t("scores_say", { noun: noun, name: best.name });
       note.className = "implied";
     }
   }
@@ -61,7 +61,7 @@
     });
     node.querySelectorAll("[data-game-number]").forEach(function (el) { el.textContent = String(number); });
     var group = node.querySelector("[role=radiogroup]");
-    if (group) { group.setAttribute("aria-label", "Winner of game " + number); }
+    if (group) { group.setAttribute("aria-label", window.t("winner_of_game", { number: number })); }
     var hidden = node.querySelector('input[name$="-number"]');
     if (hidden) { hidden.value = String(number); }
   }

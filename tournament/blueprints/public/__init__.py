@@ -1,15 +1,19 @@
 """'Where do I sit': the event's public link (QR code on the projector). A player picks their
-name and sees their table number. No login; it shows names and table numbers, nothing else."""
+name and sees their table number. No login; it shows names and table numbers, nothing else.
+The pages speak the phone's language (the switch's cookie, else the browser's), else the event's."""
 
 from __future__ import annotations
 
 from flask import Blueprint, render_template, url_for
 
 from ... import db
+from ...i18n.locale import use_event
 from ...services import room_links, seat_finder
-from ..conditional import conditional_json
+from ..conditional import conditional_json, vary_by_language
+from ..page_strings import localised
 
 bp = Blueprint("public", __name__, url_prefix="/s")
+bp.after_request(vary_by_language)
 
 
 @bp.get("/<token>")
@@ -17,6 +21,7 @@ def pick(token: str):
     """Every participant's name, alphabetically; tapping one shows where they sit."""
     session = db.session()
     event = room_links.event_by_public_token(session, token)
+    use_event(event)
     return render_template("public/pick.html", event=event, names=seat_finder.names(session, event))
 
 
@@ -25,14 +30,19 @@ def seat(token: str, player_id: int):
     """One player's table number, huge; the page refreshes it after each round."""
     session = db.session()
     event = room_links.event_by_public_token(session, token)
-    where = seat_finder.where(session, event, player_id)
+    use_event(event)
+    where = localised(seat_finder.where(session, event, player_id))
     return render_template("public/seat.html", event=event, where=where,
                            feed=url_for("public.seat_feed", token=token, player_id=player_id))
 
 
 @bp.get("/<token>/<int:player_id>.json")
 def seat_feed(token: str, player_id: int):
-    """The same as JSON with an ETag, polled by the page."""
+    """The same as JSON with an ETag, polled by the page; in the page's language."""
     session = db.session()
     event = room_links.event_by_public_token(session, token)
-    return conditional_json(seat_finder.where(session, event, player_id))
+    use_event(event)
+    return conditional_json(localised(seat_finder.where(session, event, player_id)))
+
+
+from . import language  # noqa: E402,F401  (the switch registers on bp)

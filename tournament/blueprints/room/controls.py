@@ -3,9 +3,12 @@ from __future__ import annotations
 from flask import abort, flash, redirect, render_template, url_for
 
 from ... import db
+from ...core.i18n import T
+from ...i18n import translate
 from ...models import RoundState
 from ...services import public_address, timer
 from ...services.errors import DomainError
+from ...services.room import PHASE_LABELS
 from ...services.round_data import load_round
 from ...services.rounds import latest_round
 from ..conditional import conditional_json
@@ -36,7 +39,7 @@ def _room(event, link_form: LinkBaseForm | None = None, status: int = 200, *,
         "room/room.html", event=event, button=ButtonForm(), timer_view=timer.view(event, timer.now_utc()),
         durations=durations or DurationsForm(obj=event), display=display or DisplayForm(obj=event),
         link_form=link_form, round_running=latest is not None and latest.state is RoundState.RUNNING,
-        base=link_base(), example=public_address.EXAMPLE,
+        base=link_base(), example=public_address.EXAMPLE, timer_phases=PHASE_LABELS,
         projector_link=external_url("projector.show", token=event.projector_token),
         public_link=external_url("public.pick", token=event.public_token),
     ), status
@@ -61,9 +64,10 @@ def set_link_base(event_id: int):
     try:
         stored = public_address.set_base_url(session, form.base_url.data)
     except DomainError as error:
-        form.base_url.errors = [str(error)]
+        form.base_url.errors = [translate(error.text)]
         return _room(event, form, 400)
-    flash(f"Links now start with {stored}." if stored else "Links use the automatic address again.", "success")
+    flash(translate(T("Links now start with {address}.", address=stored) if stored
+                    else T("Links use the automatic address again.")), "success")
     return redirect(url_for("room.room_page", event_id=event.id))
 
 
@@ -90,7 +94,7 @@ def durations(event_id: int):
     if not form.validate_on_submit():
         return _room(event, status=400, durations=form)
     timer.set_durations(session, event, form.study_minutes.data, form.practice_minutes.data, form.round_minutes.data)
-    flash("Durations saved.", "success")
+    flash(translate(T("Durations saved.")), "success")
     return redirect(url_for("room.room_page", event_id=event.id))
 
 
@@ -105,7 +109,7 @@ def display(event_id: int):
     event.projector_theme = form.projector_theme.data
     event.chime = form.chime.data
     session.commit()
-    flash("Projector settings saved.", "success")
+    flash(translate(T("Projector settings saved.")), "success")
     return redirect(url_for("room.room_page", event_id=event.id))
 
 

@@ -3,6 +3,8 @@ from __future__ import annotations
 from flask import flash, redirect, render_template, url_for
 
 from ... import db
+from ...core.i18n import T
+from ...i18n import translate
 from ...services import room_links
 from ..current_event import current_event
 from ..links import external_url, qr_svg
@@ -32,7 +34,8 @@ def revoke(event_id: int, number: int):
     event = current_event("tables")
     if ButtonForm().validate_on_submit():
         room_links.revoke_table_link(session, event, number)
-        flash(f"Table {number}'s phone link is revoked. Regenerate it to issue a new one.", "success")
+        flash(translate(T("Table {number}'s phone link is revoked. Regenerate it to issue a new one.", number=number)),
+              "success")
     return _back(event.id)
 
 
@@ -43,7 +46,8 @@ def regenerate(event_id: int, number: int):
     event = current_event("tables")
     if ButtonForm().validate_on_submit():
         room_links.regenerate_table_link(session, event, number)
-        flash(f"Table {number} has a new phone link. The old one no longer works.", "success")
+        flash(translate(T("Table {number} has a new phone link. The old one no longer works.", number=number)),
+              "success")
     return _back(event.id)
 
 
@@ -54,7 +58,7 @@ def regenerate_all(event_id: int):
     event = current_event("tables")
     if ButtonForm().validate_on_submit():
         room_links.regenerate_all_table_links(session, event)
-        flash("Every table has a new phone link. Old links no longer work.", "success")
+        flash(translate(T("Every table has a new phone link. Old links no longer work.")), "success")
     return _back(event.id)
 
 
@@ -65,5 +69,5 @@ def regenerate_event_links(event_id: int):
     event = current_event("tables")
     if ButtonForm().validate_on_submit():
         room_links.regenerate_event_links(session, event)
-        flash("New projector and where-do-I-sit links. Reopen the projector page.", "success")
+        flash(translate(T("New projector and where-do-I-sit links. Reopen the projector page.")), "success")
     return redirect(url_for("room.room_page", event_id=event.id))

@@ -1,16 +1,20 @@
 """Phones at the tables: a table's secret link (the score slip's QR code) opens that table's
 result form for the running round. The token is the only credential; it can write nothing but
-its own table's games in the round that is running now."""
+its own table's games in the round that is running now. The pages speak the phone's language
+(the switch's cookie, else the browser's), else the event's."""
 
 from __future__ import annotations
 
 from flask import Blueprint, render_template
 from flask_wtf.csrf import CSRFError
 
+from ...core.i18n import T
 from ...i18n import translate
 from ...services.errors import DomainError
+from ..conditional import vary_by_language
 
 bp = Blueprint("table", __name__, url_prefix="/t")
+bp.after_request(vary_by_language)
 
 
 @bp.errorhandler(DomainError)
@@ -23,7 +27,7 @@ def _refused(error: DomainError):
 
 @bp.errorhandler(CSRFError)
 def _expired(_error: CSRFError):
-    message = "This page was open too long or in another browser. Reload it and send the results again."
+    message = translate(T("This page was open too long or in another browser. Reload it and send the results again."))
     title = translate(DomainError.phone_title)
     return render_template("table/refused.html", message=message, title=title, status=400), 400
 

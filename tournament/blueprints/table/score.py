@@ -5,6 +5,8 @@ from __future__ import annotations
 from flask import render_template, request, url_for
 
 from ... import db
+from ...core.i18n import T
+from ...i18n.locale import use_event
 from ...services.errors import Conflict
 from ...services.room_links import table_by_token
 from ...services.round_data import load_table_rows
@@ -17,9 +19,11 @@ def score(token: str, number: int):
     """Game ``number`` of this table on the scorer: its sheet, the next entry's form and undo."""
     session = db.session()
     table, round_ = table_by_token(session, token)
+    use_event(table.event)
     if round_ is None:
         if request.method == "POST":
-            raise Conflict("No round is running now, so nothing was recorded. Games can be scored only during a round.")
+            raise Conflict(T("No round is running now, so nothing was recorded. "
+                             "Games can be scored only during a round."))
         return render_template("table/waiting.html", table=table)
     data = load_table_rows(session, table.event, round_, table)
 

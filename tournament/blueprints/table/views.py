@@ -3,11 +3,15 @@ from __future__ import annotations
 from flask import flash, redirect, render_template, request, url_for
 
 from ... import db
+from ...core.i18n import T, Text, Tn
 from ...games import game_of
+from ...i18n import translate
+from ...i18n.locale import use_event
 from ...services.errors import Conflict, DomainError
 from ...services.games import record_games
 from ...services.room_links import table_by_token
 from ...services.round_data import load_table_rows
+from ...services.scoresheets import entry_words
 from ..game_forms import (
     blank_row,
     entries,
@@ -23,15 +27,16 @@ from ..game_forms import (
 from ..scoring import next_game, scorer_rows
 from . import bp
 
-NOTHING_TO_SEND = "Nothing to send: tap the winner of at least one game."
+NOTHING_TO_SEND = T("Nothing to send: tap the winner of at least one game.")
 
 
-def _describe(result) -> str:
+def _describe(result) -> Text:
     changed = sorted(result.saved + result.removed)
     if not changed:
-        return "Received. Those results were already recorded — nothing changed."
+        return T("Received. Those results were already recorded — nothing changed.")
     games = ", ".join(str(n) for n in changed)
-    return f"Sent! Game{'s' if len(changed) > 1 else ''} {games} recorded. Thank you."
+    return Tn("Sent! Game {games} recorded. Thank you.", "Sent! Games {games} recorded. Thank you.",
+              len(changed), games=games)
 
 
 @bp.route("/<token>", methods=["GET", "POST"])
@@ -40,9 +45,11 @@ def enter(token: str):
     results are recognised); a result someone else changed meanwhile is refused with a message."""
     session = db.session()
     table, round_ = table_by_token(session, token)
+    use_event(table.event)
     if round_ is None:
         if request.method == "POST":
-            raise Conflict("No round is running now, so nothing was recorded. Results can be sent only during a round.")
+            raise Conflict(T("No round is running now, so nothing was recorded. "
+                             "Results can be sent only during a round."))
         return render_template("table/waiting.html", table=table)
     # A submit shows no recorded game: the form holds what was sent, and record_games reads
     # the games again under the lock.
@@ -60,7 +67,8 @@ def enter(token: str):
         return render_template("table/enter.html", table=table, round=round_, players=players,
                                form=form, blank=blank_row(form), refused=status >= 400,
                                rules=rules, choices=winner_choices(rules, variant, players), scoring=scoring,
-                               next_game=None if request.method == "POST" else next_game(rules, games)), status
+                               next_game=None if request.method == "POST" else next_game(rules, games),
+                               words=entry_words(rules.scorer) if rules.scorer else None), status
 
     if request.method == "GET":
         form = results_form(rules, variant, players, rows)
@@ -69,8 +77,8 @@ def enter(token: str):
         return page(form)
     form = results_form(rules, variant, players, rows, request.form)
     if form.round.data != str(round_.number):
-        raise Conflict(f"That form was for round {form.round.data or '?'}, which is over. "
-                       f"Nothing was recorded. Reload to enter round {round_.number}.")
+        raise Conflict(T("That form was for round {old}, which is over. Nothing was recorded. "
+                         "Reload to enter round {number}.", old=form.round.data or "?", number=round_.number))
     if wants_more_rows(request.form):
         return page(grow(rules, variant, form, players, request.form))
     if not form.validate_on_submit():
@@ -84,7 +92,7 @@ def enter(token: str):
         result = record_games(session, data, table, games_sent, actor=f"phone, table {table.number}")
     except DomainError as error:
         return page(form, refuse_results(form, error))
-    flash(_describe(result), "success")
+    flash(translate(_describe(result)), "success")
     for note in notes:
-        flash(note, "success")
+        flash(translate(note), "success")
     return redirect(url_for("table.enter", token=token))
