@@ -90,7 +90,7 @@ def test_a_whole_euchre_event_runs_with_teams_winning_games(app, organiser, clie
     tables_page = page_text(organiser.get(f"/events/{event_id}/tables"))
     variants = EUCHRE.default_variants(4)
     for variant in variants:
-        assert EUCHRE.variant_summary(variant) in tables_page
+        assert str(EUCHRE.variant_summary(variant)) in tables_page
 
     # The rules page draws Euchre's settings and stores what it reads back.
     rules = organiser.get(f"/events/{event_id}/tables/1/rules").get_data(as_text=True)

@@ -33,7 +33,7 @@ def catalogues():
 def test_the_scorer_s_running_score_reads_in_the_page_s_language_with_a_real_plural(app):
     sheet = [{"makers": ["1", "3"], "alone": False, "tricks": 5}, {"makers": ["2", "4"], "alone": False, "tricks": 3}]
     tally = EUCHRE_SCORER.tally(EuchreVariant(), PLAYERS, sheet)
-    assert tally.status == "Ann & Cy lead 2 to 1 after 2 hands."
+    assert str(tally.status) == "Ann & Cy lead 2 to 1 after 2 hands."
     march = scoring.Hand(frozenset({"1", "3"}), False, 5)
     with app.test_request_context("/"):
         one, two = (translate(status_text(PLAYERS, scoring.add_up(PLAYERS, [march] * n)), "de") for n in (1, 2))
