@@ -19,7 +19,6 @@ from tournament.core.limits import MAX_GAMES_PER_TABLE
 from tournament.games import (
     DEFAULT,
     Game,
-    Paragraph,
     Report,
     ScoreField,
     TableSizes,
