@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from tests.app.helpers import shown_text
 from tests.print.test_print_pdf import PAPER, log_in, pdf_pages
 from tournament import db
 from tournament.games.euchre import scoring
@@ -59,7 +60,7 @@ def test_a_german_euchre_sheet_names_the_left_bower_in_german_with_its_card(app,
 
 def test_a_french_euchre_sheet_states_only_its_own_table_s_options(app, organiser):
     event_id = euchre_event(app, NAMES, sheet_copies=1)
-    sheets = html.unescape(organiser.get(f"/events/{event_id}/print/sheets?lang=fr").get_data(as_text=True))
+    sheets = html.unescape(shown_text(organiser.get(f"/events/{event_id}/print/sheets?lang=fr")))
     first, second = sheets.split('<article class="page rule-sheet')[1:3]  # plain, then no trump + stick
     assert "sans atout" not in first and "la donne est annulée" in first
     assert "sans atout" in second and "il doit nommer l'atout" in second and "annulée" not in second
