@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from html.parser import HTMLParser
+
 from sqlalchemy import select
 
 from tournament import db
@@ -47,3 +49,51 @@ def event_row(app, event_id: int) -> Event:
 def page_text(response) -> str:
     """A page's HTML with the isolates around names removed, so sentences read as written."""
     return response.get_data(as_text=True).replace("<bdi>", "").replace("</bdi>", "")
+
+
+class _Shown(HTMLParser):
+    """Rebuilds a page's markup without the elements hidden from readers (aria-hidden="true"):
+    a rule sheet keeps a setting's other wordings there, invisible, to hold every sheet's layout."""
+
+    VOID = frozenset({"br", "hr", "img", "input", "link", "meta", "col", "source", "wbr", "area", "base"})
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=False)
+        self.out: list[str] = []
+        self.hidden = 0  # depth inside a hidden element
+
+    def handle_starttag(self, tag, attrs):
+        if self.hidden:
+            self.hidden += tag not in self.VOID
+        elif ("aria-hidden", "true") in attrs and tag not in self.VOID:
+            self.hidden = 1
+        else:
+            self.out.append(self.get_starttag_text() or "")
+
+    def handle_startendtag(self, tag, attrs):
+        if not self.hidden:
+            self.out.append(self.get_starttag_text() or "")
+
+    def handle_endtag(self, tag):
+        if self.hidden:
+            self.hidden -= 1
+        else:
+            self.out.append(f"</{tag}>")
+
+    def handle_data(self, data):
+        if not self.hidden:
+            self.out.append(data)
+
+    def handle_entityref(self, name):
+        self.handle_data(f"&{name};")
+
+    def handle_charref(self, name):
+        self.handle_data(f"&#{name};")
+
+
+def shown_text(response) -> str:
+    """``page_text`` of what a reader sees: hidden elements (a sheet's other wordings) left out."""
+    reader = _Shown()
+    reader.feed(page_text(response))
+    reader.close()
+    return "".join(reader.out)

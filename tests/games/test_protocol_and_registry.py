@@ -19,7 +19,6 @@ from tournament.core.limits import MAX_GAMES_PER_TABLE
 from tournament.games import (
     DEFAULT,
     Game,
-    Paragraph,
     Report,
     ScoreField,
     TableSizes,
@@ -121,7 +120,7 @@ def test_a_stored_winner_may_be_either_tied_player_but_never_one_with_fewer_tric
     assert GAME.consistent(ANY, Report(frozenset({"Ben"}), {"Ana": 3, "Ben": 3})) is None
     assert GAME.consistent(ANY, Report(frozenset({"Ben"}))) is None
     assert GAME.consistent(ANY, Report(frozenset({"Ben"}), {"Ana": 0, "Ben": 0})) is None
-    assert (GAME.consistent(ANY, Report(frozenset({"Cleo"}), {"Ana": 4, "Ben": 4, "Cleo": 1}))
+    assert (str(GAME.consistent(ANY, Report(frozenset({"Cleo"}), {"Ana": 4, "Ben": 4, "Cleo": 1})))
             == "the winner 'Cleo' took fewer tricks than Ana, Ben")
 
 
@@ -131,9 +130,9 @@ def test_each_player_may_be_ticked_alone_as_the_winner() -> None:
 
 def test_the_tricks_field_keeps_the_entry_pages_bounds_and_message() -> None:
     assert GAME.score is TRICKS
-    assert (TRICKS.label, TRICKS.column, TRICKS.minimum, TRICKS.maximum, TRICKS.total_at_most, TRICKS.decides) == (
+    assert (str(TRICKS.label), TRICKS.column, TRICKS.minimum, TRICKS.maximum, TRICKS.total_at_most, TRICKS.decides) == (
         "Tricks", "tricks", 0, 14, 14, True)
-    assert TRICKS.message == "Tricks run from 0 to 14."
+    assert str(TRICKS.message) == "Tricks run from 0 to 14."
 
 
 def test_a_report_is_a_value_the_caller_cannot_change_afterwards() -> None:
@@ -185,7 +184,7 @@ def test_stored_rules_that_make_no_variant_are_refused_in_words(data: object) ->
     (RuleVariant("low", "highest", Suit.DIAMONDS, True), "Ace low, highest card wins; ♦ Diamonds trump (any time)"),
 ])
 def test_the_variant_summary_reads_as_the_tables_page_always_showed(variant: RuleVariant, summary: str) -> None:
-    assert GAME.variant_summary(variant) == summary
+    assert str(GAME.variant_summary(variant)) == summary
 
 
 def test_the_variant_form_shows_a_table_s_rules_and_reads_them_back(app: Any) -> None:
@@ -212,8 +211,8 @@ def test_the_rule_sheet_and_guide_paragraph_are_the_ones_printed_today() -> None
 
     assert GAME.rule_sheet(SEED_VARIANTS[3]) == rule_sheet(SEED_VARIANTS[3])
     event = SimpleNamespace(game=DEFAULT, tables=[1, 2], study_minutes=5, practice_minutes=5, round_minutes=7)
-    today = {section.heading: section.text for section in guide_sections(event)}
-    assert GAME.guide_paragraphs() == (Paragraph("Game winner", today["Game winner"]),)
+    today = {str(section.heading): section.text for section in guide_sections(event)}
+    assert [(str(p.heading), p.text) for p in GAME.guide_paragraphs()] == [("Game winner", today["Game winner"])]
 
 
 # --- the registry ---------------------------------------------------------------------------

@@ -57,7 +57,8 @@ PAGES = {
     "print-sheets-euchre": Page("/events/{euchre}/print/sheets", reader="print"),
     "print-sheets-elbows-up": Page("/events/{elbows_up}/print/sheets", reader="print"),
     "print-sheets-elevator": Page("/events/{elevator}/print/sheets", reader="print"),
-    "print-sheets-elevator-up": Page("/events/{elevator_up}/print/sheets", reader="print"),
+    # Elevator UP's event is in English: its sheets are asked for in the language.
+    "print-sheets-elevator-up": Page("/events/{elevator_up}/print/sheets?lang=" + PSEUDO_LANG, reader="print"),
     "print-slips": Page(E + "/print/slips", reader="print"),
     "print-signs": Page(E + "/print/signs", reader="print"),
     "print-guide": Page(E + "/print/guide", reader="print"),

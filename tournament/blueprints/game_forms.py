@@ -26,7 +26,7 @@ from wtforms import FieldList, Form, FormField, HiddenField, RadioField, SelectC
 from wtforms.validators import NumberRange, Optional
 
 from ..core.errors import RuleError
-from ..core.i18n import Name, T, Text
+from ..core.i18n import Name, T, Text, Tp
 from ..core.names import name_key
 from ..games import Game as GameRules
 from ..games import Report
@@ -184,7 +184,7 @@ def refuse_results(form, error: DomainError) -> int:
     return refuse(error, row.winner if row is not None else None)
 
 
-def _int(text: str | None, what: str) -> int | None:
+def _int(text: str | None, what: Text) -> int | None:
     text = (text or "").strip()
     if not text:
         return None
@@ -196,7 +196,7 @@ def _int(text: str | None, what: str) -> int | None:
 
 def _ids(text: str | None) -> frozenset[int]:
     parts = [part for part in (text or "").split(",") if part.strip()]
-    return frozenset(pid for pid in (_int(part, "winner") for part in parts) if pid is not None)
+    return frozenset(pid for pid in (_int(part, Tp("damaged field", "winner")) for part in parts) if pid is not None)
 
 
 def _scores(row, players) -> dict[int, int]:
@@ -215,9 +215,9 @@ def entries(rules: GameRules, form, players) -> list[GameEntry]:
     drop_ticks = rules.score is not None and rules.score.overrules_ticked
     result = []
     for position, row in enumerate(form.games.entries, start=1):
-        number = _int(row.number.data, "game number")
+        number = _int(row.number.data, Tp("damaged field", "game number"))
         number = position if number is None else number
-        version = _int(row.version.data, "version")
+        version = _int(row.version.data, Tp("damaged field", "version"))
         winners = _ids(row.winner.data)
         scores = _scores(row, players)
         if drop_ticks and any(scores.values()):

@@ -15,7 +15,7 @@ Invariants:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -43,6 +43,11 @@ class Text:
 
     def __hash__(self) -> int:
         return hash((self.msgid, tuple(sorted(self.params.items())), self.plural, self.n, self.context))
+
+    def filled(self, **params: Any) -> Text:
+        """The same message with ``params`` added: a message stated once (a game's "Add hand {n}")
+        and filled where it is shown."""
+        return replace(self, params={**self.params, **params})
 
     def english(self) -> str:
         """The message in English, parameters filled in (``Text`` parameters in English too)."""

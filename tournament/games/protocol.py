@@ -146,6 +146,27 @@ class Tally:
             raise RuleError(T("a tally has one total and one cell per line for each of its columns"))
 
 
+@dataclass(frozen=True, slots=True)
+class ScorerWords:
+    """Every sentence a page says about a scorer's entries, one whole message each, so that a
+    language declines "hand" or "deal" as its grammar wants (never "Add {noun} {n}"). ``{n}``
+    is an entry's number; ``{number}`` a game's."""
+
+    heading: Text  # the sheet's first column: "Hands"
+    none_yet: Text  # the empty sheet: "No hands yet."
+    add: Text  # the entry form's button: "Add hand {n}"
+    undo_last: Text  # "Undo last hand (hand {n})"
+    added: Text  # "Hand {n} added."
+    already_added: Text  # "Hand {n} was already added — nothing changed."
+    undone: Text  # "Hand {n} undone."
+    already_undone: Text  # "Hand {n} was already undone."
+    score_game: Text  # the results page's link: "Score game {number} hand by hand"
+    score_row: Text  # a results row's link: "Score hand by hand"
+    kept: Text  # a results row kept on the scorer: "Saving another winner or score here deletes …"
+    kept_phone: Text  # the same on the phone, which has no score fields: "Picking another winner …"
+    in_file: Text  # an event file's entry that fails: "{which}, hand {n}: {problem}"
+
+
 @runtime_checkable
 class Scorer(Protocol[V_contra]):
     """Adds up a game scored entry by entry (Euchre's hands, Elbows Up!'s deals), so that a
@@ -158,8 +179,10 @@ class Scorer(Protocol[V_contra]):
     as ``entry_from_form`` made it and ``check_entry`` accepted it.
 
     Attributes:
-        entry_noun, entry_noun_plural: what an entry is called on every page ("hand", "hands";
-            "deal", "deals": never "round", which is the tournament's).
+        entry_noun, entry_noun_plural: what an entry is called in English, where text stays
+            English (the audit log's "hand added"): "hand", "hands"; "deal", "deals" (never
+            "round", which is the tournament's).
+        words: what the pages say about entries, as whole translatable sentences.
         entry_form_template: Jinja name of the partial drawing the entry form's fields inside
             the scorer page's ``<form>``; it gets ``form`` and ``players`` (key -> name).
         max_entries: no sheet is longer (bounds what a phone can store).
@@ -167,6 +190,7 @@ class Scorer(Protocol[V_contra]):
 
     entry_noun: str
     entry_noun_plural: str
+    words: ScorerWords
     entry_form_template: str
     max_entries: int
 
@@ -309,4 +333,5 @@ class Game(Protocol[V]):
         ...
 
 
-__all__ = ["Game", "Paragraph", "Report", "ScoreField", "Scorer", "TableSizes", "Tally", "TallyLine", "V"]
+__all__ = ["Game", "Paragraph", "Report", "ScoreField", "Scorer", "ScorerWords", "TableSizes", "Tally", "TallyLine",
+           "V"]

@@ -4,16 +4,21 @@ change and its log line are committed together or not at all.
 Entries are stored in English (the event file carries them as written); the log page shows each
 action in the page's language through ``ACTIONS``, the one map from a stored action phrase to its
 message, which holds every phrase the app writes. A phrase it does not hold (written by an older
-app, or in an imported file) is shown as stored."""
+app, or in an imported file) is shown as stored. Likewise the app's own actors ("organiser",
+"phone, table 3"), subjects ("game 2", "table 1", "round 1") and round states are shown as
+messages (``actor_text``, ``subject_text``, ``value_text``); anything else (a name, a result, a
+table's rules as they were written) is shown as stored, in English."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ..core.i18n import Text, Tp
+from ..core.rounds import RoundState
 from ..models import AuditEntry
 
 ORGANISER = "organiser"
@@ -42,9 +47,53 @@ ACTIONS: dict[str, Text] = {
 }
 
 
+# The stored English the app writes with a number in it, and the message each is shown as.
+_NUMBERED: tuple[tuple[re.Pattern[str], Text], ...] = (
+    (re.compile(r"phone, table (\d+)"), Tp("audit", "phone, table {number}")),
+    (re.compile(r"game (\d+)"), Tp("audit", "game {number}")),
+    (re.compile(r"table (\d+)"), Tp("audit", "table {number}")),
+    (re.compile(r"round (\d+)"), Tp("audit", "round {number}")),
+)
+# As the round pages name them (the same messages).
+_ROUND_STATES: dict[str, Text] = {
+    RoundState.PLANNED.value: Tp("round", "planned"),
+    RoundState.RUNNING.value: Tp("round", "running"),
+    RoundState.CLOSED.value: Tp("round", "closed"),
+}
+ROUND_ACTIONS = frozenset({"round started", "round closed", "round reopened"})
+
+
 def action_text(action: str) -> Text | str:
     """A stored action phrase as the log page shows it: its message, or the phrase as stored."""
     return ACTIONS.get(action, action)
+
+
+def _numbered(stored: str) -> Text | None:
+    for pattern, message in _NUMBERED:
+        found = pattern.fullmatch(stored)
+        if found:
+            return message.filled(number=int(found.group(1)))
+    return None
+
+
+def actor_text(actor: str) -> Text | str:
+    """Who made a change, as the log page shows it: "organiser" and a table's phone as messages,
+    any other actor (from an imported file) as stored."""
+    if actor == ORGANISER:
+        return Tp("audit", "organiser")
+    return _numbered(actor) if actor.startswith("phone, ") else actor
+
+
+def subject_text(subject: str) -> Text | str:
+    """What a change was about: "game 2", "table 1", "round 1" as messages, a name as stored."""
+    return _numbered(subject) or subject
+
+
+def value_text(action: str, value: str) -> Text | str:
+    """A before/after value: a round's state as the round pages name it, anything else as stored."""
+    if action in ROUND_ACTIONS and value in _ROUND_STATES:
+        return _ROUND_STATES[value]
+    return value
 
 
 def log(

@@ -20,14 +20,17 @@ from datetime import UTC, datetime, timedelta
 
 from sqlalchemy.orm import Session, object_session
 
-from ..core.i18n import T, Text
+from ..core.i18n import T, Text, Tp
 from ..core.limits import MAX_ROUND_MINUTES
 from ..models import Event
 from .errors import DomainError
 from .locks import lock_event
 
 PHASES = ("study", "practice", "round")
-LABELS = {"study": "Study the rules", "practice": "Practice at your home table", "round": "Round"}
+# What the projector and the room page call each phase; ``LABELS`` is their English.
+PHASE_LABELS: dict[str, Text] = {"study": Tp("timer", "Study the rules"),
+                                 "practice": Tp("timer", "Practice at your home table"), "round": Tp("timer", "Round")}
+LABELS = {phase: str(label) for phase, label in PHASE_LABELS.items()}
 EXTRA_SECONDS = 60
 MAX_MINUTES = MAX_ROUND_MINUTES
 

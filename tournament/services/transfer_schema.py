@@ -399,8 +399,8 @@ def _sheet(value: Any, path: str, game: games.Game[Any], variant: Any, seated: l
             try:
                 scorer.check_entry(variant, players, checked, entry)
             except RuleError as error:
-                fail(f"{path}[{position}]", T("{which}, {entry} {number}: {problem}", which=which,
-                                              entry=scorer.entry_noun, number=position + 1, problem=error.text))
+                fail(f"{path}[{position}]", scorer.words.in_file.filled(which=which, n=position + 1,
+                                                                        problem=error.text))
             checked.append(dict(entry))
         tally = scorer.tally(variant, players, checked) if checked else None
     except (KeyError, TypeError, ValueError) as error:  # a malformed entry the scorer did not foresee

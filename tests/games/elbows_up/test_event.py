@@ -8,7 +8,7 @@ import csv
 import io
 import json
 
-from tests.app.helpers import page_text, seating
+from tests.app.helpers import page_text, seating, shown_text
 from tests.room.conftest import seated, tokens
 from tournament.core import plan_moves
 from tournament.core.ranking import game_winner
@@ -81,7 +81,7 @@ def test_a_whole_elbows_up_event_runs_through_the_organiser_s_pages(app, organis
     variants[2] = TableRules(tea_cards=False, joker_may_lead=True)
 
     # Printing: the game's sheets (each table's own rules), guide and slips; nothing of Five Tricks.
-    sheets = page_text(organiser.get(f"/events/{event_id}/print/sheets"))
+    sheets = shown_text(organiser.get(f"/events/{event_id}/print/sheets"))
     assert sheets.count("Scoring chart") == 3 * 2  # two copies of each table's sheet
     assert sheets.count("Whoever is dealt one lays it face up") == 2 and sheets.count("stay in the box") == 4
     assert sheets.count("never lead it unless it is your last card") == 2

@@ -76,8 +76,8 @@ def test_a_stored_variant_that_is_not_two_true_or_false_settings_is_refused(bad:
 
 
 def test_the_summary_names_both_settings_in_one_line() -> None:
-    assert EUCHRE.variant_summary(PLAIN) == "Suits only; misdeal if all pass twice"
-    assert EUCHRE.variant_summary(BOTH) == "“No trump” may be called; stick the dealer"
+    assert str(EUCHRE.variant_summary(PLAIN)) == "Suits only; misdeal if all pass twice"
+    assert str(EUCHRE.variant_summary(BOTH)) == "“No trump” may be called; stick the dealer"
 
 
 def test_the_winner_choices_are_the_table_s_pairs_partners_sitting_opposite_first() -> None:
@@ -126,15 +126,15 @@ def test_a_round_opens_with_one_game_row_per_25_minutes(minutes: int, rows: int)
 
 def test_the_guide_says_who_wins_a_game_and_that_partners_sit_opposite() -> None:
     paragraphs = EUCHRE.guide_paragraphs()
-    assert [p.heading for p in paragraphs] == ["Game winner", "Partners"]
-    winner, partners = (p.text for p in paragraphs)
+    assert [str(p.heading) for p in paragraphs] == ["Game winner", "Partners"]
+    winner, partners = (str(p.text) for p in paragraphs)
     assert "first team to 10 points" in winner and "both partners" in winner
     assert "team ahead" in winner and "nobody wins it" in winner
     assert "opposite" in partners and "together" in partners
 
 
 def test_the_hints_say_how_a_team_wins_and_use_round_only_for_the_tournament_s_round() -> None:
-    for hint in (EUCHRE.entry_hint, EUCHRE.slip_hint):
+    for hint in (str(EUCHRE.entry_hint), str(EUCHRE.slip_hint)):
         assert "first team to 10 points" in hint and "team ahead on points" in hint
         assert hint.count("round") == hint.count("round ends") == 1
 

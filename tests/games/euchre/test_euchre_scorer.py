@@ -37,27 +37,27 @@ def test_the_euchre_scorer_satisfies_the_scorer_protocol():
 def test_the_tally_lists_each_hand_with_its_points_in_the_scoring_team_s_column():
     tally = EUCHRE_SCORER.tally(PLAIN, PLAYERS, sheet_of(entry("bd", 3), entry("ac", 5, alone=True), entry("bd", 2)))
     assert tally.columns == ("Ann & Cy", "Bo & Dee")
-    assert [(line.label, line.cells) for line in tally.lines] == [
+    assert [(str(line.label), line.cells) for line in tally.lines] == [
         ("Hand 1: Bo & Dee named trump, took 3", ("", "1")),
         ("Hand 2: Ann & Cy named trump, alone, took 5", ("4", "")),
         ("Hand 3: Bo & Dee named trump, took 2 (euchred)", ("2", "")),
     ]
     assert tally.totals == (6, 1) and tally.scores is None and not tally.finished
     assert tally.winners == {"11", "13"}
-    assert tally.status == "Ann & Cy lead 6 to 1 after 3 hands."
+    assert str(tally.status) == "Ann & Cy lead 6 to 1 after 3 hands."
 
 
 def test_the_team_with_the_first_seated_player_heads_the_first_column_whoever_named_trump_first():
     tally = EUCHRE_SCORER.tally(PLAIN, PLAYERS, sheet_of(entry("cd", 4)))
     assert tally.columns == ("Ann & Bo", "Cy & Dee") and tally.totals == (0, 1)
-    assert tally.status == "Cy & Dee lead 1 to 0 after 1 hand."
+    assert str(tally.status) == "Cy & Dee lead 1 to 0 after 1 hand."
 
 
 def test_a_finished_game_names_its_winners_and_takes_no_more_hands():
     sheet = sheet_of(entry("ac", 5, alone=True), entry("bd", 2), entry("bd", 3), entry("ac", 5, alone=True))
     tally = EUCHRE_SCORER.tally(PLAIN, PLAYERS, sheet)
     assert tally.finished and tally.totals == (10, 1) and tally.winners == {"11", "13"}
-    assert tally.status == "Ann & Cy win 10 to 1."
+    assert str(tally.status) == "Ann & Cy win 10 to 1."
     with pytest.raises(RuleError, match=r"^the game is over: Ann & Cy reached 10 points\.$"):
         EUCHRE_SCORER.check_entry(PLAIN, PLAYERS, sheet, entry("bd", 3))
 
@@ -65,13 +65,13 @@ def test_a_finished_game_names_its_winners_and_takes_no_more_hands():
 def test_a_level_game_has_no_winner_if_the_round_ends_now():
     tally = EUCHRE_SCORER.tally(PLAIN, PLAYERS, sheet_of(entry("ac", 3), entry("bd", 4)))
     assert tally.winners == frozenset() and not tally.finished
-    assert tally.status == "1 to 1 after 2 hands: if the round ends now, nobody wins this game."
+    assert str(tally.status) == "1 to 1 after 2 hands: if the round ends now, nobody wins this game."
 
 
 def test_a_game_without_hands_has_no_teams_yet_and_no_winner():
     tally = EUCHRE_SCORER.tally(PLAIN, PLAYERS, [])
     assert tally.columns == () and tally.lines == () and tally.winners == frozenset()
-    assert tally.status == "No hands yet: if the round ends now, nobody wins this game."
+    assert str(tally.status) == "No hands yet: if the round ends now, nobody wins this game."
 
 
 @pytest.mark.parametrize(("sheet", "bad", "message"), [

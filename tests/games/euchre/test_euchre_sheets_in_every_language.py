@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from tests.app.helpers import shown_text
 from tests.print.test_print_pdf import PAPER, log_in, pdf_pages
 from tournament import db
 from tournament.games.euchre import scoring
@@ -33,7 +34,7 @@ def catalogues():
 def test_the_scorer_s_running_score_reads_in_the_page_s_language_with_a_real_plural(app):
     sheet = [{"makers": ["1", "3"], "alone": False, "tricks": 5}, {"makers": ["2", "4"], "alone": False, "tricks": 3}]
     tally = EUCHRE_SCORER.tally(EuchreVariant(), PLAYERS, sheet)
-    assert tally.status == "Ann & Cy lead 2 to 1 after 2 hands."
+    assert str(tally.status) == "Ann & Cy lead 2 to 1 after 2 hands."
     march = scoring.Hand(frozenset({"1", "3"}), False, 5)
     with app.test_request_context("/"):
         one, two = (translate(status_text(PLAYERS, scoring.add_up(PLAYERS, [march] * n)), "de") for n in (1, 2))
@@ -59,7 +60,7 @@ def test_a_german_euchre_sheet_names_the_left_bower_in_german_with_its_card(app,
 
 def test_a_french_euchre_sheet_states_only_its_own_table_s_options(app, organiser):
     event_id = euchre_event(app, NAMES, sheet_copies=1)
-    sheets = html.unescape(organiser.get(f"/events/{event_id}/print/sheets?lang=fr").get_data(as_text=True))
+    sheets = html.unescape(shown_text(organiser.get(f"/events/{event_id}/print/sheets?lang=fr")))
     first, second = sheets.split('<article class="page rule-sheet')[1:3]  # plain, then no trump + stick
     assert "sans atout" not in first and "la donne est annulée" in first
     assert "sans atout" in second and "il doit nommer l'atout" in second and "annulée" not in second

@@ -75,7 +75,7 @@ def test_every_default_five_tricks_sheet_prints_on_one_page_in_every_language(ap
 
 def test_a_table_s_rules_summary_names_its_trump_suit_in_each_language_and_stays_english_by_default(app):
     variant = RuleVariant("high", "highest", Suit.HEARTS, trump_any_time=True)
-    assert FIVE_TRICKS.variant_summary(variant) == "Ace high, highest card wins; ♥ Hearts trump (any time)"
+    assert str(FIVE_TRICKS.variant_summary(variant)) == "Ace high, highest card wins; ♥ Hearts trump (any time)"
     with app.test_request_context("/"):
         assert translate(summary_text(variant), "de") == "Ass hoch, höchste Karte gewinnt; ♥ Herz Trumpf (jederzeit)"
         french = translate(summary_text(variant), "fr")

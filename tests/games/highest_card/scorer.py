@@ -16,8 +16,9 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from tournament.core.errors import RuleError
+from tournament.core.i18n import T
 from tournament.core.names import name_key
-from tournament.games.protocol import Tally, TallyLine
+from tournament.games.protocol import ScorerWords, Tally, TallyLine
 
 if TYPE_CHECKING:  # the game module imports this one
     from .game import Variant
@@ -46,6 +47,16 @@ class Draws:
 
     entry_noun = "draw"
     entry_noun_plural = "draws"
+    words = ScorerWords(
+        heading=T("Draws"), none_yet=T("No draws yet."), add=T("Add draw {n}"),
+        undo_last=T("Undo last draw (draw {n})"),
+        added=T("Draw {n} added."), already_added=T("Draw {n} was already added — nothing changed."),
+        undone=T("Draw {n} undone."), already_undone=T("Draw {n} was already undone."),
+        score_game=T("Score game {number} draw by draw"), score_row=T("Score draw by draw"),
+        kept=T("Saving another winner or score here deletes the draw-by-draw scores kept for this game."),
+        kept_phone=T("Picking another winner here deletes the draw-by-draw scores kept for this game."),
+        in_file=T("{which}, draw {n}: {problem}"),
+    )
     entry_form_template = "games/highest-card/draw_fields.html"
     max_entries = MAX_DRAWS
 

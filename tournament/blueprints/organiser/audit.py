@@ -28,6 +28,7 @@ def _optional_int(name: str) -> int | None:
 
 def _page(event, where, **extra):
     return render_template("organiser/audit.html", event=event, where=where, action_text=audit.action_text,
+                           actor_text=audit.actor_text, subject_text=audit.subject_text, value_text=audit.value_text,
                            entries=audit.entries(db.session(), event.id, where), limit=audit.PAGE_SIZE, **extra)
 
 

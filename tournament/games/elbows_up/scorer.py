@@ -22,9 +22,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from ...core.errors import RuleError
-from ...core.i18n import Name, T, Text, Tn
+from ...core.i18n import Name, T, Text, Tn, Tp
 from ...core.names import name_key
-from ..protocol import Tally, TallyLine
+from ..protocol import ScorerWords, Tally, TallyLine
 from .scoring import DEALS, MAX_TRICKS, TEA_CARDS, deal_points, tricks_in_a_deal
 from .variants import TableRules
 from .winner import points_winner
@@ -69,11 +69,29 @@ def _status(names: Mapping[str, str], totals: Mapping[str, int], deals: int, win
               "order.", deals, deals=DEALS, tied=_listed(tied), best=best, first=first)
 
 
+WORDS: Final = ScorerWords(
+    heading=Tp("scoresheet column", "Deals"),
+    none_yet=T("No deals yet."),
+    add=T("Add deal {n}"),
+    undo_last=T("Undo last deal (deal {n})"),
+    added=T("Deal {n} added."),
+    already_added=T("Deal {n} was already added — nothing changed."),
+    undone=T("Deal {n} undone."),
+    already_undone=T("Deal {n} was already undone."),
+    score_game=T("Score game {number} deal by deal"),
+    score_row=T("Score deal by deal"),
+    kept=T("Saving another winner or score here deletes the deal-by-deal scores kept for this game."),
+    kept_phone=T("Picking another winner here deletes the deal-by-deal scores kept for this game."),
+    in_file=T("{which}, deal {n}: {problem}"),
+)
+
+
 class DealScorer:
     """Adds up an Elbows Up! game deal by deal."""
 
     entry_noun = "deal"
     entry_noun_plural = "deals"
+    words = WORDS
     entry_form_template = "games/elbows-up/entry_fields.html"
     max_entries = DEALS
 

@@ -25,7 +25,7 @@ from ...core.names import name_key
 from ..protocol import Paragraph, Report, ScoreField, Scorer, TableSizes
 from . import scoring, sheets
 from .scorer import EUCHRE_SCORER
-from .variants import EuchreVariant, default_variants, variant_from_json, variant_summary, variant_to_json
+from .variants import EuchreVariant, default_variants, summary_text, variant_from_json, variant_to_json
 
 # How many games a round holds. A silent hand takes about 2½ minutes: some 40 s to shuffle and
 # deal, half a minute to bid, five tricks of four cards at about 4 s a card. A game to 10 points
@@ -36,7 +36,7 @@ GAME_MINUTES: Final = 25
 PARTNERS: Final = 2  # players of a team, who move up or down together
 
 
-# Translatable messages; the protocol's plain-text members are their English.
+# Translatable messages: ``str()`` of one is its English.
 ENTRY_HINT: Final = T(
     "Mark the team that won each game: the first team to 10 points (both partners win it). "
     "If the round ends during a game, mark the team ahead on points; if the points are level, "
@@ -73,8 +73,8 @@ class Euchre:
     table_sizes = TableSizes(smallest=scoring.TABLE_SIZE, preferred=scoring.TABLE_SIZE, largest=scoring.TABLE_SIZE)
     score: ScoreField | None = None  # the result is the winning team
     scorer: Scorer[EuchreVariant] | None = EUCHRE_SCORER
-    entry_hint = str(ENTRY_HINT)
-    slip_hint = str(SLIP_HINT)
+    entry_hint: Text | str = ENTRY_HINT
+    slip_hint: Text | str = SLIP_HINT
     template_folder: Path | None = Path(__file__).resolve().parent / "templates"
     rule_sheet_template = "games/euchre/rule_sheet.html"
     variant_form_template = "games/euchre/variant_fields.html"
@@ -90,8 +90,8 @@ class Euchre:
     def variant_from_json(self, data: object) -> EuchreVariant:
         return variant_from_json(data)
 
-    def variant_summary(self, variant: EuchreVariant) -> str:
-        return variant_summary(_variant(variant))
+    def variant_summary(self, variant: EuchreVariant) -> Text:
+        return summary_text(_variant(variant))
 
     # Results ------------------------------------------------------------------------------
 
@@ -119,7 +119,7 @@ class Euchre:
         # decided (scoring.Standing.winners) when the game was scored hand by hand.
         return report.winners
 
-    def consistent(self, variant: EuchreVariant, report: Report) -> str | None:
+    def consistent(self, variant: EuchreVariant, report: Report) -> Text | None:
         return None  # no scores a winning team could contradict
 
     def movers(self, table_size: int) -> int:
@@ -136,7 +136,7 @@ class Euchre:
         return sheets.rule_sheet(_variant(variant))
 
     def guide_paragraphs(self) -> tuple[Paragraph, ...]:
-        return tuple(Paragraph(str(heading), str(text)) for heading, text in GUIDE_PARAGRAPHS)
+        return tuple(Paragraph(heading, text) for heading, text in GUIDE_PARAGRAPHS)
 
     def variant_form(self, formdata: Any, variant: EuchreVariant | None) -> Any:
         from .forms import VariantForm  # WTForms: only with the app

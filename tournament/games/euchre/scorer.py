@@ -16,8 +16,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from ...core.errors import RuleError
-from ...core.i18n import Name, T, Text, Tn
-from ..protocol import Tally, TallyLine
+from ...core.i18n import Name, T, Text, Tn, Tp
+from ..protocol import ScorerWords, Tally, TallyLine
 from . import scoring
 from .scoring import Hand, Standing, team_name
 from .variants import EuchreVariant
@@ -60,11 +60,11 @@ def line_text(players: Mapping[str, str], number: int, hand: Hand) -> Text:
 
 def _line(players: Mapping[str, str], number: int, scored: scoring.ScoredHand) -> TallyLine:
     cells = tuple(str(scored.points) if index == scored.team else "" for index in range(2))
-    return TallyLine(str(line_text(players, number, scored.hand)), cells)
+    return TallyLine(line_text(players, number, scored.hand), cells)
 
 
 def status_text(players: Mapping[str, str], standing: Standing) -> Text:
-    """Where the game stands, in one sentence (the tally's ``status`` is its English)."""
+    """Where the game stands, in one sentence (the tally's ``status``)."""
     if standing.teams is None:
         return T("No hands yet: if the round ends now, nobody wins this game.")
     high, low = max(standing.totals), min(standing.totals)
@@ -80,11 +80,29 @@ def status_text(players: Mapping[str, str], standing: Standing) -> Text:
               count, team=team, high=high, low=low)
 
 
+WORDS: Final = ScorerWords(
+    heading=Tp("scoresheet column", "Hands"),
+    none_yet=T("No hands yet."),
+    add=T("Add hand {n}"),
+    undo_last=T("Undo last hand (hand {n})"),
+    added=T("Hand {n} added."),
+    already_added=T("Hand {n} was already added — nothing changed."),
+    undone=T("Hand {n} undone."),
+    already_undone=T("Hand {n} was already undone."),
+    score_game=T("Score game {number} hand by hand"),
+    score_row=T("Score hand by hand"),
+    kept=T("Saving another winner or score here deletes the hand-by-hand scores kept for this game."),
+    kept_phone=T("Picking another winner here deletes the hand-by-hand scores kept for this game."),
+    in_file=T("{which}, hand {n}: {problem}"),
+)
+
+
 class EuchreScorer:
     """Adds up a Euchre game hand by hand (see ``scoring`` for the rules)."""
 
     entry_noun = "hand"
     entry_noun_plural = "hands"
+    words = WORDS
     entry_form_template = "games/euchre/entry_fields.html"
     max_entries = scoring.MAX_HANDS
 
@@ -122,15 +140,15 @@ class EuchreScorer:
 
     def tally(self, variant: EuchreVariant, players: Mapping[str, str], sheet: Sequence[Mapping[str, Any]]) -> Tally:
         if len(players) != scoring.TABLE_SIZE:
-            return Tally((), (), (), None, False, frozenset(), str(T(
+            return Tally((), (), (), None, False, frozenset(), T(
                 "Euchre is played by four: this table has {count} players, so no score is kept.",
-                count=len(players))))
+                count=len(players)))
         standing = _standing(players, sheet)
         columns = () if standing.teams is None else tuple(team_name(players, team) for team in standing.teams)
         totals = () if standing.teams is None else standing.totals
         lines = tuple(_line(players, number, scored) for number, scored in enumerate(standing.hands, start=1))
         return Tally(columns, lines, totals, None, standing.finished, standing.winners,
-                     str(status_text(players, standing)))
+                     status_text(players, standing))
 
     def rekey(self, entry: Mapping[str, Any], keys: Mapping[str, str]) -> dict[str, Any]:
         return {"makers": [keys[key] for key in entry["makers"]], "alone": entry["alone"], "tricks": entry["tricks"]}

@@ -9,8 +9,8 @@ Invariants:
   the ticked winner stands; a game with neither is no game.
 - A stored result (event file) is consistent when its winner took no fewer tricks than anybody:
   a tie may name either player, as files written by hand or by older versions did.
-- Texts are the ones the pages have always shown, word for word. Each is a translatable message
-  (``ENTRY_HINT``, ``summary_text`` …); the protocol's plain-text members are their English.
+- Texts are the ones the pages have always shown, word for word, each a translatable message
+  (``ENTRY_HINT``, ``summary_text`` …): ``str()`` of one is its English.
 """
 
 from __future__ import annotations
@@ -46,13 +46,13 @@ MIN_ROWS: Final = 2
 TRICKS_LABEL: Final = Tp("score column", "Tricks")
 TRICKS_MESSAGE: Final = T("Tricks run from 0 to {most}.", most=MAX_TRICKS_PER_GAME)
 TRICKS: Final = ScoreField(
-    label=str(TRICKS_LABEL),
+    label=TRICKS_LABEL,
     column="tricks",
     minimum=0,
     maximum=MAX_TRICKS_PER_GAME,
     total_at_most=MAX_TRICKS_PER_GAME,
     decides=True,
-    message=str(TRICKS_MESSAGE),
+    message=TRICKS_MESSAGE,
     overrules_ticked=True,
 )
 
@@ -112,8 +112,8 @@ class FiveTricks:
     table_sizes = TableSizes(smallest=3, preferred=4, largest=6)
     score: ScoreField | None = TRICKS
     scorer: Scorer[RuleVariant] | None = None  # tricks are counted, not added up
-    entry_hint = str(ENTRY_HINT)
-    slip_hint = str(SLIP_HINT)
+    entry_hint: Text | str = ENTRY_HINT
+    slip_hint: Text | str = SLIP_HINT
     template_folder: Path | None = Path(__file__).resolve().parent / "templates"
     rule_sheet_template = "games/five-tricks/rule_sheet.html"
     variant_form_template = "games/five-tricks/variant_fields.html"
@@ -134,9 +134,8 @@ class FiveTricks:
             )
         return RuleVariant.from_dict(data)
 
-    def variant_summary(self, variant: RuleVariant) -> str:
-        """``summary_text`` in English."""
-        return str(summary_text(_variant(variant)))
+    def variant_summary(self, variant: RuleVariant) -> Text:
+        return summary_text(_variant(variant))
 
     # Results ------------------------------------------------------------------------------
 
@@ -178,15 +177,14 @@ class FiveTricks:
             ))
         return frozenset({derived})
 
-    def consistent(self, variant: RuleVariant, report: Report) -> str | None:
+    def consistent(self, variant: RuleVariant, report: Report) -> Text | None:
         if not report.winners or not report.scores or not any(report.scores.values()):
             return None
         best = max(report.scores.values())
         for winner in sorted(report.winners, key=name_key):
             if report.scores.get(winner, 0) < best:
-                return str(T("the winner '{winner}' took fewer tricks than {players}", winner=Name(winner),
-                             players=Name(_names([player for player, count in report.scores.items()
-                                                  if count == best]))))
+                return T("the winner '{winner}' took fewer tricks than {players}", winner=Name(winner),
+                         players=Name(_names([player for player, count in report.scores.items() if count == best])))
         return None
 
     def movers(self, table_size: int) -> int:
@@ -202,7 +200,7 @@ class FiveTricks:
         return rule_sheet(_variant(variant))
 
     def guide_paragraphs(self) -> tuple[Paragraph, ...]:
-        return tuple(Paragraph(str(heading), str(text)) for heading, text in GUIDE_PARAGRAPHS)
+        return tuple(Paragraph(heading, text) for heading, text in GUIDE_PARAGRAPHS)
 
     def variant_form(self, formdata: Any, variant: RuleVariant | None) -> Any:
         from .forms import VariantForm  # WTForms: only with the app
