@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import html
+import re
+
 import pytest
 from sqlalchemy import func, select
 
@@ -70,3 +73,9 @@ def second_game():
     game = register(_SameRulesOtherKey())
     yield game
     unregister(game.key)
+
+
+
+def shown(page: str) -> str:
+    """The page's text as read: entities decoded, and the isolates round a quoted value dropped."""
+    return html.unescape(re.sub(r"</?bdi>", "", page))

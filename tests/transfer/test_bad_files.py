@@ -4,13 +4,12 @@ problem, and the database is left exactly as it was."""
 from __future__ import annotations
 
 import copy
-import html
 import io
 import json
 
 import pytest
 
-from tests.transfer.conftest import row_counts
+from tests.transfer.conftest import row_counts, shown
 
 
 @pytest.fixture
@@ -151,7 +150,7 @@ def test_a_bad_document_is_refused_naming_the_problem_and_nothing_changes(app, o
     text = response.get_data(as_text=True)
     assert response.status_code == 400
     assert "nothing was changed" in text
-    assert message in html.unescape(text), text[-1500:]
+    assert message in shown(text), text[-1500:]
     assert row_counts(app) == before
 
 
@@ -173,7 +172,7 @@ def test_a_file_that_is_not_an_event_document_is_refused_and_nothing_changes(app
     before = row_counts(app)
     response = _upload(organiser, raw)
     assert response.status_code == 400
-    assert message in html.unescape(response.get_data(as_text=True))
+    assert message in shown(response.get_data(as_text=True))
     assert row_counts(app) == before
 
 

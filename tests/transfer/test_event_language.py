@@ -3,13 +3,12 @@ refused in words, nothing changed) and kept by a duplicate."""
 
 from __future__ import annotations
 
-import html
 import io
 import json
 
 import pytest
 
-from tests.transfer.conftest import row_counts
+from tests.transfer.conftest import row_counts, shown
 from tournament import db
 from tournament.core.limits import LANGUAGE_CODES
 from tournament.i18n.languages import CODES
@@ -63,7 +62,7 @@ def test_a_language_the_app_does_not_speak_is_refused_naming_it_and_nothing_is_i
     before = row_counts(app)
     response = _upload(organiser, document)
     assert response.status_code == 400
-    page = html.unescape(response.get_data(as_text=True))
+    page = shown(response.get_data(as_text=True))
     assert f"event.language: '{code}' is not a language this app speaks; use one of en, de, fr, es, it, pt, nl" in page
     assert row_counts(app) == before
 
@@ -73,7 +72,7 @@ def test_a_language_that_is_not_text_is_refused(app, organiser, played):
     document["event"]["language"] = 7
     response = _upload(organiser, document)
     assert response.status_code == 400
-    assert "event.language: must be text, not a number" in html.unescape(response.get_data(as_text=True))
+    assert "event.language: must be text, not a number" in shown(response.get_data(as_text=True))
 
 
 def test_a_duplicate_speaks_the_language_of_its_original(app, organiser, played):
