@@ -20,12 +20,8 @@ PLURAL = {"stale_sheet", "too_many"}  # stated with a placeholder count, which `
 PARAMS = {"n": 2, "number": 3, "which": "games[0]", "problem": "a problem", "why": "a reason"}
 
 
-def _scored_games(highest_card) -> list:
-    return [game for game in all_games() if game.scorer is not None]
-
-
 def test_every_game_with_a_scorer_states_every_scorer_sentence_whole(highest_card):
-    games = _scored_games(highest_card)
+    games = [game for game in all_games() if game.scorer is not None]
     assert {game.key for game in games} >= {"euchre", "elbows-up", "highest-card"}
     for game in games:
         words = game.scorer.words
