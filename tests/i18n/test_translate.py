@@ -57,6 +57,14 @@ def test_the_plural_form_follows_the_count_in_the_language_of_the_page(german_ap
         assert [translate(Tn("{n} game", "{n} games", n), "de") for n in (1, 2)] == ["1 Spiel", "2 Spiele"]
 
 
+def test_a_plural_message_stated_once_takes_its_count_where_it_is_filled(german_app):
+    stated = Tn("{n} game", "{n} games", 0)  # a game's sentence, its count known only where shown
+    assert [str(stated.filled(n=n)) for n in (1, 2)] == ["1 game", "2 games"]
+    with german_app.test_request_context("/"):
+        assert [translate(stated.filled(n=n), "de") for n in (1, 2)] == ["1 Spiel", "2 Spiele"]
+    assert T("Hand {n}").filled(n=1).n is None  # a message without plural keeps ``n`` a parameter
+
+
 def test_a_message_with_a_context_is_looked_up_with_it(german_app):
     with german_app.test_request_context("/"):
         assert translate(Tp("card", "Ace"), "de") == "Ass"

@@ -22,6 +22,7 @@ from ..core.i18n import Name, T, Text
 from ..core.rounds import Action
 from ..games import Game as GameRules
 from ..games import Tally, game_of
+from ..games.protocol import ScorerWords
 from ..i18n import translate
 from ..services import lifecycle
 from ..services.errors import DomainError
@@ -29,10 +30,7 @@ from ..services.games import MAX_GAMES_PER_ROUND
 from ..services.round_data import RoundData, load_table_games
 from ..services.scoresheets import (
     ENTRY_FIELD,
-    WORDS,
-    EntryWords,
     add_entry,
-    entry_words,
     next_number,
     player_keys,
     scorer_of,
@@ -50,8 +48,7 @@ class ScorerRow:
     status: Text | str
     url: str
     kept: bool  # the game's result is its sheet's: the row form would drop the sheet
-    noun: str = "hand"  # the scorer's entry, in English (organiser pages not translated yet)
-    words: EntryWords = WORDS["hand"]  # the scorer's entry's sentences: "Score hand by hand"
+    words: ScorerWords  # the game's scorer's sentences: "Score hand by hand"
 
 
 def scorer_rows(rules: GameRules[Any], variant: Any, players, games, numbers, url: Callable[[int], str]
@@ -65,10 +62,10 @@ def scorer_rows(rules: GameRules[Any], variant: Any, players, games, numbers, ur
     for number in numbers:
         game = by_number.get(number)
         if game is None:
-            rows[number] = ScorerRow("", url(number), False, rules.scorer.entry_noun, entry_words(rules.scorer))
+            rows[number] = ScorerRow("", url(number), False, rules.scorer.words)
         elif game.sheet is not None:
             rows[number] = ScorerRow(status_of(rules, variant, players, game), url(number), True,
-                                     rules.scorer.entry_noun, entry_words(rules.scorer))
+                                     rules.scorer.words)
     return rows
 
 
@@ -79,7 +76,7 @@ def next_game(rules: GameRules[Any], games) -> int | None:
     return number if rules.scorer is not None and number <= MAX_GAMES_PER_ROUND else None
 
 
-def _seen(words: EntryWords) -> int:
+def _seen(words: ScorerWords) -> int:
     value = request.form.get("seen", "")
     if not value.isdigit() or len(value) > 4:
         raise DomainError(words.stale_page, field=ENTRY_FIELD)
@@ -114,7 +111,7 @@ def score_page(session, data: RoundData, table, number: int, *, template: str, a
         return render_template(
             template, data=data, table=table, number=number, rules=rules, scorer=scorer, players=keys,
             form=form, tally=tally, count=len(sheet), entry_error=errors["entry"], undo_error=errors["undo"],
-            words=entry_words(scorer), score_url=urls("score", number), back_url=urls("back", number),
+            words=scorer.words, score_url=urls("score", number), back_url=urls("back", number),
             next_url=urls("score", following) if following else None, recorded_elsewhere=recorded_elsewhere,
             **context), status
 
@@ -122,18 +119,18 @@ def score_page(session, data: RoundData, table, number: int, *, template: str, a
         lifecycle.check(data.round, Action.CORRECT)  # a round not started yet has no games to score
         return page()
     try:
-        words = entry_words(scorer)
+        words = scorer.words
         seen = _seen(words)
         if undo:
             change = undo_last_entry(session, data, table, number, seen, actor=actor, while_running=while_running)
-            flash(translate((words.undone if change.changed else words.already_undone)(seen)), "success")
+            flash(translate((words.undone if change.changed else words.already_undone).filled(n=seen)), "success")
         else:
             form = scorer.entry_form(request.form, variant, keys, list(game.sheet or []) if game else [])
             if not form.validate_on_submit():
                 return page(400, _game(load_table_games(session, data.round, table, fresh=True), number))
             entry = scorer.entry_from_form(form, keys)
             change = add_entry(session, data, table, number, seen, entry, actor=actor, while_running=while_running)
-            flash(translate((words.added if change.changed else words.already_added)(change.count)), "success")
+            flash(translate((words.added if change.changed else words.already_added).filled(n=change.count)), "success")
         if change.correction is not None and change.correction.reseated:
             moves = "; ".join(translate(T("{player} now sits at table {new} (was {old})", player=Name(c.player),
                                           new=c.new_table, old=c.old_table)) for c in change.correction.reseated)

@@ -46,7 +46,11 @@ class Text:
 
     def filled(self, **params: Any) -> Text:
         """The same message with ``params`` added: a message stated once (a game's "Add hand {n}")
-        and filled where it is shown."""
+        and filled where it is shown. A plural message stated with a placeholder count
+        (``Tn(..., 0)``) takes its count from ``n``, which then chooses the form."""
+        if self.plural is not None and "n" in params:
+            count = int(params.pop("n"))
+            return replace(self, params={**self.params, **params}, n=count)
         return replace(self, params={**self.params, **params})
 
     def english(self) -> str:

@@ -150,7 +150,8 @@ class Tally:
 class ScorerWords:
     """Every sentence a page says about a scorer's entries, one whole message each, so that a
     language declines "hand" or "deal" as its grammar wants (never "Add {noun} {n}"). ``{n}``
-    is an entry's number; ``{number}`` a game's."""
+    is an entry's number; ``{number}`` a game's. Every game with a scorer states them all; the
+    pages and the phone show these and no other wording of them."""
 
     heading: Text  # the sheet's first column: "Hands"
     none_yet: Text  # the empty sheet: "No hands yet."
@@ -165,6 +166,12 @@ class ScorerWords:
     kept: Text  # a results row kept on the scorer: "Saving another winner or score here deletes …"
     kept_phone: Text  # the same on the phone, which has no score fields: "Picking another winner …"
     in_file: Text  # an event file's entry that fails: "{which}, hand {n}: {problem}"
+    stale_page: Text  # a form without a readable count: "This page is out of date. Reload it and enter the hand again."
+    # Plural messages below are stated with a placeholder count (``Tn(..., 0)``); ``filled(n=...)`` sets it.
+    stale_sheet: Text  # plural on ``n`` (entries on the sheet now) of game ``{number}``: "… now holds {n} hands …"
+    too_many: Text  # plural on ``n`` (the most a game holds); here ``{number}`` is the entry's: "Hand {number}: …"
+    refused: Text  # an entry the scorer refuses: "Hand {n}: {why}"
+    unseated: Text  # an entry naming a player not at the table: "Hand {n}: it names a player not seated …"
 
 
 @runtime_checkable

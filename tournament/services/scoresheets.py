@@ -20,14 +20,14 @@ app stores a sheet and the result its tally makes. Rules:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy.orm import Session
 
 from ..core.errors import RuleError
-from ..core.i18n import T, Text, Tn
+from ..core.i18n import T, Text
 from ..core.limits import MAX_AUDIT_TEXT
 from ..core.rounds import Action
 from ..games import Game as GameRules
@@ -40,108 +40,6 @@ from .games import GameEntry, SaveResult, check_number, check_room_for_games, ch
 from .round_data import RoundData, load_table_games
 
 ENTRY_FIELD = "entry"  # the field hint of a refused entry: the page shows it beside the entry form
-
-
-@dataclass(frozen=True)
-class EntryWords:
-    """Every sentence that names a scorer's entry ("hand", "deal"), each a whole message: the
-    noun's gender and case change the words around it, so no sentence is glued from the noun."""
-
-    heading: Text | str  # the column of entry labels: "Hands"
-    none_yet: Text | str
-    score_by_entry: Text | str
-    picking_deletes: Text | str
-    add: Callable[[int], Text | str]
-    undo: Callable[[int], Text | str]
-    added: Callable[[int], Text | str]
-    already_added: Callable[[int], Text | str]
-    undone: Callable[[int], Text | str]
-    already_undone: Callable[[int], Text | str]
-    score_game: Callable[[int], Text | str]
-    stale_page: Text | str
-    stale_sheet: Callable[[int, int], Text | str]  # (game, entries on the sheet)
-    too_many: Callable[[int, int], Text | str]  # (entry, the most a game holds)
-    refused: Callable[[int, Text | str], Text | str]  # (entry, why)
-    unseated: Callable[[int], Text | str]
-
-
-WORDS: dict[str, EntryWords] = {
-    "hand": EntryWords(
-        heading=T("Hands"),
-        none_yet=T("No hands yet."),
-        score_by_entry=T("Score hand by hand"),
-        picking_deletes=T("Picking another winner here deletes the hand-by-hand scores kept for this game."),
-        add=lambda n: T("Add hand {n}", n=n),
-        undo=lambda n: T("Undo last hand (hand {n})", n=n),
-        added=lambda n: T("Hand {n} added.", n=n),
-        already_added=lambda n: T("Hand {n} was already added — nothing changed.", n=n),
-        undone=lambda n: T("Hand {n} undone.", n=n),
-        already_undone=lambda n: T("Hand {n} was already undone.", n=n),
-        score_game=lambda n: T("Score game {n} hand by hand", n=n),
-        stale_page=T("This page is out of date. Reload it and enter the hand again."),
-        stale_sheet=lambda number, count: Tn(
-            "Someone else changed game {number} meanwhile: its sheet now holds {n} hand. Nothing was "
-            "changed; check the sheet below and enter yours again if it is still missing.",
-            "Someone else changed game {number} meanwhile: its sheet now holds {n} hands. Nothing was "
-            "changed; check the sheet below and enter yours again if it is still missing.", count, number=number),
-        too_many=lambda n, most: Tn("Hand {number}: a game holds at most {n} hand.",
-                                    "Hand {number}: a game holds at most {n} hands.", most, number=n),
-        refused=lambda n, why: T("Hand {n}: {why}", n=n, why=why),
-        unseated=lambda n: T("Hand {n}: it names a player not seated at this table.", n=n),
-    ),
-    "deal": EntryWords(
-        heading=T("Deals"),
-        none_yet=T("No deals yet."),
-        score_by_entry=T("Score deal by deal"),
-        picking_deletes=T("Picking another winner here deletes the deal-by-deal scores kept for this game."),
-        add=lambda n: T("Add deal {n}", n=n),
-        undo=lambda n: T("Undo last deal (deal {n})", n=n),
-        added=lambda n: T("Deal {n} added.", n=n),
-        already_added=lambda n: T("Deal {n} was already added — nothing changed.", n=n),
-        undone=lambda n: T("Deal {n} undone.", n=n),
-        already_undone=lambda n: T("Deal {n} was already undone.", n=n),
-        score_game=lambda n: T("Score game {n} deal by deal", n=n),
-        stale_page=T("This page is out of date. Reload it and enter the deal again."),
-        stale_sheet=lambda number, count: Tn(
-            "Someone else changed game {number} meanwhile: its sheet now holds {n} deal. Nothing was "
-            "changed; check the sheet below and enter yours again if it is still missing.",
-            "Someone else changed game {number} meanwhile: its sheet now holds {n} deals. Nothing was "
-            "changed; check the sheet below and enter yours again if it is still missing.", count, number=number),
-        too_many=lambda n, most: Tn("Deal {number}: a game holds at most {n} deal.",
-                                    "Deal {number}: a game holds at most {n} deals.", most, number=n),
-        refused=lambda n, why: T("Deal {n}: {why}", n=n, why=why),
-        unseated=lambda n: T("Deal {n}: it names a player not seated at this table.", n=n),
-    ),
-}
-
-
-def entry_words(scorer: Scorer[Any]) -> EntryWords:
-    """The sentences of ``scorer``'s entry noun; a game with a new noun adds its set to ``WORDS``,
-    until then its sentences read in English in every language."""
-    return WORDS.get(scorer.entry_noun) or _english_words(scorer.entry_noun, scorer.entry_noun_plural)
-
-
-def _english_words(noun: str, nouns: str) -> EntryWords:
-    stale = ("Someone else changed game {number} meanwhile: its sheet now holds {count} {what}. Nothing was changed; "
-             "check the sheet below and enter yours again if it is still missing.")
-    return EntryWords(
-        heading=nouns.capitalize(),
-        none_yet=f"No {nouns} yet.",
-        score_by_entry=f"Score {noun} by {noun}",
-        picking_deletes=f"Picking another winner here deletes the {noun}-by-{noun} scores kept for this game.",
-        add=lambda n: f"Add {noun} {n}",
-        undo=lambda n: f"Undo last {noun} ({noun} {n})",
-        added=lambda n: f"{noun.capitalize()} {n} added.",
-        already_added=lambda n: f"{noun.capitalize()} {n} was already added — nothing changed.",
-        undone=lambda n: f"{noun.capitalize()} {n} undone.",
-        already_undone=lambda n: f"{noun.capitalize()} {n} was already undone.",
-        score_game=lambda n: f"Score game {n} {noun} by {noun}",
-        stale_page=f"This page is out of date. Reload it and enter the {noun} again.",
-        stale_sheet=lambda number, count: stale.format(number=number, count=count, what=noun if count == 1 else nouns),
-        too_many=lambda n, most: f"{noun.capitalize()} {n}: a game holds at most {most} {nouns}.",
-        refused=lambda n, why: f"{noun.capitalize()} {n}: {why}",
-        unseated=lambda n: f"{noun.capitalize()} {n}: it names a player not seated at this table.",
-    )
 
 
 @dataclass(frozen=True)
@@ -228,7 +126,7 @@ def _result(rules: GameRules[Any], variant: Any, tally: Tally, number: int, seat
 
 
 def _stale(number: int, count: int, scorer: Scorer[Any]) -> Conflict:
-    return Conflict(entry_words(scorer).stale_sheet(number, count), field=ENTRY_FIELD)
+    return Conflict(scorer.words.stale_sheet.filled(number=number, n=count), field=ENTRY_FIELD)
 
 
 def _sentence(table: Table, number: int, what: str, tally: Tally | None) -> str:
@@ -268,15 +166,15 @@ def add_entry(session: Session, data: RoundData, table: Table, number: int, seen
             return SheetChange(False, len(sheet), sheet_tally(rules, variant, players, sheet))
         raise _stale(number, len(sheet), scorer)
     noun = scorer.entry_noun
-    words = entry_words(scorer)
+    words = scorer.words
     if len(sheet) >= scorer.max_entries:
-        raise DomainError(words.too_many(len(sheet) + 1, scorer.max_entries), field=ENTRY_FIELD)
+        raise DomainError(words.too_many.filled(number=len(sheet) + 1, n=scorer.max_entries), field=ENTRY_FIELD)
     try:
         scorer.check_entry(variant, keys, sheet, entry)
         tally = scorer.tally(variant, keys, [*sheet, entry])
     except (RuleError, KeyError) as error:
-        refusal = (words.refused(len(sheet) + 1, error.text) if isinstance(error, RuleError)
-                   else words.unseated(len(sheet) + 1))
+        refusal = (words.refused.filled(n=len(sheet) + 1, why=error.text) if isinstance(error, RuleError)
+                   else words.unseated.filled(n=len(sheet) + 1))
         raise DomainError(refusal, field=ENTRY_FIELD) from None
     seated = {p.id: p for p in players}
     try:
@@ -345,12 +243,9 @@ def entry_count(game: Game | None) -> int:
 
 __all__ = [
     "ENTRY_FIELD",
-    "WORDS",
-    "EntryWords",
     "SheetChange",
     "add_entry",
     "entry_count",
-    "entry_words",
     "next_number",
     "player_keys",
     "scorer_of",

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from tournament.core.errors import RuleError
-from tournament.core.i18n import T
+from tournament.core.i18n import T, Tn
 from tournament.core.names import name_key
 from tournament.games.protocol import ScorerWords, Tally, TallyLine
 
@@ -56,6 +56,15 @@ class Draws:
         kept=T("Saving another winner or score here deletes the draw-by-draw scores kept for this game."),
         kept_phone=T("Picking another winner here deletes the draw-by-draw scores kept for this game."),
         in_file=T("{which}, draw {n}: {problem}"),
+        stale_page=T("This page is out of date. Reload it and enter the draw again."),
+        stale_sheet=Tn("Someone else changed game {number} meanwhile: its sheet now holds {n} draw. Nothing was "
+                       "changed; check the sheet below and enter yours again if it is still missing.",
+                       "Someone else changed game {number} meanwhile: its sheet now holds {n} draws. Nothing was "
+                       "changed; check the sheet below and enter yours again if it is still missing.", 0),
+        too_many=Tn("Draw {number}: a game holds at most {n} draw.",
+                    "Draw {number}: a game holds at most {n} draws.", 0),
+        refused=T("Draw {n}: {why}"),
+        unseated=T("Draw {n}: it names a player not seated at this table."),
     )
     entry_form_template = "games/highest-card/draw_fields.html"
     max_entries = MAX_DRAWS

@@ -11,7 +11,6 @@ from ...services.errors import Conflict, DomainError
 from ...services.games import record_games
 from ...services.room_links import table_by_token
 from ...services.round_data import load_table_rows
-from ...services.scoresheets import entry_words
 from ..game_forms import (
     blank_row,
     entries,
@@ -68,7 +67,7 @@ def enter(token: str):
                                form=form, blank=blank_row(form), refused=status >= 400,
                                rules=rules, choices=winner_choices(rules, variant, players), scoring=scoring,
                                next_game=None if request.method == "POST" else next_game(rules, games),
-                               words=entry_words(rules.scorer) if rules.scorer else None), status
+                               words=rules.scorer.words if rules.scorer else None), status
 
     if request.method == "GET":
         form = results_form(rules, variant, players, rows)

@@ -83,6 +83,14 @@ WORDS: Final = ScorerWords(
     kept=T("Saving another winner or score here deletes the deal-by-deal scores kept for this game."),
     kept_phone=T("Picking another winner here deletes the deal-by-deal scores kept for this game."),
     in_file=T("{which}, deal {n}: {problem}"),
+    stale_page=T("This page is out of date. Reload it and enter the deal again."),
+    stale_sheet=Tn("Someone else changed game {number} meanwhile: its sheet now holds {n} deal. Nothing was "
+                   "changed; check the sheet below and enter yours again if it is still missing.",
+                   "Someone else changed game {number} meanwhile: its sheet now holds {n} deals. Nothing was "
+                   "changed; check the sheet below and enter yours again if it is still missing.", 0),
+    too_many=Tn("Deal {number}: a game holds at most {n} deal.", "Deal {number}: a game holds at most {n} deals.", 0),
+    refused=T("Deal {n}: {why}"),
+    unseated=T("Deal {n}: it names a player not seated at this table."),
 )
 
 

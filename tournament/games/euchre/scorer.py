@@ -94,6 +94,14 @@ WORDS: Final = ScorerWords(
     kept=T("Saving another winner or score here deletes the hand-by-hand scores kept for this game."),
     kept_phone=T("Picking another winner here deletes the hand-by-hand scores kept for this game."),
     in_file=T("{which}, hand {n}: {problem}"),
+    stale_page=T("This page is out of date. Reload it and enter the hand again."),
+    stale_sheet=Tn("Someone else changed game {number} meanwhile: its sheet now holds {n} hand. Nothing was "
+                   "changed; check the sheet below and enter yours again if it is still missing.",
+                   "Someone else changed game {number} meanwhile: its sheet now holds {n} hands. Nothing was "
+                   "changed; check the sheet below and enter yours again if it is still missing.", 0),
+    too_many=Tn("Hand {number}: a game holds at most {n} hand.", "Hand {number}: a game holds at most {n} hands.", 0),
+    refused=T("Hand {n}: {why}"),
+    unseated=T("Hand {n}: it names a player not seated at this table."),
 )
 
 
