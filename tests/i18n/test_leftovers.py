@@ -69,7 +69,7 @@ PAGES = {
     "projector-feed-after-close": Page("/p/{between_projector}/feed.json", reader="screen"),
     "phone-entry": Page("/t/{table_1}", reader="phone"),
     "phone-entry-refused": Page("/t/{table_1}", reader="phone", status=400,
-                                form={"round": "2", "games-0-winner": "nobody"}),
+                                form={"round": "2", "games-0-winner": "999"}),
     "phone-score": Page("/t/{euchre_table_1}/games/1/score", reader="phone"),
     "phone-waiting": Page("/t/{waiting}", reader="phone"),
     "phone-refused": Page("/t/{waiting}", reader="phone", status=409, form={"round": "1"}),

@@ -83,10 +83,10 @@ def _results(data: RoundData, following: RoundData | None) -> list[dict]:
                  "to": row.to_table, "winner": row.winner}
                 for row in table.rows
             ],
-            "ties": [str(tie_text(note.players, note.games, short=True)) for note in table.result.ties],
+            "ties": [tie_text(note.players, note.games, short=True) for note in table.result.ties],
             "reported": table.result.reported,
-            "notes": ([str(no_game_text(table.table, short=True))] if table.rows and not table.result.reported else [])
-                     + [str(row.note) for row in table.rows if row.note],
+            "notes": ([no_game_text(table.table, short=True)] if table.rows and not table.result.reported else [])
+                     + [row.note for row in table.rows if row.note],
         })
     return tables
 
