@@ -32,7 +32,13 @@ WHERE = {"results": ("1920x1080", "1280x720", "390x844"), "sheet": ("1920x1080",
 OVERFLOW = """() => {
   const found = [], root = document.documentElement;
   if (root.scrollWidth > root.clientWidth) {
-    found.push(`the page scrolls sideways (${root.scrollWidth} > ${root.clientWidth} px)`);
+    // Name the innermost box that reaches past the screen's edge, so a failure says what to fix.
+    const past = [...document.body.querySelectorAll('*')].filter(
+      e => e.getBoundingClientRect().right > root.clientWidth + 0.5 && e.getBoundingClientRect().width > 0);
+    const inner = past.filter(e => !past.some(other => other !== e && e.contains(other)));
+    const names = inner.slice(0, 3).map(e => e.tagName.toLowerCase() + [...e.classList].map(c => '.' + c).join('')
+                                   + ' ' + JSON.stringify((e.innerText || '').trim().slice(0, 30)));
+    found.push(`the page scrolls sideways (${root.scrollWidth} > ${root.clientWidth} px): ${names.join(', ')}`);
   }
   for (const box of document.body.querySelectorAll('*')) {
     const style = getComputedStyle(box);
