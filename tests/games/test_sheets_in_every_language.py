@@ -1,6 +1,6 @@
-"""Elbows Up!, Elevator and Elevator UP rule sheets in the app's seven languages: every table's
-sheet is one A4 page in each (real Chromium, one browser), and a translated sheet speaks its
-language throughout: headings, every sentence, the chart, the example and the card key."""
+"""Elbows Up!, Elevator and Elevator UP rule sheets in the app's seven languages: a translated sheet
+speaks its language throughout: headings, every sentence, the chart, the example and the card key.
+(One page and one layout in every language: tests/print/test_sheets_in_every_language.py.)"""
 
 from __future__ import annotations
 
@@ -10,14 +10,10 @@ import re
 import pytest
 
 from tests.games.elevator.helpers import shedding_event
-from tests.games.elevator.test_printed_sheets import PRINTED_WIDTH
-from tests.print.test_print_pdf import PAPER, log_in, pdf_pages
-from tournament import db
 from tournament.core.i18n import Text
 from tournament.games import get
 from tournament.i18n import translate
-from tournament.i18n.languages import CODES, TRANSLATED
-from tournament.services import accounts
+from tournament.i18n.languages import TRANSLATED
 
 GAMES = ("elbows-up", "elevator", "elevator-up")
 # One table per combination of the game's settings, so every wording is printed.
@@ -84,44 +80,3 @@ def test_the_sheet_s_messages_translate_in_every_language(app):
                         continue
                     same = [lang for lang in TRANSLATED if translate(text, lang) == str(text)]
                     assert not same, f"{game.title}: {text.msgid!r} untranslated in {same}"
-
-
-@pytest.mark.browser
-@pytest.mark.parametrize("key", GAMES)
-def test_every_table_s_sheet_is_one_a4_page_in_every_language(app, live_server, page, key):
-    event_id = _event(app, key)
-    with app.app_context():
-        accounts.set_organiser(db.session(), "teacher", "correct horse")
-    log_in(page, live_server.url)
-    overflowed = {}
-    for language in CODES:
-        page.goto(f"{live_server.url}/events/{event_id}/print/sheets?lang={language}")
-        assert page.locator("html").get_attribute("lang") == language
-        sizes = pdf_pages(page.pdf(prefer_css_page_size=True, print_background=True))
-        if len(sizes) != TABLES[key] or any(abs(w - PAPER["a4"][0]) >= 1 for w, _h in sizes):
-            overflowed[language] = len(sizes)
-    assert not overflowed, f"{get(key).title}: pages printed for {TABLES[key]} tables, by language: {overflowed}"
-
-
-@pytest.mark.browser
-@pytest.mark.parametrize("key", GAMES)
-def test_every_table_s_sheet_has_one_layout_in_every_language(app, live_server, page, key):
-    """A setting's two wordings take the same lines in each language, so all tables' sheets
-    look alike: every section and figure has one height at every table (A4's and Letter's
-    printed widths)."""
-    event_id = _event(app, key)
-    with app.app_context():
-        accounts.set_organiser(db.session(), "teacher", "correct horse")
-    log_in(page, live_server.url)
-    page.emulate_media(media="print")
-    uneven = {}
-    for paper, width in PRINTED_WIDTH.items():
-        page.set_viewport_size({"width": width, "height": 900})
-        for language in CODES:
-            page.goto(f"{live_server.url}/events/{event_id}/print/sheets?lang={language}")
-            blocks = [tuple(round(box["height"]) for box in (part.bounding_box() for part in
-                                                            sheet.locator(".section, figure").all()))
-                      for sheet in page.locator("article.rule-sheet").all()]
-            if len(set(blocks)) != 1:
-                uneven[paper, language] = [i for i in range(len(blocks[0])) if len({b[i] for b in blocks}) > 1]
-    assert not uneven, f"{get(key).title}: blocks of unequal height between tables: {uneven}"

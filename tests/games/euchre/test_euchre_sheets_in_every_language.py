@@ -1,5 +1,6 @@
 """Euchre rule sheets in every language: the cards and suits sit where the translation puts them,
-and each table's sheet still prints on exactly one page, A4 or Letter."""
+and each sheet states only its table's options. (One page and one layout in every language:
+tests/print/test_sheets_in_every_language.py.)"""
 
 from __future__ import annotations
 
@@ -9,17 +10,14 @@ import re
 import pytest
 
 from tests.app.helpers import shown_text
-from tests.print.test_print_pdf import PAPER, log_in, pdf_pages
-from tournament import db
 from tournament.games.euchre import scoring
 from tournament.games.euchre.scorer import EUCHRE_SCORER, status_text
 from tournament.games.euchre.variants import EuchreVariant, summary_text
 from tournament.i18n import translate
 from tournament.i18n.catalogues import compile_all
 from tournament.i18n.languages import LANGUAGES
-from tournament.models import Event
 
-from .conftest import euchre_event, organiser_account
+from .conftest import euchre_event
 
 NAMES = [f"Player {chr(65 + i // 4)}{i % 4}" for i in range(16)]  # four tables: every combination
 TRANSLATED = sorted(code for code in LANGUAGES if code != "en")
@@ -64,20 +62,3 @@ def test_a_french_euchre_sheet_states_only_its_own_table_s_options(app, organise
     first, second = sheets.split('<article class="page rule-sheet')[1:3]  # plain, then no trump + stick
     assert "sans atout" not in first and "la donne est annulée" in first
     assert "sans atout" in second and "il doit nommer l'atout" in second and "annulée" not in second
-
-
-@pytest.mark.browser
-@pytest.mark.parametrize("lang", TRANSLATED)
-def test_every_euchre_sheet_prints_on_one_page_in_every_language(app, live_server, page, lang):
-    event_id = euchre_event(app, NAMES, sheet_copies=1)
-    organiser_account(app)
-    log_in(page, live_server.url)
-    for paper in ("a4", "letter"):
-        with app.app_context():
-            db.session().get(Event, event_id).paper_size = paper
-            db.session().commit()
-        page.goto(f"{live_server.url}/events/{event_id}/print/sheets?lang={lang}")
-        assert page.locator("article.rule-sheet h2").first.inner_text() != "Example trick"  # translated
-        sizes = pdf_pages(page.pdf(prefer_css_page_size=True, print_background=True))
-        assert len(sizes) == 4, f"a {lang} Euchre sheet overflowed onto another page on {paper}"
-        assert all(abs(w - PAPER[paper][0]) < 1 and abs(h - PAPER[paper][1]) < 1 for w, h in sizes)

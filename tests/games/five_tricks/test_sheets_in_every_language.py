@@ -1,5 +1,5 @@
 """Five Tricks rule sheets in every language: the translation names the suit in its own words and
-places the symbol, and every default sheet still prints on exactly one page, A4 or Letter."""
+places the symbol. (One page and one layout in every language: tests/print/test_sheets_in_every_language.py.)"""
 
 from __future__ import annotations
 
@@ -8,16 +8,12 @@ import re
 import pytest
 
 from tests.print.conftest import seed_event
-from tests.print.test_print_pdf import PAPER, log_in, pdf_pages
-from tournament import db
 from tournament.core import RuleVariant, Suit
 from tournament.games.five_tricks import FIVE_TRICKS
 from tournament.games.five_tricks.game import ENTRY_HINT, summary_text
 from tournament.i18n import translate
 from tournament.i18n.catalogues import compile_all
 from tournament.i18n.languages import LANGUAGES
-from tournament.models import Event
-from tournament.services import accounts
 
 TRANSLATED = sorted(code for code in LANGUAGES if code != "en")
 
@@ -55,23 +51,6 @@ def test_a_no_trump_sheet_in_german_names_no_suit(app, organiser):
     assert "Dieses Spiel wird ohne Trumpf gespielt." in text
     assert not re.search(r"Herz|Karo|Kreuz|Pik", text)
 
-
-@pytest.mark.browser
-@pytest.mark.parametrize("lang", TRANSLATED)
-def test_every_default_five_tricks_sheet_prints_on_one_page_in_every_language(app, live_server, page, lang):
-    event_id = seed_event(app, sheet_copies=1)
-    with app.app_context():
-        accounts.set_organiser(db.session(), "teacher", "correct horse")
-    log_in(page, live_server.url)
-    for paper in ("a4", "letter"):
-        with app.app_context():
-            db.session().get(Event, event_id).paper_size = paper
-            db.session().commit()
-        page.goto(f"{live_server.url}/events/{event_id}/print/sheets?lang={lang}")
-        assert page.locator("article.rule-sheet h2").first.inner_text() != "Example trick"  # translated
-        sizes = pdf_pages(page.pdf(prefer_css_page_size=True, print_background=True))
-        assert len(sizes) == 10, f"a {lang} sheet overflowed onto another page on {paper}"
-        assert all(abs(w - PAPER[paper][0]) < 1 and abs(h - PAPER[paper][1]) < 1 for w, h in sizes)
 
 def test_a_table_s_rules_summary_names_its_trump_suit_in_each_language_and_stays_english_by_default(app):
     variant = RuleVariant("high", "highest", Suit.HEARTS, trump_any_time=True)
