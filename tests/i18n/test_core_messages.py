@@ -41,3 +41,19 @@ def test_messages_are_values_that_do_not_change_with_their_arguments():
 def test_a_plural_needs_both_its_form_and_its_count():
     with pytest.raises(ValueError, match="plural"):
         Text("{n} game", plural="{n} games")
+
+
+def test_each_name_in_a_list_of_names_is_its_own_name_so_each_is_isolated_on_a_page():
+    from tournament.core.i18n import Name, Text
+    from tournament.core.wording import name_list
+
+    listed = name_list(["Ana", "אבי", "Zoë"])
+    assert str(listed) == "Ana, אבי, Zoë"
+    found, todo = [], [listed]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, Text):
+            todo.extend(item.params.values())
+        else:
+            found.append(item)
+    assert sorted(found) == sorted(["Ana", "אבי", "Zoë"]) and all(isinstance(n, Name) for n in found)

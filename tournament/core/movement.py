@@ -33,6 +33,7 @@ from typing import Final
 from .errors import RuleError, require_int
 from .i18n import Name, T, Text, Tn
 from .ranking import Standing, standings, validate_counts
+from .wording import listing
 
 # From the tournament guide: "If there are more than four players at a table, the two players..."
 BIG_TABLE_ABOVE: Final[int] = 4
@@ -174,7 +175,9 @@ def join_names(names: tuple[str, ...]) -> Text | Name:
     """ "Ana", "Ana and Ben", "Ana, Ben and Cleo": the names as one message parameter."""
     if len(names) == 1:
         return Name(names[0])
-    return T("{first} and {second}", first=Name(", ".join(names[:-1])), second=Name(names[-1]))
+    # Each name its own parameter, so each sits in its own isolate: a right-to-left name never
+    # reorders the names around it.
+    return T("{first} and {second}", first=listing([Name(name) for name in names[:-1]]), second=Name(names[-1]))
 
 
 def _above(players: tuple[str, ...]) -> Text | Name:

@@ -10,9 +10,9 @@ and the number is always written in digits before the word.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
-from .i18n import T, Text
+from .i18n import Name, T, Text
 
 
 def plural(count: int, word: str, many: str | None = None) -> str:
@@ -28,6 +28,12 @@ def sentences(parts: Sequence[Text | str]) -> Text | str:
 def listing(parts: Sequence[Text | str]) -> Text | str:
     """Items separated by commas ("Ana, Ben (as ben)"), each still translatable on its own."""
     return _chain(list(parts), "{first}, {second}")
+
+
+def name_list(names: Iterable[str]) -> Text | str:
+    """Players' names separated by commas, each its own ``Name`` (so each sits in its own isolate on
+    a page and a right-to-left name never reorders its neighbours)."""
+    return listing([Name(name) for name in names])
 
 
 def _chain(parts: list[Text | str], glue: str) -> Text | str:

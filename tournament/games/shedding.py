@@ -28,6 +28,7 @@ from ..core.i18n import Name, T, Text, Tp
 from ..core.limits import MAX_GAMES_PER_TABLE
 from ..core.movement import guide_movers
 from ..core.names import name_key
+from ..core.wording import name_list
 from .protocol import Report, ScoreField
 
 LABEL: Text = Tp("score", "Cards left")
@@ -48,9 +49,9 @@ def cards_left(deck: int) -> ScoreField:
     )
 
 
-def names(players: Collection[str]) -> Name:
+def names(players: Collection[str]) -> Text | str:
     """Players in alphabetical order, comma-joined, for messages (shown as typed)."""
-    return Name(", ".join(sorted(players, key=name_key)))
+    return name_list(sorted(players, key=name_key))
 
 
 def winner_choices(players: Sequence[str]) -> tuple[frozenset[str], ...]:

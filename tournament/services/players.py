@@ -15,7 +15,7 @@ from ..core.errors import RuleError
 from ..core.i18n import Name, T, Text
 from ..core.limits import MAX_NAME_LENGTH, MAX_PLAYERS
 from ..core.names import clean_text, fold_name, name_key
-from ..core.wording import listing, sentences
+from ..core.wording import listing, name_list, sentences
 from ..models import Event, Player, PlayerStatus, Table
 from . import audit
 from .errors import DomainError, as_sentence
@@ -45,7 +45,7 @@ def parse_names(text: str, existing: list[str], max_length: int, *, single: bool
             problems.append(as_sentence(error.text))
     too_long = [name for name in names if len(name) > max_length]
     if too_long:
-        shown = Name(", ".join(f"“{name[:max_length]}…”" for name in too_long[:5]))
+        shown = name_list(f"“{name[:max_length]}…”" for name in too_long[:5])
         problems.append(T("Names longer than {most} characters: {names}. Shorten them.", most=max_length, names=shown))
     folded = Counter(fold_name(name) for name in names)
     repeated = sorted({name for name in names if folded[fold_name(name)] > 1}, key=name_key)
@@ -53,7 +53,7 @@ def parse_names(text: str, existing: list[str], max_length: int, *, single: bool
         problems.append(T(
             "These names appear more than once in the list (case and accents are ignored, "
             "and letters such as Ø and O or ß and ss count as the same): "
-            "{names}. Add an initial to tell them apart, e.g. “Ana B.”.", names=Name(", ".join(repeated))))
+            "{names}. Add an initial to tell them apart, e.g. “Ana B.”.", names=name_list(repeated)))
     taken = {fold_name(name): name for name in existing}
     clashes = [name for name in names if fold_name(name) in taken]
     if clashes:

@@ -21,6 +21,7 @@ from sqlalchemy.orm import Session
 from ..core.i18n import Name, T
 from ..core.limits import MAX_ROUNDS
 from ..core.rounds import Action, Transition
+from ..core.wording import name_list
 from ..models import Event, Player, PlayerStatus, Round, RoundState, Seat
 from . import audit, lifecycle, timer
 from .backups import BackupStore
@@ -73,7 +74,7 @@ def _first_round(session: Session, event: Event) -> Round:
         raise DomainError(T("No players are seated. Add players before starting round 1."))
     homeless = [p.name for p in seated if p.home_table is None]
     if homeless:
-        raise DomainError(T("These players have no home table yet: {names}.", names=Name(", ".join(homeless))))
+        raise DomainError(T("These players have no home table yet: {names}.", names=name_list(homeless)))
     round_ = Round(event=event, number=1, state=RoundState.PLANNED)
     session.add(round_)
     for player in seated:

@@ -48,6 +48,7 @@ from ..core.limits import (
     MAX_TABLES,
 )
 from ..core.names import clean_text, fold_name, name_key
+from ..core.wording import name_list
 from .transfer_checks import FileProblem, array, choice, fail, flag, integer, label, moment, name, obj, text
 
 FORMAT = "five-tricks-event"
@@ -416,7 +417,7 @@ def _sheet(value: Any, path: str, game: games.Game[Any], variant: Any, seated: l
     renamed_tie = (scores is not None and len(winners) == len(tally.winners)
                    and game.consistent(variant, games.Report(winners, scores)) is None)
     if tally_scores != scores or (tally.winners != winners and not renamed_tie):
-        recorded: Text | Name = Name(", ".join(sorted(winners, key=name_key))) if winners else T("nobody")
+        recorded: Text | str = name_list(sorted(winners, key=name_key)) if winners else T("nobody")
         fail(path, T("{which}: the sheet adds up to “{status}”, but the file records {recorded} "
                      "as the winner. The file was changed by hand; correct the game or remove its sheet",
                      which=which, status=tally.status, recorded=recorded))
@@ -464,7 +465,7 @@ def _check_result(game: games.Game[Any], variant: Any, winners: frozenset[str], 
         fail(where, error.text)
     if winners and winners not in game.winner_choices(variant, seated):
         fail(where, T("{players} cannot win one game together in {game}",
-                      players=Name(", ".join(sorted(winners, key=name_key))), game=game.title))
+                      players=name_list(sorted(winners, key=name_key)), game=game.title))
     problem = game.consistent(variant, report)
     if problem:
         fail(where, problem)

@@ -22,6 +22,7 @@ from ...core.i18n import Name, T, Text, Tp
 from ...core.limits import MAX_GAMES_PER_TABLE
 from ...core.movement import guide_movers
 from ...core.names import name_key
+from ...core.wording import name_list
 from ..protocol import Paragraph, Report, ScoreField, Scorer, TableSizes
 from .scorer import DEALS_SCORER
 from .scoring import DEALS, MAX_GAME_POINTS
@@ -47,8 +48,8 @@ POINTS: Final = ScoreField(
 )
 
 
-def _names(players: Collection[str]) -> Name:
-    return Name(", ".join(sorted(players, key=name_key)))
+def _names(players: Collection[str]) -> Text | str:
+    return name_list(sorted(players, key=name_key))
 
 
 def _rules(value: object) -> TableRules:

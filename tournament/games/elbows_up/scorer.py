@@ -24,6 +24,7 @@ from typing import Any, Final
 from ...core.errors import RuleError
 from ...core.i18n import Name, T, Text, Tn, Tp
 from ...core.names import name_key
+from ...core.wording import name_list
 from ..protocol import ScorerWords, Tally, TallyLine
 from .scoring import DEALS, MAX_TRICKS, TEA_CARDS, deal_points, tricks_in_a_deal
 from .variants import TableRules
@@ -37,7 +38,7 @@ def _listed(names: Sequence[str]) -> Text | Name:
     ordered = sorted(names, key=name_key)
     if len(ordered) == 1:
         return Name(ordered[0])
-    return T("{names} and {last}", names=Name(", ".join(ordered[:-1])), last=Name(ordered[-1]))
+    return T("{names} and {last}", names=name_list(ordered[:-1]), last=Name(ordered[-1]))
 
 
 def _status(names: Mapping[str, str], totals: Mapping[str, int], deals: int, winner: str | None) -> Text:
