@@ -51,7 +51,9 @@ def _wait(check, timeout=8.0):
         time.sleep(0.05)
 
 
-INJECTED = """() => document.querySelectorAll('img[src="x"], script:not([src]):not(#i18n[type="application/json"])').length"""  # the scripts' words block is data, never run
+# The scripts' words block (script#i18n, type application/json) is data, never run.
+INJECTED = """() => document.querySelectorAll(
+  'img[src="x"], script:not([src]):not(#i18n[type="application/json"])').length"""
 
 
 def test_no_name_runs_a_script_on_any_page(app, live_server, page):
