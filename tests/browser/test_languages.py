@@ -11,12 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import setup_event
-from tests.room.conftest import close_round, record_winner, seated, start_round, tokens
+from tests.room.conftest import played_first_round, start_round, tokens
 from tournament import db
 from tournament.i18n.languages import LANGUAGES
 from tournament.models import Event, Organiser
-from tournament.services import accounts
 
 pytestmark = pytest.mark.browser
 SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "languages"
@@ -61,15 +59,7 @@ OVERFLOW = """() => {
 @pytest.fixture
 def room(app, live_server):
     """Round 1 played and closed at three tables (round 2 seated, not started), an organiser account."""
-    event_id = setup_event(app, NAMES, tables=3)
-    with app.app_context():
-        accounts.set_organiser(db.session(), "teacher", "correct horse")
-    start_round(app, event_id)
-    for table in (1, 2, 3):
-        names = sorted(seated(app, event_id, table))
-        record_winner(app, event_id, table, [names[0], names[1], names[0]])
-    close_round(app, event_id)
-    return event_id
+    return played_first_round(app, NAMES)
 
 
 def _speak(app, event_id: int, *, event: str, organiser: str) -> None:

@@ -9,9 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import setup_event
-from tests.room.conftest import close_round, record_winner, seated, start_round, tokens
-from tournament import db
-from tournament.services import accounts
+from tests.room.conftest import close_round, played_first_round, record_winner, seated, start_round, tokens
 from tournament.text_direction import PSEUDO_RTL
 
 pytestmark = pytest.mark.browser
@@ -33,14 +31,7 @@ RECT = """sel => { const r = document.querySelector(sel).getBoundingClientRect()
 @pytest.fixture
 def urls(app, live_server):
     """Round 1 played and closed at three tables, round 2 running: every page has content."""
-    event_id = setup_event(app, NAMES, tables=3)
-    with app.app_context():
-        accounts.set_organiser(db.session(), "teacher", "correct horse")
-    start_round(app, event_id)
-    for table in (1, 2, 3):
-        names = sorted(seated(app, event_id, table))
-        record_winner(app, event_id, table, [names[0], names[1], names[0]])
-    close_round(app, event_id)
+    event_id = played_first_round(app, NAMES)
     start_round(app, event_id)
     links = tokens(app, event_id)
     return {"results": f"{live_server.url}/events/{event_id}/rounds/1/results",

@@ -74,6 +74,22 @@ def close_round(app, event_id: int) -> None:
         rounds.close_round(session, load_round(session, event, rounds.latest_round(session, event).number))
 
 
+def played_first_round(app, names: list[str]) -> int:
+    """An event whose round 1 was played and closed at three tables (round 2 seated, not started),
+    with an organiser account "teacher"; every results, seats and projector page has content."""
+    from tournament.services import accounts
+
+    event_id = setup_event(app, names, tables=3)
+    with app.app_context():
+        accounts.set_organiser(db.session(), "teacher", "correct horse")
+    start_round(app, event_id)
+    for table in (1, 2, 3):
+        seated_names = sorted(seated(app, event_id, table))
+        record_winner(app, event_id, table, [seated_names[0], seated_names[1], seated_names[0]])
+    close_round(app, event_id)
+    return event_id
+
+
 @pytest.fixture
 def phone(app):
     """A second, anonymous browser: a phone at a table that holds nothing but the link."""
