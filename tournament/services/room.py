@@ -24,7 +24,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ..core.i18n import T, Tn
+from ..core.i18n import Tn
 from ..core.movement import no_game_text, tie_text
 from ..core.names import name_key
 from ..models import Event, Player, PlayerStatus, Round, RoundState, Seat, Table
@@ -33,9 +33,6 @@ from .fingerprint import fingerprint
 from .round_data import RoundData, load_game_facts
 from .single_flight import RevisionCache
 from .standings import compute_standings
-
-# The countdown's heading on the projector, per phase (the Room page shows the same words).
-PHASE_LABELS = {"study": T("Study the rules"), "practice": T("Practice at your home table"), "round": T("Round")}
 
 
 def _ms(moment: datetime) -> int:
@@ -48,7 +45,7 @@ def timer_data(event: Event, now: datetime) -> dict | None:
         return None
     return {
         "phase": current.phase,
-        "label": PHASE_LABELS.get(current.phase, current.phase),
+        "label": timer.PHASE_LABELS.get(current.phase, current.phase),
         "total": current.total,
         "running": current.running,
         "ends_at": _ms(current.ends_at) if current.ends_at else None,

@@ -27,10 +27,9 @@ from .errors import DomainError
 from .locks import lock_event
 
 PHASES = ("study", "practice", "round")
-# What the projector and the room page call each phase; ``LABELS`` is their English.
+# What the projector and the room page call each phase.
 PHASE_LABELS: dict[str, Text] = {"study": Tp("timer", "Study the rules"),
                                  "practice": Tp("timer", "Practice at your home table"), "round": Tp("timer", "Round")}
-LABELS = {phase: str(label) for phase, label in PHASE_LABELS.items()}
 EXTRA_SECONDS = 60
 MAX_MINUTES = MAX_ROUND_MINUTES
 

@@ -8,9 +8,9 @@ from ...i18n import translate
 from ...models import RoundState
 from ...services import public_address, timer
 from ...services.errors import DomainError
-from ...services.room import PHASE_LABELS
 from ...services.round_data import load_round
 from ...services.rounds import latest_round
+from ...services.timer import PHASE_LABELS
 from ..conditional import conditional_json
 from ..current_event import current_event
 from ..links import external_url, link_base
