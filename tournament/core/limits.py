@@ -26,6 +26,11 @@ MAX_GAMES_PER_TABLE = 40  # per round
 MAX_TRICKS_PER_GAME = 14  # 28 cards: even at a two-player table no game has more tricks
 MAX_EVENT_NAME = 120  # characters
 MAX_HOUSE_RULE = 120  # characters of the one line a table's rule sheet may add
+MAX_NOTE_TEXT = 280  # characters of one note a table or an observer sends for the debrief
+MAX_NOTES = 2000  # per event: a class of 40 sending a note a minute for a whole afternoon
+MAX_DEBRIEF_STEPS = 20  # prompts of an event's debrief
+MAX_STEP_TITLE = 80  # characters of a debrief step's title
+MAX_STEP_PROMPT = 400  # characters of a debrief step's prompt
 MAX_AUDIT_ENTRIES = 200_000
 MAX_AUDIT_TEXT = 2000
 

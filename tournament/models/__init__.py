@@ -5,6 +5,7 @@ from .audit import AuditEntry
 from .base import Base
 from .event import Event, Table
 from .game import Game, GameResult
+from .note import DebriefNote
 from .organiser import Organiser
 from .player import Player, PlayerStatus
 from .round import Round, RoundState, Seat
@@ -14,6 +15,7 @@ __all__ = [
     "AppSetting",
     "AuditEntry",
     "Base",
+    "DebriefNote",
     "Event",
     "Game",
     "GameResult",

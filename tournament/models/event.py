@@ -57,6 +57,15 @@ class Event(Base):
     # Grows with every committed change to the event or anything in it (see models.revision),
     # so the projector can tell "nothing changed" from one row instead of recomputing.
     revision: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    # The debrief. Until the organiser reveals the rules, no page outside the organiser's shows
+    # a table's variant. `debrief_step` is the prompt on the wall (None: the wall follows the
+    # tournament); `debrief_steps` the event's own prompts (None: the default sequence);
+    # `debrief_trick` the trick replayed under every table's rules, card codes lead first
+    # (None: the app proposes one).
+    debrief_revealed_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True, default=None)
+    debrief_step: Mapped[int | None] = mapped_column(Integer, nullable=True, default=None)
+    debrief_steps: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True, default=None)
+    debrief_trick: Mapped[str | None] = mapped_column(String(120), nullable=True, default=None)
 
     tables: Mapped[list[Table]] = relationship(
         back_populates="event", cascade="all, delete-orphan", order_by="Table.number"

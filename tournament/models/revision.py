@@ -33,12 +33,13 @@ from sqlalchemy.orm import ORMExecuteState, Session
 from .audit import AuditEntry
 from .event import Event, Table
 from .game import Game, GameResult
+from .note import DebriefNote
 from .player import Player
 from .round import Round, Seat
 
 # Tables whose rows belong to an event (directly or through a round or a game).
 EVENT_TABLES = frozenset(model.__table__.name for model in
-                         (Event, Table, Player, Round, Seat, Game, GameResult, AuditEntry))
+                         (Event, Table, Player, Round, Seat, Game, GameResult, AuditEntry, DebriefNote))
 _BULK = "bulk_write_event"
 _WRITE = re.compile(r"^\s*(?:insert\s+into|update|delete\s+from)\s+[\"`]?(\w+)", re.IGNORECASE)
 
