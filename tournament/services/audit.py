@@ -44,6 +44,7 @@ ACTIONS: dict[str, Text] = {
     "player renamed": Tp("audit", "player renamed"),
     "table rules changed": Tp("audit", "table rules changed"),
     "house rule changed": Tp("audit", "house rule changed"),
+    "rule sheets chosen": Tp("audit", "rule sheets chosen"),
 }
 
 
@@ -59,6 +60,11 @@ _ROUND_STATES: dict[str, Text] = {
     RoundState.PLANNED.value: Tp("round", "planned"),
     RoundState.RUNNING.value: Tp("round", "running"),
     RoundState.CLOSED.value: Tp("round", "closed"),
+}
+# A choice of rule sheets (``services.tables.PRESETS``), as the tables page names it.
+_PRESETS: dict[str, Text] = {
+    "classic": Tp("rule sheets", "classic order"),
+    "most-different": Tp("rule sheets", "most different sheets"),
 }
 ROUND_ACTIONS = frozenset({"round started", "round closed", "round reopened"})
 
@@ -93,6 +99,8 @@ def value_text(action: str, value: str) -> Text | str:
     """A before/after value: a round's state as the round pages name it, anything else as stored."""
     if action in ROUND_ACTIONS and value in _ROUND_STATES:
         return _ROUND_STATES[value]
+    if action == "rule sheets chosen" and value in _PRESETS:
+        return _PRESETS[value]
     return value
 
 

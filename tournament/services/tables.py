@@ -2,8 +2,10 @@
 
 The table sizes and each new table's rules are the event's game's (``Game.table_sizes``,
 ``Game.default_variants``). A game played at one table size only (``fixed_size``: Euchre in
-fours) always gets equal tables of exactly that size; the players left over observe. Home
-tables come from the core's seeded shuffle, so "Shuffle again" is a new seed and the same seed
+fours) always gets equal tables of exactly that size; the players left over observe. The
+sheets a plan deals out follow a preset (``preset_variants``): the classic order (table N gets
+the game's sheet N) or, for fewer tables than sheets, the most different sheets
+(``core.spread``). Home tables come from the core's seeded shuffle, so "Shuffle again" is a new seed and the same seed
 always reproduces the same seating. A table's rules (variant and house rule) may change at
 any time: results do not depend on them.
 """
@@ -20,6 +22,7 @@ from ..core.limits import MAX_HOUSE_RULE, MAX_SEED, MAX_TABLES
 from ..core.movement import WARN_ABOVE, WARN_BELOW
 from ..core.names import clean_text
 from ..core.planner import TablePlan, plan_tables, seat_players
+from ..core.spread import distinct_places, left_out, most_different
 from ..games import Game, game_of
 from ..models import Event, PlayerStatus, Table
 from . import audit
@@ -87,10 +90,116 @@ def suggested_plan(event: Event, even: bool = False) -> TablePlan | None:
         return None
 
 
-def set_table_count(session: Session, event: Event, count: int | None, even: bool = False) -> TablePlan:
+CLASSIC = "classic"
+MOST_DIFFERENT = "most-different"
+PRESETS = (CLASSIC, MOST_DIFFERENT)
+SHEET_KIT = 10  # a game's own sheets: ``default_variants(SHEET_KIT)``, the seed kit's ten
+
+
+def _own_sheets(game: Game) -> tuple:
+    return game.default_variants(SHEET_KIT)
+
+
+def preset_variants(game: Game, count: int, preset: str = CLASSIC) -> tuple:
+    """The variants of ``count`` tables, table 1 first, under ``preset``: the one place where a
+    plan's sheets are chosen. ``CLASSIC``: the game's ``default_variants(count)``.
+    ``MOST_DIFFERENT``: ``core.spread.most_different`` over the game's own sheets, kept in their
+    classic order; with as many tables as distinct sheets or more, it is the classic order."""
+    if preset not in PRESETS:
+        raise DomainError(T("Choose the classic order or the most different sheets."))
+    classic = game.default_variants(count)
+    if preset == CLASSIC:
+        return classic
+    sheets = _own_sheets(game)
+    settings = [game.variant_to_json(variant) for variant in sheets]
+    if count >= len(distinct_places(settings)):
+        return classic
+    return tuple(sheets[place] for place in most_different(settings, count))
+
+
+def classic_leaves_out(game: Game, count: int) -> tuple[tuple[int, object], ...]:
+    """(sheet number, variant) of the first of the game's own sheets holding each setting value
+    that no table of the classic order for ``count`` tables plays; empty when none is missing."""
+    sheets = _own_sheets(game)
+    settings = [game.variant_to_json(variant) for variant in sheets]
+    played = [game.variant_to_json(variant) for variant in game.default_variants(count)]
+    places = left_out([*played, *settings], range(len(played)))
+    return tuple((place - len(played) + 1, sheets[place - len(played)]) for place in places)
+
+
+def sheets_hint(game: Game, count: int | None) -> Text:
+    """What the choice of sheets means for ``count`` tables (``None``: not known yet), above
+    all what the classic order leaves out."""
+    if count is None or count < 1:
+        return T("Classic order: table N gets the game's sheet N. With fewer tables than sheets, "
+                 "the most different sheets make sure every rule is played somewhere.")
+    distinct = len(distinct_places([game.variant_to_json(variant) for variant in _own_sheets(game)]))
+    if count >= distinct:
+        return Tn("With {n} table every sheet is played: both choices are the classic order.",
+                  "With {n} tables every sheet is played: both choices are the classic order.", count)
+    missing = classic_leaves_out(game, count)
+    if not missing:
+        return Tn("With {n} table the classic order already plays every rule at least once; the most "
+                  "different sheets make the tables differ more.",
+                  "With {n} tables the classic order already plays every rule at least once; the most "
+                  "different sheets make the tables differ more.", count)
+    named = [T("sheet {number} ({rules})", number=number, rules=game.variant_summary(variant))
+             for number, variant in missing]
+    sheets = named[-1]
+    for earlier in reversed(named[:-1]):  # a list, joined the way the page's language joins one
+        sheets = T("{first}; {rest}", first=earlier, rest=sheets)
+    return Tn("With {n} table the classic order never plays some of the rules; they are on {sheets}.",
+              "With {n} tables the classic order never plays some of the rules; they are on {sheets}.",
+              count, sheets=sheets)
+
+
+def preset_in_use(game: Game, event: Event) -> str | None:
+    """The preset the event's tables follow now (``CLASSIC`` first when both agree), or ``None``
+    when their sheets were chosen otherwise (edited by hand)."""
+    variants = tuple(table.variant for table in event.tables)
+    for preset in PRESETS:
+        if variants == preset_variants(game, len(variants), preset):
+            return preset
+    return None
+
+
+def use_preset(session: Session, event: Event, preset: str) -> int:
+    """Give every table its sheet under ``preset`` (house rules stay) and return how many tables
+    changed. Refused once a round has started: the sheets are in play then. Each changed table
+    is written to the log, and the choice itself once."""
+    if event.rounds:
+        raise DomainError(T("The tournament has started: the tables keep their sheets. "
+                            "Edit one table's rules instead."))
+    if not event.tables:
+        raise DomainError(T("Make the table plan first: the sheets go to its tables."))
+    changed = _deal_sheets(session, event, preset)
+    session.commit()
+    return changed
+
+
+def _deal_sheets(session: Session, event: Event, preset: str) -> int:
+    game = game_of(event)
+    changed = 0
+    for table, variant in zip(event.tables, preset_variants(game, len(event.tables), preset), strict=True):
+        if table.variant != variant:
+            audit.log(session, event.id, audit.ORGANISER, "table rules changed", f"table {table.number}",
+                      table_number=table.number, old=str(game.variant_summary(table.variant)),
+                      new=str(game.variant_summary(variant)))
+            table.variant = variant
+            changed += 1
+    audit.log(session, event.id, audit.ORGANISER, "rule sheets chosen", new=preset)
+    return changed
+
+
+def set_table_count(session: Session, event: Event, count: int | None, even: bool = False,
+                    preset: str = CLASSIC) -> TablePlan:
     """Make the event have `count` tables (the planner's suggestion when None) and reseat
-    everyone at random. Existing tables keep their variants; new ones get the game's defaults."""
+    everyone at random. With the classic order, existing tables keep their variants and new
+    ones get the game's defaults; with the most different sheets every table gets the preset's
+    sheet (the choice depends on how many tables there are)."""
     _require_not_started(event)
+    if preset not in PRESETS:
+        raise DomainError(T("Choose the classic order or the most different sheets."))
     # Observers chosen by the organiser stay observers; only playing players are seated.
     candidates = [p for p in event.players if p.status is PlayerStatus.SEATED]
     if not candidates:
@@ -107,12 +216,13 @@ def set_table_count(session: Session, event: Event, count: int | None, even: boo
     for table in tables[plan.table_count:]:
         event.tables.remove(table)
         session.delete(table)
-    if plan.table_count > len(tables):
-        defaults = game_of(event).default_variants(plan.table_count)
-        for number in range(len(tables) + 1, plan.table_count + 1):
-            table = Table(number=number)
-            event.tables.append(table)  # first, so the variant is stored in the event's game's form
-            table.variant = defaults[number - 1]
+    defaults = preset_variants(game_of(event), plan.table_count, preset)
+    for number in range(len(tables) + 1, plan.table_count + 1):
+        table = Table(number=number)
+        event.tables.append(table)  # first, so the variant is stored in the event's game's form
+        table.variant = defaults[number - 1]
+    if preset != CLASSIC:
+        _deal_sheets(session, event, preset)
     session.flush()
     _seat_at_random(event, plan, candidates, random.randrange(1, MAX_SEED + 1))
     session.commit()

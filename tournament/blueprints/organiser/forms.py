@@ -4,12 +4,22 @@ from __future__ import annotations
 
 from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, Form, PasswordField, SelectChoice, SelectField, StringField, TextAreaField
+from wtforms import (
+    BooleanField,
+    Form,
+    PasswordField,
+    RadioField,
+    SelectChoice,
+    SelectField,
+    StringField,
+    TextAreaField,
+)
 from wtforms.validators import DataRequired, EqualTo, Length, NumberRange, Optional
 
 from ... import games, time_zones
 from ...core.limits import MAX_EVENT_NAME, MAX_HOUSE_RULE, MAX_PLAYERS, MAX_ROUND_MINUTES, MAX_TABLES, MAX_USERNAME
 from ...i18n.languages import DEFAULT, LANGUAGES
+from ...services.tables import CLASSIC, MOST_DIFFERENT
 from ..fields import IntegerField, TimeZoneField
 
 PASTE_LIMIT = MAX_PLAYERS * 64
@@ -76,6 +86,17 @@ class TablePlanForm(FlaskForm):
                                                                          most=MAX_TABLES))],
     )
     even = BooleanField(lazy_gettext("Equal tables only (leftover players observe)"))
+    # Absent from a post (an older page): the classic order, as before the choice existed.
+    sheets = SelectField(lazy_gettext("Rule sheets"), default=CLASSIC, validate_choice=True, choices=[
+        SelectChoice(CLASSIC, lazy_gettext("Classic order (table N gets sheet N)")),
+        SelectChoice(MOST_DIFFERENT, lazy_gettext("Most different sheets")),
+    ])
+
+
+class SheetsForm(FlaskForm):
+    """The tables page's buttons that deal the sheets again under a preset."""
+
+    sheets = RadioField(validate_choice=True, choices=[CLASSIC, MOST_DIFFERENT])
 
 
 class MoveSeatForm(FlaskForm):

@@ -19,7 +19,7 @@ from ...services.errors import DomainError
 from ..current_event import current_event, with_collections
 from ..refusals import field_for, refuse
 from . import bp
-from .forms import HouseRuleForm, MoveSeatForm, TablePlanForm
+from .forms import HouseRuleForm, MoveSeatForm, SheetsForm, TablePlanForm
 
 
 def _move_form(event, data=None) -> MoveSeatForm:
@@ -37,9 +37,17 @@ def tables(event_id: int):
     return _tables_page(current_event())
 
 
+def _plan_form(event, game) -> TablePlanForm:
+    """The plan form as the page first shows it: the sheets' choice the tables follow now."""
+    in_use = table_service.preset_in_use(game, event) if event.tables else None
+    return TablePlanForm(formdata=None, tables=len(event.tables) or None, sheets=in_use or table_service.CLASSIC)
+
+
 def _tables_page(event, plan_form=None, move_form=None, status=200):
     """The tables page; a refused form is passed in so it shows what was typed and why."""
     with_collections(event, "tables", "players", "rounds")
+    game = game_of(event)
+    suggestion = table_service.suggested_plan(event)
     if event.rounds:  # the plan and move forms are hidden then: say on top what was wrong
         for form in (plan_form, move_form):
             for messages in (form.errors.values() if form is not None else []):
@@ -52,19 +60,35 @@ def _tables_page(event, plan_form=None, move_form=None, status=200):
     return render_template(
         "organiser/tables.html",
         event=event,
-        game=game_of(event),
-        plan_form=plan_form or TablePlanForm(formdata=None, tables=len(event.tables) or None),
+        game=game,
+        plan_form=plan_form or _plan_form(event, game),
+        # The count the plan would make: the one typed, the tables there are, or the suggestion.
+        sheets_hint=table_service.sheets_hint(game, _planned_count(event, plan_form, suggestion)),
+        sheets_in_use=table_service.preset_in_use(game, event) if event.tables else None,
+        sheets_differ=bool(event.tables) and (table_service.preset_variants(game, len(event.tables))
+                                              != table_service.preset_variants(game, len(event.tables),
+                                                                               table_service.MOST_DIFFERENT)),
+        sheets_form=SheetsForm(formdata=None),
         move_form=move_form or _move_form(event),
         at_home=at_home,
         # The same thresholds as the next round's seating: a table of one cannot play.
         size_notes=() if event.rounds else size_warnings({t.number: len(at_home[t.number]) for t in event.tables},
                                                            *table_service.seat_limits(game_of(event))),
-        suggestion=table_service.suggested_plan(event),
+        suggestion=suggestion,
         fixed_size=table_service.fixed_size(game_of(event)),
         observing=table_service.observing,
         observers=[p for p in event.players if p.status is PlayerStatus.OBSERVER],
         unseated=[p for p in event.players if p.status is PlayerStatus.SEATED and p.home_table is None],
     ), status
+
+
+def _planned_count(event, plan_form, suggestion) -> int | None:
+    typed = plan_form.tables.data if plan_form is not None and not plan_form.tables.errors else None
+    if isinstance(typed, int) and typed >= 1:
+        return typed
+    if event.tables:
+        return len(event.tables)
+    return suggestion.table_count if suggestion is not None else None
 
 
 def _shown(event, field):
@@ -85,7 +109,8 @@ def table_plan(event_id: int):
     if not form.validate_on_submit():
         return _tables_page(event, plan_form=form, status=400)
     try:
-        plan = table_service.set_table_count(session, event, form.tables.data, even=form.even.data)
+        plan = table_service.set_table_count(session, event, form.tables.data, even=form.even.data,
+                                             preset=form.sheets.data)
     except DomainError as error:
         return _tables_page(event, plan_form=form,
                             status=refuse(error, _shown(event, field_for(form, error, form.tables))))
@@ -95,6 +120,30 @@ def table_plan(event_id: int):
                         sizes=sizes))
     note = f" {translate(table_service.observing(plan.observers))}" if plan.observers else ""
     flash(f"{made}{note}", "success")
+    return redirect(url_for("organiser.tables", event_id=event.id))
+
+
+@bp.post("/events/<int:event_id>/tables/sheets")
+def table_sheets(event_id: int):
+    """Deal the game's sheets to the tables again, under the classic order or as the most
+    different sheets; house rules stay. Refused once a round has started."""
+    session = db.session()
+    event = current_event("tables", "players", "rounds")
+    form = SheetsForm()
+    if not form.validate_on_submit():
+        flash(translate(T("Choose the classic order or the most different sheets.")), "error")
+        return _tables_page(event, status=400)
+    try:
+        changed = table_service.use_preset(session, event, form.sheets.data)
+    except DomainError as error:
+        return _tables_page(event, status=refuse(error, None))
+    if form.sheets.data == table_service.MOST_DIFFERENT:
+        done = Tn("The most different sheets are dealt: {n} table changed its rules.",
+                  "The most different sheets are dealt: {n} tables changed their rules.", changed)
+    else:
+        done = Tn("The sheets are in the classic order again: {n} table changed its rules.",
+                  "The sheets are in the classic order again: {n} tables changed their rules.", changed)
+    flash(translate(done), "success")
     return redirect(url_for("organiser.tables", event_id=event.id))
 
 
