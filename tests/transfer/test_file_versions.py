@@ -50,7 +50,7 @@ def test_an_event_file_of_version_1_still_imports_with_its_variants(app, organis
     again = _export(organiser, event_id)
     # Everything the old file said comes back; only the version, the named game and the
     # event's time zone (UTC, as the old app showed times) are new.
-    assert (again["version"], again["game"]) == (2, "five-tricks")
+    assert (again["version"], again["game"]) == (3, "five-tricks")
     assert again["event"] == {**old["event"], "time_zone": "UTC", "language": "en"}
     for key in ("tables", "players", "audit"):
         assert again[key] == old[key], key
@@ -67,7 +67,7 @@ def test_export_writes_the_game_key(app, organiser):
     with app.app_context():
         event_id = events.create_event(db.session(), "Class 4B").id
     document = _export(organiser, event_id)
-    assert (document["format"], document["version"], document["game"]) == ("five-tricks-event", 2, "five-tricks")
+    assert (document["format"], document["version"], document["game"]) == ("five-tricks-event", 3, "five-tricks")
     assert list(document)[:3] == ["format", "version", "game"]
 
 
@@ -108,13 +108,13 @@ def test_a_new_event_plays_a_game_the_app_knows(app):
         assert session.scalar(select(Event.id).where(Event.name == "Class 4E")) is None
 
 
-def test_the_automatic_backup_is_a_version_2_file_that_restores(app, organiser, played):
+def test_the_automatic_backup_is_a_current_version_file_that_restores(app, organiser, played):
     """The backup is the export; a restore reads it back with the same game and tables."""
     with app.app_context():
         session = db.session()
         event = session.get(Event, played)
         document = transfer.export_event(session, event)
-        assert (document["version"], document["game"]) == (2, "five-tricks")
+        assert (document["version"], document["game"]) == (3, "five-tricks")
         restored = transfer.import_bytes(session, transfer.to_json(document, compact=True).encode(),
                                          suffix=" (restored)")
         assert restored.game == "five-tricks"

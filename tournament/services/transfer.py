@@ -29,7 +29,19 @@ from ..core.i18n import T
 from ..core.names import fold_name, name_key
 from ..games import game_of
 from ..games import get as game_by_key
-from ..models import AuditEntry, Event, Game, GameResult, Player, PlayerStatus, Round, RoundState, Seat, Table
+from ..models import (
+    AuditEntry,
+    DebriefNote,
+    Event,
+    Game,
+    GameResult,
+    Player,
+    PlayerStatus,
+    Round,
+    RoundState,
+    Seat,
+    Table,
+)
 from ..models.base import new_token
 from ..models.revision import bulk_write
 from .transfer_checks import FileProblem, load_upload
@@ -98,6 +110,11 @@ def export_event(session: Session, event: Event) -> dict[str, Any]:
     seats.sort(key=lambda s: s[0] * span + s[2] * width + order[s[1]])
     seats_of = {round_id: list(rows) for round_id, rows in groupby(seats, itemgetter(0))}
     games_of = {round_id: list(rows) for round_id, rows in groupby(games, itemgetter(0))}
+    note = DebriefNote.__table__.c
+    notes = connection.execute(
+        select(note.at, note.round_number, note.table_number, note.source, note.author, note.flag, note.text,
+               note.hidden, note.nonce)
+        .where(note.event_id == event.id).order_by(note.at, note.id))
     game_of_event = game_of(event)
     sheet_of = _sheets(game_of_event, games, names)
     return {
@@ -116,6 +133,11 @@ def export_event(session: Session, event: Event) -> dict[str, Any]:
         "audit": [{"at": iso(at), "actor": actor, "action": action, "round": round_number, "table": table_number,
                    "subject": subject, "old": old, "new": new}
                   for at, actor, action, round_number, table_number, subject, old, new in entries],
+        "debrief": {"revealed_at": iso(event.debrief_revealed_at), "step": event.debrief_step,
+                    "steps": event.debrief_steps, "trick": event.debrief_trick},
+        "notes": [{"at": iso(at), "round": round_number, "table": table_number, "source": source, "author": author,
+                   "flag": flag, "text": text, "hidden": bool(hidden), "nonce": nonce}
+                  for at, round_number, table_number, source, author, flag, text, hidden, nonce in notes],
     }
 
 
@@ -229,12 +251,17 @@ class Rows:
     games: list[tuple[int, int, int, int, list[dict[str, Any]] | None]]  # round, table, number, version, sheet
     results: list[tuple[int, int, int, str, int | None, bool]]  # round, table, game number, player, score, won
     audit: list[dict[str, Any]]
+    notes: list[dict[str, Any]]
 
     @classmethod
     def of(cls, spec: EventSpec) -> Rows:
         game = game_by_key(spec.game)
+        debrief = spec.debrief
+        steps = None if debrief.steps is None else [{"title": step.title, "prompt": step.prompt, "view": step.view}
+                                                    for step in debrief.steps]
         return cls(
-            settings={**spec.settings, "game": spec.game},
+            settings={**spec.settings, "game": spec.game, "debrief_revealed_at": debrief.revealed_at,
+                      "debrief_step": debrief.step, "debrief_steps": steps, "debrief_trick": debrief.trick},
             tables=[{"number": number, "variant": game.variant_to_json(variant),
                      "house_rule": spec.house_rules.get(number)} for number, variant in sorted(spec.tables.items())],
             players=[{"name": p.name, "name_key": fold_name(p.name), "status": PlayerStatus(p.status),
@@ -249,6 +276,9 @@ class Rows:
             audit=[{"at": a.at, "actor": a.actor, "action": a.action, "round_number": a.round,
                     "table_number": a.table, "subject": a.subject, "old_value": a.old, "new_value": a.new}
                    for a in spec.audit],
+            notes=[{"at": n.at, "round_number": n.round, "table_number": n.table, "source": n.source,
+                    "author": n.author, "flag": n.flag, "text": n.text, "hidden": n.hidden, "nonce": n.nonce}
+                   for n in spec.notes],
         )
 
 
@@ -284,6 +314,7 @@ def _write(session: Session, rows: Rows) -> Event:
             _insert(session, GameResult, [{"game_id": game[round_[r], table[t], n], "player_id": player[p],
                                            "score": s, "won": w} for r, t, n, p, s, w in rows.results])
         _insert(session, AuditEntry, [{**a, "event_id": event.id} for a in rows.audit])
+        _insert(session, DebriefNote, [{**n, "event_id": event.id} for n in rows.notes])
     return event
 
 

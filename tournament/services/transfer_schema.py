@@ -1,4 +1,4 @@
-"""The event file (format "five-tricks-event", versions 1 and 2) read into checked, plain values.
+"""The event file (format "five-tricks-event", versions 1 to 3) read into checked, plain values.
 
 Invariants:
 - Nothing here touches the database: `parse` either returns a complete `EventSpec` whose every
@@ -9,6 +9,11 @@ Invariants:
   (`Game.variant_from_json` reads it). Version 1 came before games could be chosen: its events
   play Five Tricks, and its variants have the same four keys Five Tricks still writes. A game this
   app does not know is refused by name, before anything else of the file is read.
+- Version 3 adds the debrief: `debrief` (whether and when the rules were revealed, the step on
+  the wall, the event's own steps, the replayed trick) and `notes` (what tables and observers
+  sent). Both are required in a version 3 file and not read from older ones, which import with
+  no debrief yet. Step and note texts pass the one text gate (``clean_text``) and the limits of
+  ``core.limits``; notes keep their round and table as numbers (a note outlives its table).
 - Keys the format does not define (ids, `exported_at`, `created_at`, ...) are ignored.
 - `event.time_zone` (an IANA zone name) is optional: files written before events had a zone
   show their times in UTC, as they did then.
@@ -28,6 +33,7 @@ Invariants:
 from __future__ import annotations
 
 import contextlib
+import re
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -39,12 +45,17 @@ from ..core.limits import (
     LANGUAGE_CODES,
     MAX_AUDIT_ENTRIES,
     MAX_AUDIT_TEXT,
+    MAX_DEBRIEF_STEPS,
     MAX_EVENT_NAME,
     MAX_GAMES_PER_EVENT,
     MAX_GAMES_PER_TABLE,
     MAX_HOUSE_RULE,
+    MAX_NOTE_TEXT,
+    MAX_NOTES,
     MAX_PLAYERS,
     MAX_ROUNDS,
+    MAX_STEP_PROMPT,
+    MAX_STEP_TITLE,
     MAX_TABLES,
 )
 from ..core.names import clean_text, fold_name, name_key
@@ -52,8 +63,8 @@ from ..core.wording import name_list
 from .transfer_checks import FileProblem, array, choice, fail, flag, integer, label, moment, name, obj, text
 
 FORMAT = "five-tricks-event"
-VERSION = 2  # the version export writes
-READABLE = (1, 2)
+VERSION = 3  # the version export writes
+READABLE = (1, 2, 3)
 
 MAX_MINUTES = 120
 MAX_COPIES = 10
@@ -63,6 +74,17 @@ PAPER_SIZES = ("a4", "letter")
 THEMES = ("dark", "light")
 PLAYER_STATUSES = ("seated", "observer", "withdrawn")
 ROUND_STATES = ("planned", "running", "closed")
+NOTE_SOURCES = ("table", "observer")
+MAX_AUTHOR = 80  # the column of a note's author
+MAX_TRICK = 120  # the column of the replayed trick
+# Shapes of keys another part of the app defines (a view of the debrief, a note's icon flag, a
+# sending form's one-time key): a key the app does not know is shown as nothing, never refused
+# there, so the file checks the shape the columns and pages can hold.
+VIEW_SHAPE = re.compile(r"[a-z][a-z0-9-]{0,39}")
+FLAG_SHAPE = re.compile(r"[a-z][a-z-]{0,15}")
+NONCE_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,64}")
+CARD_SHAPE = re.compile(r"[0-9A-Za-z]{2,3}")  # a card code: "7h", "Ac", "10s"
+MAX_TRICK_CARDS = 12
 SETTINGS = ("name", "round_minutes", "study_minutes", "practice_minutes", "paper_size", "sheet_copies",
             "colour_safe", "projector_theme", "chime", "shuffle_seed")
 
@@ -116,6 +138,34 @@ class AuditSpec:
 
 
 @dataclass(frozen=True)
+class StepSpec:
+    title: str
+    prompt: str
+    view: str  # a view's key, or "" for none
+
+
+@dataclass(frozen=True)
+class DebriefSpec:
+    revealed_at: datetime | None = None
+    step: int | None = None
+    steps: list[StepSpec] | None = None  # None: the default sequence
+    trick: str | None = None
+
+
+@dataclass(frozen=True)
+class NoteSpec:
+    at: datetime
+    round: int | None
+    table: int | None
+    source: str
+    author: str
+    flag: str | None
+    text: str | None
+    hidden: bool
+    nonce: str | None
+
+
+@dataclass(frozen=True)
 class EventSpec:
     game: str  # a registered game's key
     settings: dict[str, Any]
@@ -124,6 +174,8 @@ class EventSpec:
     rounds: list[RoundSpec]
     audit: list[AuditSpec]
     house_rules: dict[int, str]  # table number -> its own line on the rule sheet (tables without: absent)
+    debrief: DebriefSpec = DebriefSpec()
+    notes: tuple[NoteSpec, ...] = ()
 
 
 def parse(data: Any, max_name_length: int) -> EventSpec:
@@ -133,7 +185,7 @@ def parse(data: Any, max_name_length: int) -> EventSpec:
         fail("format", T("this is not a Five Tricks event file (expected \"{format}\").", format=FORMAT))
     version = data.get("version")
     if type(version) is not int or version not in READABLE:
-        readable = " and ".join(str(v) for v in READABLE)
+        readable = ", ".join(str(v) for v in READABLE)
         if version is None:
             fail("version", T("the file has no version of the format; this app reads versions {readable}.",
                               readable=readable))
@@ -144,6 +196,8 @@ def parse(data: Any, max_name_length: int) -> EventSpec:
     tables, house_rules = _tables(data["tables"], games.get(game))
     players = _players(data["players"], tables, max_name_length)
     known = {p.name: p for p in players}
+    if version >= 3:
+        obj(data, "", ("debrief", "notes"))
     return EventSpec(
         game=game,
         settings=_settings(data["event"]),
@@ -152,6 +206,8 @@ def parse(data: Any, max_name_length: int) -> EventSpec:
         rounds=_rounds(data["rounds"], tables, known, _Results(games.get(game), version)),
         audit=_audit(data["audit"]),
         house_rules=house_rules,
+        debrief=_debrief(data["debrief"]) if version >= 3 else DebriefSpec(),
+        notes=_notes(data["notes"]) if version >= 3 else (),
     )
 
 
@@ -487,3 +543,109 @@ def _audit(value: Any) -> list[AuditSpec]:
             new=text(item["new"], f"{path}.new", MAX_AUDIT_TEXT, optional=True),
         ))
     return entries
+
+
+def _typed(value: Any, path: str, most: int, what: Text, *, blank: bool = False) -> str:
+    """Text a person typed (a step's words, a note), through the one text gate (``clean_text``)
+    and at most ``most`` characters once cleaned; blank only where ``blank`` allows (as "")."""
+    raw = text(value, path, most * 4)
+    if not raw.strip():
+        if blank:
+            return ""
+        fail(path, T("cannot be empty"))
+    try:
+        cleaned = clean_text(raw, what)
+    except RuleError as error:
+        if blank and "empty or blank" in str(error):  # only invisible characters: nothing
+            return ""
+        fail(path, error.text)
+    if len(cleaned) > most:
+        fail(path, T("is {count} characters long; at most {most} are allowed", count=len(cleaned), most=most))
+    return cleaned
+
+
+def _shaped(value: Any, path: str, shape: re.Pattern[str], example: str, *, optional: bool = True) -> str | None:
+    raw = text(value, path, 200, optional=optional)
+    if raw is None or (optional and raw == ""):
+        return None
+    if not shape.fullmatch(raw):
+        fail(path, T("{value} is not a key like {example}", value=Name(repr(raw[:40])), example=example))
+    return raw
+
+
+def _debrief(value: Any) -> DebriefSpec:
+    debrief = obj(value, "debrief", ("revealed_at", "step", "steps", "trick"))
+    steps = None
+    if debrief["steps"] is not None:
+        steps = [_step(item, f"debrief.steps[{index}]")
+                 for index, item in enumerate(array(debrief["steps"], "debrief.steps", MAX_DEBRIEF_STEPS))]
+        if not steps:
+            fail("debrief.steps", T("an event's own steps hold at least one step; null means the default steps"))
+    return DebriefSpec(
+        revealed_at=moment(debrief["revealed_at"], "debrief.revealed_at", optional=True),
+        step=integer(debrief["step"], "debrief.step", 0, MAX_DEBRIEF_STEPS - 1, optional=True),
+        steps=steps,
+        trick=_trick(debrief["trick"], "debrief.trick"),
+    )
+
+
+def _step(value: Any, path: str) -> StepSpec:
+    step = obj(value, path, ("title", "prompt", "view"))
+    view = text(step["view"], f"{path}.view", 40)
+    if view and not VIEW_SHAPE.fullmatch(view):
+        fail(f"{path}.view", T("{value} is not a view's key like \"journeys\" (or \"\" for none)",
+                               value=Name(repr(view[:40]))))
+    return StepSpec(
+        title=_typed(step["title"], f"{path}.title", MAX_STEP_TITLE, T("A step's title")),
+        prompt=_typed(step["prompt"], f"{path}.prompt", MAX_STEP_PROMPT, T("A step's prompt"), blank=True),
+        view=view,
+    )
+
+
+def _trick(value: Any, path: str) -> str | None:
+    """Card codes separated by single spaces, lead first, each card once."""
+    raw = text(value, path, MAX_TRICK, optional=True)
+    if raw is None:
+        return None
+    cards = raw.split(" ")
+    if not 1 <= len(cards) <= MAX_TRICK_CARDS or not all(CARD_SHAPE.fullmatch(card) for card in cards):
+        fail(path, T("{value} is not a trick: write card codes separated by spaces, lead first, like "
+                     "\"7h Ac 2h 3s\"", value=Name(repr(raw[:40]))))
+    if len({card.casefold() for card in cards}) != len(cards):
+        fail(path, T("a card appears twice in the trick {value}", value=Name(repr(raw[:40]))))
+    return raw
+
+
+def _notes(value: Any) -> tuple[NoteSpec, ...]:
+    notes: list[NoteSpec] = []
+    nonces: dict[str, int] = {}
+    for index, item in enumerate(array(value, "notes", MAX_NOTES)):
+        path = f"notes[{index}]"
+        obj(item, path, ("at", "round", "table", "source", "author", "flag", "text", "hidden", "nonce"))
+        source = choice(item["source"], f"{path}.source", NOTE_SOURCES)
+        if source == "table":
+            author = text(item["author"], f"{path}.author", MAX_AUTHOR)
+            if author:
+                fail(f"{path}.author", T("a table's phone sends notes without an author: must be \"\""))
+        else:
+            author = name(item["author"], f"{path}.author", MAX_AUTHOR)
+        note_text = text(item["text"], f"{path}.text", MAX_NOTE_TEXT * 4, optional=True)
+        if note_text is not None:
+            note_text = _typed(note_text, f"{path}.text", MAX_NOTE_TEXT, T("The note"))
+        flag_key = _shaped(item["flag"], f"{path}.flag", FLAG_SHAPE, "\"disagreed\"")
+        if flag_key is None and note_text is None:
+            fail(path, T("a note has an icon flag, a text, or both"))
+        nonce = _shaped(item["nonce"], f"{path}.nonce", NONCE_SHAPE, "\"f3Kq9x_2\"")
+        if nonce is not None:
+            if nonce in nonces:
+                fail(f"{path}.nonce", T("is the same as notes[{other}]'s: one sent form is one note",
+                                        other=nonces[nonce]))
+            nonces[nonce] = index
+        notes.append(NoteSpec(
+            at=moment(item["at"], f"{path}.at"),
+            round=integer(item["round"], f"{path}.round", 1, MAX_ROUNDS, optional=True),
+            table=integer(item["table"], f"{path}.table", 1, MAX_TABLES, optional=True),
+            source=source, author=author, flag=flag_key, text=note_text,
+            hidden=flag(item["hidden"], f"{path}.hidden"), nonce=nonce,
+        ))
+    return tuple(notes)
