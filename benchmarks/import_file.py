@@ -80,10 +80,39 @@ def event_document(tables: int, seats: int, rounds: int, games: int, name_length
     return document
 
 
+def long_text(index: int, length: int) -> str:
+    """Exactly `length` characters of two-byte words (a note or prompt typed in Cyrillic)."""
+    return (long_name(index, 12) + " " + "жжжж " * length)[:length].rstrip().ljust(length, "ж")
+
+
+def with_debrief(document: dict) -> dict:
+    """`document` (as `event_document` writes it) in the current format, carrying a debrief at
+    its limits: MAX_DEBRIEF_STEPS steps of the longest title and prompt, the step on the wall,
+    a replayed trick and MAX_NOTES notes of MAX_NOTE_TEXT characters from observers."""
+    stamp = document["exported_at"]
+    for round_ in document["rounds"]:
+        round_["games"] = [{"table": g["table"], "number": g["number"], "version": g["version"],
+                            "winners": [g["winner"]] if g["winner"] else [], "scores": g["tricks"]}
+                           for g in round_["games"]]
+    author = document["players"][0]["name"]
+    tables = max(len(document["tables"]), 1)
+    return {
+        **document, "version": 3, "game": "five-tricks",
+        "debrief": {"revealed_at": stamp, "step": limits.MAX_DEBRIEF_STEPS - 1, "trick": "7h Ac 2h 3s",
+                    "steps": [{"title": long_text(n, limits.MAX_STEP_TITLE),
+                               "prompt": long_text(n, limits.MAX_STEP_PROMPT), "view": "journeys"}
+                              for n in range(limits.MAX_DEBRIEF_STEPS)]},
+        "notes": [{"at": stamp, "round": 1 + n % max(len(document["rounds"]), 1), "table": 1 + n % tables,
+                   "source": "observer", "author": author, "flag": "disagreed",
+                   "text": long_text(n, limits.MAX_NOTE_TEXT), "hidden": False, "nonce": f"note-{n:06d}"}
+                  for n in range(limits.MAX_NOTES)],
+    }
+
+
 def maximum_document() -> dict:
     """The largest played event the limits allow the pages to reach, as the Data page exports it."""
-    return event_document(limits.MAX_TABLES, limits.MAX_PLAYERS // limits.MAX_TABLES,
-                          limits.SIZED_ROUNDS, limits.SIZED_GAMES)
+    return with_debrief(event_document(limits.MAX_TABLES, limits.MAX_PLAYERS // limits.MAX_TABLES,
+                                       limits.SIZED_ROUNDS, limits.SIZED_GAMES))
 
 
 def time_import(raw: bytes, database_url: str | None, instance: Path) -> tuple[float, float, int]:
@@ -110,7 +139,7 @@ def time_import(raw: bytes, database_url: str | None, instance: Path) -> tuple[f
         written = time.perf_counter()
     app.extensions["db_engine"].dispose()
     count = (1 + len(rows.tables) + len(rows.players) + len(rows.rounds) + len(rows.seats) + len(rows.games)
-             + len(rows.results) + len(rows.audit))
+             + len(rows.results) + len(rows.audit) + len(rows.notes))
     return checked - started, written - checked, count
 
 

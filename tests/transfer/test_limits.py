@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from benchmarks.import_file import event_document, maximum_document
+from benchmarks.import_file import event_document, maximum_document, with_debrief
 from tests.conftest import setup_event
 from tests.transfer.conftest import row_counts
 from tournament.core import limits
@@ -58,18 +58,23 @@ def test_import_refuses_more_players_than_the_pages_allow(app, organiser):
 
 
 def test_the_sized_event_file_fits_the_upload_limit_and_imports(app, organiser):
-    raw = _compact(maximum_document())
+    document = maximum_document()
+    assert len(document["notes"]) == limits.MAX_NOTES  # the debrief at its limits travels too
+    assert {len(note["text"]) for note in document["notes"]} == {limits.MAX_NOTE_TEXT}
+    assert len(document["debrief"]["steps"]) == limits.MAX_DEBRIEF_STEPS
+    raw = _compact(document)
     assert len(raw) <= limits.MAX_UPLOAD_BYTES <= app.config["MAX_CONTENT_LENGTH"]
     response = _upload(organiser, raw)
     assert response.status_code == 302, response.get_data(as_text=True)[-500:]
     copy_id = int(response.headers["Location"].rsplit("/", 1)[1])
     again = organiser.get(f"/events/{copy_id}/export.json").get_data()
     assert len(again) <= limits.MAX_UPLOAD_BYTES  # the file the app makes, it takes back
+    assert len(json.loads(again)["notes"]) == limits.MAX_NOTES
 
 
 def test_a_bigger_event_fits_as_the_compressed_download():
-    raw = _compact(event_document(limits.MAX_TABLES, limits.MAX_PLAYERS // limits.MAX_TABLES,
-                                  rounds=30, games=limits.SIZED_GAMES + 2))
+    raw = _compact(with_debrief(event_document(limits.MAX_TABLES, limits.MAX_PLAYERS // limits.MAX_TABLES,
+                                               rounds=30, games=limits.SIZED_GAMES + 2)))
     assert len(raw) <= limits.MAX_FILE_BYTES
     assert len(gzip.compress(raw)) <= limits.MAX_UPLOAD_BYTES
 
@@ -110,7 +115,8 @@ def test_the_largest_event_the_limits_allow_fits_as_the_compressed_download():
     """Every cap at its maximum at once: rounds, tables, players and games per event."""
     rounds = limits.MAX_ROUNDS - 1  # closed rounds; the document adds the planned next one
     games = -(-limits.MAX_GAMES_PER_EVENT // (rounds * limits.MAX_TABLES))
-    document = event_document(limits.MAX_TABLES, limits.MAX_PLAYERS // limits.MAX_TABLES, rounds=rounds, games=games)
+    document = with_debrief(event_document(limits.MAX_TABLES, limits.MAX_PLAYERS // limits.MAX_TABLES,
+                                           rounds=rounds, games=games))
     assert len(document["rounds"]) == limits.MAX_ROUNDS
     assert sum(len(r["games"]) for r in document["rounds"]) >= limits.MAX_GAMES_PER_EVENT
     raw = _compact(document)

@@ -51,7 +51,8 @@ THEMES = ("dark", "light")  # the projector's colour themes, as stored
 
 # The event the upload caps are sized for: every limit above at its maximum, names of the
 # longest allowed length in a two-byte alphabet, SIZED_ROUNDS rounds of SIZED_GAMES games at
-# every table with trick counts, and a log line for every game.
+# every table with trick counts, a log line for every game, and a debrief at its limits
+# (MAX_DEBRIEF_STEPS steps of the longest texts, MAX_NOTES notes of MAX_NOTE_TEXT characters).
 SIZED_ROUNDS = 10
 SIZED_GAMES = 3
 

@@ -1,4 +1,5 @@
-"""A fresh copy of an event for the next group: same tables, rule variants and players, no rounds."""
+"""A fresh copy of an event for the next group: same tables, rule variants, players and debrief
+steps, no rounds and no notes."""
 
 from __future__ import annotations
 
@@ -20,9 +21,13 @@ def duplicate_event(session: Session, event: Event) -> Event:
     """Name "<old name> (copy)"; the game, settings (its language too), tables with their
     variants and house rules, and players with their status and home table are copied.
     Withdrawn players are left out: they left the tournament, and a new session should not start
-    with them; observers stay observers. Rounds, results, the audit log and the link tokens are
-    not copied (the copy gets new tokens)."""
+    with them; observers stay observers. The event's own debrief steps (its prompts) are copied;
+    what belongs to the class that played (notes, whether the rules were revealed, the step on
+    the wall, the replayed trick) is not: a new class starts its debrief fresh. Rounds, results,
+    the audit log and the link tokens are not copied (the copy gets new tokens)."""
+    steps = event.debrief_steps
     copy = Event(name=copy_name(event.name), game=event.game,
+                 debrief_steps=[dict(step) for step in steps] if isinstance(steps, list) else None,
                  **{key: getattr(event, key) for key in COPIED_SETTINGS})
     tables = {}
     for table in event.tables:

@@ -556,8 +556,10 @@ def _typed(value: Any, path: str, most: int, what: Text, *, blank: bool = False)
     try:
         cleaned = clean_text(raw, what)
     except RuleError as error:
-        if blank and "empty or blank" in str(error):  # only invisible characters: nothing
-            return ""
+        if "empty or blank" in str(error):  # only invisible characters: nothing
+            if blank:
+                return ""
+            fail(path, T("cannot be empty"))
         fail(path, error.text)
     if len(cleaned) > most:
         fail(path, T("is {count} characters long; at most {most} are allowed", count=len(cleaned), most=most))
