@@ -4,6 +4,10 @@ With fewer tables than sheets, the classic order (table N gets sheet N) may leav
 altogether: seven Five Tricks tables never meet "trump any time" (sheets 8 and 9 have it). This
 module chooses ``count`` of the candidate sheets so that the tables differ as much as possible.
 
+Invariants:
+- Standard library only; pure functions of their arguments, which they never change.
+- The answer is deterministic: the same candidates and count give the same sheets.
+
 Rules:
 - A sheet is compared through its JSON form (``Game.variant_to_json``): each key is a setting,
   and two sheets differ by one for every setting whose values are not equal. Nothing here knows
