@@ -183,6 +183,7 @@ BAD_DEBRIEFS = {
     "trick with a card twice": (_set(["debrief", "trick"], "7h Ac 7h"), "debrief.trick: a card appears twice"),
     "trick not card codes": (_set(["debrief", "trick"], "7h,Ac"), "debrief.trick: '7h,Ac' is not a trick"),
     "trick with two spaces": (_set(["debrief", "trick"], "7h  Ac"), "debrief.trick: '7h  Ac' is not a trick"),
+    "trick of one card": (_set(["debrief", "trick"], "7h"), "debrief.trick: '7h' is not a trick"),
     "notes not a list": (_set(["notes"], {}), "notes: must be a list"),
     "too many notes": (_many_notes(limits.MAX_NOTES + 1), "notes: has 2001 entries; at most 2000 are allowed"),
     "note text too long": (_set(["notes", 1, "text"], "z" * (limits.MAX_NOTE_TEXT + 1)),

@@ -83,7 +83,7 @@ MAX_TRICK = 120  # the column of the replayed trick
 VIEW_SHAPE = re.compile(r"[a-z][a-z0-9-]{0,39}")
 FLAG_SHAPE = re.compile(r"[a-z][a-z-]{0,15}")
 NONCE_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,64}")
-CARD_SHAPE = re.compile(r"[0-9A-Za-z]{2,3}")  # a card code: "7h", "Ac", "10s"
+CARD_SHAPE = re.compile(r"[0-9A-Za-z]{1,6}")  # a card code as the game writes it: "7h", "Ac", "10s"
 MAX_TRICK_CARDS = 12
 SETTINGS = ("name", "round_minutes", "study_minutes", "practice_minutes", "paper_size", "sheet_copies",
             "colour_safe", "projector_theme", "chime", "shuffle_seed")
@@ -610,7 +610,7 @@ def _trick(value: Any, path: str) -> str | None:
     if raw is None:
         return None
     cards = raw.split(" ")
-    if not 1 <= len(cards) <= MAX_TRICK_CARDS or not all(CARD_SHAPE.fullmatch(card) for card in cards):
+    if not 2 <= len(cards) <= MAX_TRICK_CARDS or not all(CARD_SHAPE.fullmatch(card) for card in cards):
         fail(path, T("{value} is not a trick: write card codes separated by spaces, lead first, like "
                      "\"7h Ac 2h 3s\"", value=Name(repr(raw[:40]))))
     if len({card.casefold() for card in cards}) != len(cards):
