@@ -127,3 +127,13 @@ def test_every_game_gets_a_preset_that_is_classic_when_every_sheet_is_played(gam
             assert chosen == kit.default_variants(count)
         else:
             assert len(set(chosen)) == count
+
+
+def test_the_log_names_the_sheets_chosen_in_the_page_s_language(app, organiser):
+    event_id = setup_event(app, NAMES, tables=4)
+    assert organiser.post(f"/events/{event_id}/tables/sheets", data={"sheets": "most-different"}).status_code == 302
+    english = html.unescape(organiser.get(f"/events/{event_id}/audit").get_data(as_text=True))
+    assert "rule sheets chosen" in english and "most different sheets" in english
+    german = html.unescape(organiser.get(f"/events/{event_id}/audit",
+                                         headers={"Accept-Language": "de"}).get_data(as_text=True))
+    assert "Regelblätter gewählt" in german and "unterschiedlichste Blätter" in german
