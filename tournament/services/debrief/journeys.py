@@ -1,0 +1,302 @@
+"""The debrief's journeys: every player's table round by round, from the home table on.
+
+Rules:
+- A player's path is the standings' path (``services.standings``, the one source of paths), over
+  the rounds played (a planned round is not a journey yet). The home table is the start (column
+  "home") for everyone who played from the first round; a latecomer starts at the table joined.
+- A round's move (up, down, stay, out) is what that round's results page shows
+  (``services.outcome`` through ``history``); a round still running has none yet.
+- Climbers: the ``MAX_CLIMBERS`` largest rises from the start to the last table played, rises
+  of at least one table only, equal rises alphabetically (``core.names.name_key``). Three, so
+  that their names fit beside the chart and can be read at the back of the room.
+- Stayers: everyone who never changed table (home table included). All of them are drawn
+  dashed; the first ``MAX_LABELLED_STAYERS`` alphabetically are named beside the chart.
+- Strangers: players seated at a table whose home table's rules differ from that table's
+  (the stored variants compared; two tables with identical rules share one rule set, whatever
+  their numbers). Counted only once the rules are revealed (``Event.debrief_revealed_at``):
+  before that the view holds no strangers at all, since they would tell which tables share rules.
+- Withdrawn players and observers keep their path up to the last round they played, and
+  the view says when they stopped.
+
+Statements: the standings' five, plus three (tables, seats, games), whatever the size.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from sqlalchemy.orm import Session
+
+from ...core.i18n import Name, T, Text, Tn, Tp
+from ...core.names import name_key
+from ...models import Event, PlayerStatus
+from ..standings import compute_standings
+from .history import load_history
+
+MAX_CLIMBERS = 3
+MAX_LABELLED_STAYERS = 3
+LABEL_LENGTH = 16  # characters of a name beside the chart; the full name is in its tooltip and table
+
+# The chart's drawing box (SVG user units). A 1280x720 wall draws it about 1:1, so 26 units of
+# text are about 23 pixels there, above the 22 the back row needs.
+WIDTH, HEIGHT = 1200, 500
+FONT = 26
+LEFT, TOP, BOTTOM = 150, 16, 52
+LABELS = 330  # the column of names at the right, when any player is named
+LABEL_GAP = 32
+
+
+@dataclass(frozen=True, slots=True)
+class Stop:
+    round: int
+    table: int
+    games: int
+    move: str | None  # "up", "down", "stay", "out"; None while the round runs
+    stranger: bool | None  # None before the reveal or without a home table
+
+
+@dataclass(frozen=True, slots=True)
+class Journey:
+    player: str
+    home: int | None
+    from_home: bool  # played from the first round: the line starts at the home table
+    stops: tuple[Stop, ...]  # rounds played, in order
+    start: int  # the home table, or the first table for a latecomer
+    last: int
+    left: str | None  # "withdrawn" or "observer": stopped playing after the last stop
+    climber: bool
+    stayer: bool
+    labelled: bool
+    path: str  # the SVG line
+    end: tuple[float, float]
+    label: tuple[float, float] | None  # where the name sits beside the chart
+    title: Text  # the player and the whole path, in words
+    left_text: Text | None
+
+    @property
+    def rise(self) -> int:
+        return self.last - self.start
+
+    @property
+    def short_name(self) -> str:
+        return self.player if len(self.player) <= LABEL_LENGTH else self.player[:LABEL_LENGTH - 1] + "…"
+
+    def table_in(self, round_number: int) -> Stop | None:
+        for stop in self.stops:
+            if stop.round == round_number:
+                return stop
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Axis:
+    position: float
+    label: Text | str
+
+
+@dataclass(frozen=True, slots=True)
+class StrangerCell:
+    round: int
+    seated: int
+    strangers: int
+
+
+@dataclass(frozen=True, slots=True)
+class StrangerRow:
+    table: int
+    cells: tuple[StrangerCell | None, ...]  # per round played; None: nobody sat there
+
+
+@dataclass(frozen=True)
+class Journeys:
+    rounds: tuple[int, ...]  # round numbers played
+    tables: tuple[int, ...]  # bottom first
+    has_home: bool
+    journeys: tuple[Journey, ...]  # alphabetical
+    climbers: tuple[Journey, ...]  # largest rise first
+    stayers: tuple[Journey, ...]  # alphabetical
+    strangers: tuple[StrangerRow, ...] | None  # top table first; None until the rules are revealed
+    width: int
+    height: int
+    columns: tuple[Axis, ...]
+    rows: tuple[Axis, ...]  # one per table
+    plot: tuple[float, float, float, float]  # left, top, right, bottom of the drawing area
+    climbers_text: Text | None
+    stayers_text: Text | None
+    left_text: Text | None
+
+    @property
+    def unlabelled_stayers(self) -> int:
+        return len(self.stayers) - sum(1 for j in self.stayers if j.labelled)
+
+    @property
+    def revealed(self) -> bool:
+        return self.strangers is not None
+
+
+def build(session: Session, event: Event) -> Journeys:
+    standings = compute_standings(session, event)
+    revealed = event.debrief_revealed_at is not None
+    history = load_history(session, event, standings.rounds, [row.player for row in standings.rows],
+                           variants=revealed)
+    played = tuple(r.number for r in history.played)
+    tables = tuple(t.number for t in history.tables)
+    number_of = {t.id: t.number for t in history.tables}
+    variant = {t.number: t.variant_data for t in history.tables} if revealed else {}
+    moves = {(number, row.player): row.direction
+             for number, outcome in history.outcomes.items() for row in outcome.rows}
+    first = played[0] if played else None
+
+    drafts = []
+    for row in standings.rows:
+        player = row.player
+        path = {n: t for n, t in row.path.items() if n in played}
+        if not path:
+            continue
+        home = number_of.get(player.home_table_id) if player.home_table_id is not None else None
+        stops = tuple(Stop(n, t, row.games_by_round.get(n, 0), moves.get((n, player.name)),
+                           _stranger(variant, home, t) if revealed else None)
+                      for n, t in sorted(path.items()))
+        from_home = home is not None and first in path
+        start = home if from_home else stops[0].table
+        tables_seen = {s.table for s in stops} | ({home} if from_home else set())
+        left = player.status.value if player.status is not PlayerStatus.SEATED else None
+        drafts.append((player.name, home, from_home, stops, start, len(tables_seen) == 1, left))
+    drafts.sort(key=lambda d: name_key(d[0]))
+
+    climbers = {d[0] for d in sorted((d for d in drafts if d[3][-1].table > d[4]),
+                                     key=lambda d: (-(d[3][-1].table - d[4]), name_key(d[0])))[:MAX_CLIMBERS]}
+    stayer_names = [d[0] for d in drafts if d[5]]
+    labelled = climbers | set(stayer_names[:MAX_LABELLED_STAYERS])
+    has_home = any(d[2] for d in drafts)
+
+    columns_count = len(played) + (1 if has_home else 0)
+    right = WIDTH - (LABELS if labelled else 30)
+    bottom = HEIGHT - BOTTOM
+    step = (right - LEFT) / max(columns_count - 1, 1)
+    column_x = {n: LEFT + (i + (1 if has_home else 0)) * step for i, n in enumerate(played)}
+    if columns_count == 1:
+        column_x = {n: (LEFT + right) / 2 for n in played}
+    home_x = LEFT if has_home else None
+    band = (bottom - TOP) / max(len(tables), 1)
+    row_y = {t: TOP + (len(tables) - i - 0.5) * band for i, t in enumerate(tables)}
+
+    journeys = []
+    ends: list[tuple[float, str]] = []
+    count = len(drafts)
+    for index, (name, home, from_home, stops, start, stayer, left) in enumerate(drafts):
+        # Each player keeps one small offset within the table's band, so equal paths show as a
+        # bundle of lines rather than one.
+        offset = ((index + 0.5) / count - 0.5) * band * 0.6
+        points = [(home_x, row_y[home] + offset, -1)] if from_home and home_x is not None else []
+        points += [(column_x[s.round], row_y[s.table] + offset, played.index(s.round)) for s in stops]
+        path, previous = [], None
+        for x, y, column in points:
+            # A gap in the rounds (left, then back) is a gap in the line.
+            path.append(f"{'L' if previous is not None and column == previous + 1 else 'M'}{x:.1f} {y:.1f}")
+            previous = column
+        end = (points[-1][0], points[-1][1])
+        if name in labelled:
+            ends.append((end[1], name))
+        journeys.append(dict(player=name, home=home, stops=stops, start=start, last=stops[-1].table, left=left,
+                             climber=name in climbers, stayer=stayer, labelled=name in labelled,
+                             path=" ".join(path), end=end, label=None,
+                             from_home=from_home, title=_title(name, home if from_home else None, stops),
+                             left_text=_left_text(name, left, stops[-1].round) if left else None))
+    label_at = _spread(ends, TOP + FONT * 0.5, bottom)
+    finished = tuple(Journey(**{**j, "label": (right + 24, label_at[j["player"]]) if j["player"] in label_at else None})
+                     for j in journeys)
+    climbing = tuple(sorted((j for j in finished if j.climber), key=lambda j: (-j.rise, name_key(j.player))))
+    staying = tuple(j for j in finished if j.stayer)
+    columns = ((Axis(home_x, Tp("journeys chart", "Home")),) if home_x is not None else ()) + tuple(
+        Axis(column_x[n], Tp("journeys chart", "R{n}", n=n)) for n in played)
+    rows = tuple(Axis(row_y[t], T("Table {number}", number=t)) for t in reversed(tables))
+    return Journeys(
+        rounds=played, tables=tables, has_home=has_home, journeys=finished, climbers=climbing, stayers=staying,
+        strangers=_strangers(finished, played, tables) if revealed else None,
+        width=WIDTH, height=HEIGHT, columns=columns, rows=rows, plot=(LEFT, TOP, right, bottom),
+        climbers_text=Tn("The {n} largest rise from the start to the last table is drawn thick and named.",
+                         "The {n} largest rises from the start to the last table are drawn thick and named.",
+                         len(climbing)) if climbing else None,
+        stayers_text=_stayers_text(staying),
+        left_text=T("A line ending in a cross: the player stopped playing (withdrew or became an observer).")
+        if any(j.left for j in finished) else None,
+    )
+
+
+def _stranger(variant: dict, home: int | None, table: int) -> bool | None:
+    if home is None:
+        return None
+    return variant.get(home) != variant.get(table)
+
+
+def _title(name: str, home: int | None, stops: tuple[Stop, ...]) -> Text:
+    tables = ", ".join(str(s.table) for s in stops)
+    if home is None:
+        return T("{player}: tables by round: {tables}.", player=Name(name), tables=tables)
+    return T("{player}: home table {home}; tables by round: {tables}.", player=Name(name), home=home, tables=tables)
+
+
+def _left_text(name: str, status: str, last_round: int) -> Text:
+    if status == PlayerStatus.OBSERVER.value:
+        return T("{player} became an observer after round {n}.", player=Name(name), n=last_round)
+    return T("{player} withdrew after round {n}.", player=Name(name), n=last_round)
+
+
+def _stayers_text(stayers: tuple[Journey, ...]) -> Text | None:
+    if not stayers:
+        return None
+    return Tn("{n} player never changed table: dashed line.", "{n} players never changed table: dashed lines.",
+              len(stayers))
+
+
+def _spread(ends: list[tuple[float, str]], top: float, bottom: float) -> dict[str, float]:
+    """Label heights near each line's end, at least LABEL_GAP apart, within the chart."""
+    placed: dict[str, float] = {}
+    previous = top - LABEL_GAP
+    ordered = sorted(ends, key=lambda e: (e[0], name_key(e[1])))
+    heights = []
+    for y, _name in ordered:
+        previous = max(y, previous + LABEL_GAP)
+        heights.append(previous)
+    overflow = (heights[-1] - bottom) if heights else 0
+    if overflow > 0:  # push the stack up, keeping the gaps
+        heights = [h - overflow for h in heights]
+        for i in range(len(heights) - 2, -1, -1):
+            heights[i] = min(heights[i], heights[i + 1] - LABEL_GAP)
+    for (_y, name), height in zip(ordered, heights, strict=True):
+        placed[name] = height
+    return placed
+
+
+def _strangers(journeys: tuple[Journey, ...], played: tuple[int, ...], tables: tuple[int, ...]) -> tuple[StrangerRow, ...]:
+    seated: Counter[tuple[int, int]] = Counter()
+    strangers: Counter[tuple[int, int]] = Counter()
+    for journey in journeys:
+        for stop in journey.stops:
+            seated[(stop.round, stop.table)] += 1
+            strangers[(stop.round, stop.table)] += bool(stop.stranger)
+    return tuple(
+        StrangerRow(table, tuple(StrangerCell(n, seated[(n, table)], strangers[(n, table)])
+                                 if seated[(n, table)] else None for n in played))
+        for table in reversed(tables))
+
+
+def csv_table(view: Journeys) -> tuple[list[str], list[list[str]]]:
+    """One row per player per round played; ``strangers_at_table`` only once revealed."""
+    header = ["player", "round", "table", "home_table", "move", "games_won"]
+    if view.revealed:
+        header += ["stranger", "strangers_at_table"]
+    counts = {(cell.round, row.table): cell.strangers
+              for row in view.strangers or () for cell in row.cells if cell is not None}
+    rows = []
+    for journey in view.journeys:
+        for stop in journey.stops:
+            line = [journey.player, str(stop.round), str(stop.table),
+                    "" if journey.home is None else str(journey.home), stop.move or "", str(stop.games)]
+            if view.revealed:
+                line += ["" if stop.stranger is None else ("yes" if stop.stranger else "no"),
+                         str(counts.get((stop.round, stop.table), 0))]
+            rows.append(line)
+    return header, rows
