@@ -38,13 +38,14 @@ MAX_CLIMBERS = 3
 MAX_LABELLED_STAYERS = 3
 LABEL_LENGTH = 16  # characters of a name beside the chart; the full name is in its tooltip and table
 
-# The chart's drawing box (SVG user units). A 1280x720 wall draws it about 1:1, so 26 units of
-# text are about 23 pixels there, above the 22 the back row needs.
-WIDTH, HEIGHT = 1200, 500
-FONT = 26
-LEFT, TOP, BOTTOM = 150, 16, 52
-LABELS = 330  # the column of names at the right, when any player is named
-LABEL_GAP = 32
+# The chart's drawing box (SVG user units). A 1280x720 wall draws it at about 0.8:1 (narrower
+# once revealed, when the strangers' grid stands beside it), so 30 units of text (the
+# stylesheet's size) are about 24 pixels there, above the 22 the back row needs.
+WIDTH, REVEALED_WIDTH, HEIGHT = 1200, 900, 500
+FONT = 30
+LEFT, TOP, BOTTOM = 175, 18, 56
+LABELS = 340  # the column of names at the right, when any player is named
+LABEL_GAP = 36
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,14 +166,14 @@ def build(session: Session, event: Event) -> Journeys:
         drafts.append((player.name, home, from_home, stops, start, len(tables_seen) == 1, left))
     drafts.sort(key=lambda d: name_key(d[0]))
 
-    climbers = {d[0] for d in sorted((d for d in drafts if d[3][-1].table > d[4]),
-                                     key=lambda d: (-(d[3][-1].table - d[4]), name_key(d[0])))[:MAX_CLIMBERS]}
+    climbers = set(pick_climbers({d[0]: d[3][-1].table - d[4] for d in drafts}))
     stayer_names = [d[0] for d in drafts if d[5]]
     labelled = climbers | set(stayer_names[:MAX_LABELLED_STAYERS])
     has_home = any(d[2] for d in drafts)
 
     columns_count = len(played) + (1 if has_home else 0)
-    right = WIDTH - (LABELS if labelled else 30)
+    width = REVEALED_WIDTH if revealed else WIDTH
+    right = width - (LABELS if labelled else 30)
     bottom = HEIGHT - BOTTOM
     step = (right - LEFT) / max(columns_count - 1, 1)
     column_x = {n: LEFT + (i + (1 if has_home else 0)) * step for i, n in enumerate(played)}
@@ -215,7 +216,7 @@ def build(session: Session, event: Event) -> Journeys:
     return Journeys(
         rounds=played, tables=tables, has_home=has_home, journeys=finished, climbers=climbing, stayers=staying,
         strangers=_strangers(finished, played, tables) if revealed else None,
-        width=WIDTH, height=HEIGHT, columns=columns, rows=rows, plot=(LEFT, TOP, right, bottom),
+        width=width, height=HEIGHT, columns=columns, rows=rows, plot=(LEFT, TOP, right, bottom),
         climbers_text=Tn("The {n} largest rise from the start to the last table is drawn thick and named.",
                          "The {n} largest rises from the start to the last table are drawn thick and named.",
                          len(climbing)) if climbing else None,
@@ -223,6 +224,13 @@ def build(session: Session, event: Event) -> Journeys:
         left_text=T("A line ending in a cross: the player stopped playing (withdrew or became an observer).")
         if any(j.left for j in finished) else None,
     )
+
+
+def pick_climbers(rises: dict[str, int]) -> tuple[str, ...]:
+    """The ``MAX_CLIMBERS`` largest rises of at least one table, largest first, equal rises
+    alphabetically."""
+    rising = sorted((name for name, rise in rises.items() if rise > 0), key=lambda name: (-rises[name], name_key(name)))
+    return tuple(rising[:MAX_CLIMBERS])
 
 
 def _stranger(variant: dict, home: int | None, table: int) -> bool | None:

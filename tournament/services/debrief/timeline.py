@@ -12,9 +12,10 @@ Rules:
 - Sentences are built from the stored action codes and numbers, in the page's language; what
   only the stored English holds (a corrected game's result) is kept as it was written, marked
   as English.
-- The wall shows ``WALL_ITEMS`` items: the most recent that changed someone's table or result
-  (corrections, ties, players leaving or joining, reopened rounds), then, if room is left, the
-  most recent round starts and closes; the rest is counted ("and k more").
+- The wall shows at most ``WALL_ITEMS`` items, as many as fit in ``WALL_LINES`` lines: the most
+  recent that changed someone's table or result (corrections, ties, players leaving or joining,
+  reopened rounds) first, then the most recent round starts and closes; the rest is counted
+  ("and k more").
 
 Statements: six (rounds, audit entries, tables, players, seats, games), whatever the size.
 """
@@ -33,7 +34,9 @@ from ...core.i18n import Name, T, Text, Tn, Tp
 from ...models import AuditEntry, Event
 from .history import load_history
 
-WALL_ITEMS = 6
+WALL_ITEMS = 6  # at most, on the wall
+WALL_LINES = 9  # lines of text the wall's list holds at 1280x720 under a step's title and prompt
+WALL_CHARS = 55  # characters of a sentence per line there
 
 START, CLOSE, REOPEN = "start", "close", "reopen"
 CORRECTION, TIE = "correction", "tie"
@@ -194,13 +197,24 @@ def _stored(entry: AuditEntry) -> str:
     return f"{label}: {entry.old_value or '–'} → {entry.new_value or '–'}"
 
 
+def _lines(item: Item) -> int:
+    """Lines the item's sentence takes on the wall, judged on its English (translations run
+    up to a third longer, which WALL_CHARS leaves room for)."""
+    return max(1, -(-len(str(item.text or "")) // WALL_CHARS))
+
+
 def _wall(items: tuple[Item, ...]) -> tuple[Item, ...]:
-    important = [i for i, item in enumerate(items) if item.important]
-    others = [i for i, item in enumerate(items) if not item.important]
-    kept = important[-WALL_ITEMS:]
-    room = WALL_ITEMS - len(kept)
-    kept += others[-room:] if room else []
-    return tuple(items[i] for i in sorted(set(kept)))
+    """The most recent important items, then the most recent others, as many as fit."""
+    newest_first = sorted(range(len(items)), key=lambda i: (not items[i].important, -i))
+    kept, lines = [], 0
+    for index in newest_first:
+        if len(kept) == WALL_ITEMS:
+            break
+        needed = _lines(items[index])
+        if lines + needed <= WALL_LINES:
+            kept.append(index)
+            lines += needed
+    return tuple(items[i] for i in sorted(kept))
 
 
 def csv_table(view: Timeline) -> tuple[list[str], list[list[str]]]:
