@@ -204,14 +204,16 @@ def _lines(item: Item) -> int:
 
 
 def _wall(items: tuple[Item, ...]) -> tuple[Item, ...]:
-    """The most recent important items, then the most recent others, as many as fit."""
-    newest_first = sorted(range(len(items)), key=lambda i: (not items[i].important, -i))
+    """The most recent important items while they fit, then the most recent others while
+    they fit, shown in order."""
     kept, lines = [], 0
-    for index in newest_first:
-        if len(kept) == WALL_ITEMS:
-            break
-        needed = _lines(items[index])
-        if lines + needed <= WALL_LINES:
+    for important in (True, False):
+        for index in range(len(items) - 1, -1, -1):
+            if items[index].important is not important:
+                continue
+            needed = _lines(items[index])
+            if len(kept) == WALL_ITEMS or lines + needed > WALL_LINES:
+                break
             kept.append(index)
             lines += needed
     return tuple(items[i] for i in sorted(kept))
