@@ -114,7 +114,8 @@ def test_the_wall_keeps_the_latest_items_that_changed_a_table_and_counts_the_res
     shown = [item for item in view.wall if item.important]
     assert shown and shown == important[-len(shown):]  # the latest, none skipped
     others = [item for item in view.wall if not item.important]
-    assert others == [item for item in view.items if not item.important][len(others) and -len(others):]
+    every_other = [item for item in view.items if not item.important]
+    assert others == every_other[len(every_other) - len(others):]
     assert str(view.more_text).startswith(f"… and {view.more} more")
 
 

@@ -217,11 +217,10 @@ def build(session: Session, event: Event) -> Journeys:
         rounds=played, tables=tables, has_home=has_home, journeys=finished, climbers=climbing, stayers=staying,
         strangers=_strangers(finished, played, tables) if revealed else None,
         width=width, height=HEIGHT, columns=columns, rows=rows, plot=(LEFT, TOP, right, bottom),
-        climbers_text=Tn("The {n} largest rise from the start to the last table is drawn thick and named.",
-                         "The {n} largest rises from the start to the last table are drawn thick and named.",
-                         len(climbing)) if climbing else None,
+        climbers_text=Tn("thick: the biggest climber", "thick: the {n} biggest climbers", len(climbing))
+        if climbing else None,
         stayers_text=_stayers_text(staying),
-        left_text=T("A line ending in a cross: the player stopped playing (withdrew or became an observer).")
+        left_text=T("✕: stopped playing (withdrew or became an observer)")
         if any(j.left for j in finished) else None,
     )
 
@@ -255,8 +254,7 @@ def _left_text(name: str, status: str, last_round: int) -> Text:
 def _stayers_text(stayers: tuple[Journey, ...]) -> Text | None:
     if not stayers:
         return None
-    return Tn("{n} player never changed table: dashed line.", "{n} players never changed table: dashed lines.",
-              len(stayers))
+    return Tn("dashed: {n} player never changed table", "dashed: {n} players never changed table", len(stayers))
 
 
 def _spread(ends: list[tuple[float, str]], top: float, bottom: float) -> dict[str, float]:

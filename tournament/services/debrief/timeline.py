@@ -35,8 +35,8 @@ from ...models import AuditEntry, Event
 from .history import load_history
 
 WALL_ITEMS = 6  # at most, on the wall
-WALL_LINES = 9  # lines of text the wall's list holds at 1280x720 under a step's title and prompt
-WALL_CHARS = 55  # characters of a sentence per line there
+WALL_LINES = 10  # lines of text the wall's list holds at 1280x720 under a step's title and prompt
+WALL_CHARS = 60  # characters of a sentence per line there
 
 START, CLOSE, REOPEN = "start", "close", "reopen"
 CORRECTION, TIE = "correction", "tie"
