@@ -136,6 +136,23 @@ class Journeys:
         return self.strangers is not None
 
 
+@dataclass(frozen=True, slots=True)
+class _Path:
+    player: str
+    home: int | None
+    from_home: bool
+    stops: tuple[Stop, ...]
+    left: str | None
+
+    @property
+    def start(self) -> int:
+        return self.home if self.from_home and self.home is not None else self.stops[0].table
+
+    @property
+    def stayer(self) -> bool:
+        return {s.table for s in self.stops} == {self.start}
+
+
 def build(session: Session, event: Event) -> Journeys:
     standings = compute_standings(session, event)
     revealed = event.debrief_revealed_at is not None
@@ -143,14 +160,48 @@ def build(session: Session, event: Event) -> Journeys:
                            variants=revealed)
     played = tuple(r.number for r in history.played)
     tables = tuple(t.number for t in history.tables)
+    paths = _paths(standings.rows, history, played, revealed)
+    climbers = set(pick_climbers({p.player: p.stops[-1].table - p.start for p in paths}))
+    stayers = [p.player for p in paths if p.stayer]
+    labelled = climbers | set(stayers[:MAX_LABELLED_STAYERS])
+    has_home = any(p.from_home for p in paths)
+    chart = _Chart(played, tables, has_home, bool(labelled), revealed)
+
+    drawn = [chart.line(index, len(paths), p) for index, p in enumerate(paths)]
+    label_at = _spread([(end[1], p.player) for p, (_d, end) in zip(paths, drawn, strict=True) if p.player in labelled],
+                       TOP + FONT * 0.5, chart.bottom)
+    finished = tuple(
+        Journey(player=p.player, home=p.home, from_home=p.from_home, stops=p.stops, start=p.start,
+                last=p.stops[-1].table, left=p.left, climber=p.player in climbers, stayer=p.stayer,
+                labelled=p.player in labelled, path=line, end=end,
+                label=(chart.right + 24, label_at[p.player]) if p.player in label_at else None,
+                title=_title(p.player, p.home if p.from_home else None, p.stops),
+                left_text=_left_text(p.player, p.left, p.stops[-1].round) if p.left else None)
+        for p, (line, end) in zip(paths, drawn, strict=True))
+    climbing = tuple(sorted((j for j in finished if j.climber), key=lambda j: (-j.rise, name_key(j.player))))
+    staying = tuple(j for j in finished if j.stayer)
+    return Journeys(
+        rounds=played, tables=tables, has_home=has_home, journeys=finished, climbers=climbing, stayers=staying,
+        strangers=_strangers(finished, played, tables) if revealed else None,
+        width=chart.width, height=HEIGHT, columns=chart.columns(), rows=chart.rows(),
+        plot=(LEFT, TOP, chart.right, chart.bottom),
+        climbers_text=Tn("thick: the biggest climber", "thick: the {n} biggest climbers", len(climbing))
+        if climbing else None,
+        stayers_text=_stayers_text(staying),
+        left_text=T("✕: stopped playing (withdrew or became an observer)")
+        if any(j.left for j in finished) else None,
+    )
+
+
+def _paths(rows, history, played: tuple[int, ...], revealed: bool) -> list[_Path]:
+    """Every player who played a round, alphabetically: the standings' path over the rounds
+    played, each round's games and move, and (revealed) whether the player was a stranger."""
     number_of = {t.id: t.number for t in history.tables}
     variant = {t.number: t.variant_data for t in history.tables} if revealed else {}
     moves = {(number, row.player): row.direction
              for number, outcome in history.outcomes.items() for row in outcome.rows}
-    first = played[0] if played else None
-
-    drafts = []
-    for row in standings.rows:
+    paths = []
+    for row in rows:
         player = row.player
         path = {n: t for n, t in row.path.items() if n in played}
         if not path:
@@ -159,70 +210,48 @@ def build(session: Session, event: Event) -> Journeys:
         stops = tuple(Stop(n, t, row.games_by_round.get(n, 0), moves.get((n, player.name)),
                            _stranger(variant, home, t) if revealed else None)
                       for n, t in sorted(path.items()))
-        from_home = home is not None and first in path
-        start = home if from_home else stops[0].table
-        tables_seen = {s.table for s in stops} | ({home} if from_home else set())
         left = player.status.value if player.status is not PlayerStatus.SEATED else None
-        drafts.append((player.name, home, from_home, stops, start, len(tables_seen) == 1, left))
-    drafts.sort(key=lambda d: name_key(d[0]))
+        paths.append(_Path(player.name, home, home is not None and played[0] in path, stops, left))
+    return sorted(paths, key=lambda p: name_key(p.player))
 
-    climbers = set(pick_climbers({d[0]: d[3][-1].table - d[4] for d in drafts}))
-    stayer_names = [d[0] for d in drafts if d[5]]
-    labelled = climbers | set(stayer_names[:MAX_LABELLED_STAYERS])
-    has_home = any(d[2] for d in drafts)
 
-    columns_count = len(played) + (1 if has_home else 0)
-    width = REVEALED_WIDTH if revealed else WIDTH
-    right = width - (LABELS if labelled else 30)
-    bottom = HEIGHT - BOTTOM
-    step = (right - LEFT) / max(columns_count - 1, 1)
-    column_x = {n: LEFT + (i + (1 if has_home else 0)) * step for i, n in enumerate(played)}
-    if columns_count == 1:
-        column_x = {n: (LEFT + right) / 2 for n in played}
-    home_x = LEFT if has_home else None
-    band = (bottom - TOP) / max(len(tables), 1)
-    row_y = {t: TOP + (len(tables) - i - 0.5) * band for i, t in enumerate(tables)}
+class _Chart:
+    """Where rounds and tables sit in the drawing: a column per round (after the home column),
+    a band per table with the top table at the top."""
 
-    journeys = []
-    ends: list[tuple[float, str]] = []
-    count = len(drafts)
-    for index, (name, home, from_home, stops, start, stayer, left) in enumerate(drafts):
-        # Each player keeps one small offset within the table's band, so equal paths show as a
-        # bundle of lines rather than one.
-        offset = ((index + 0.5) / count - 0.5) * band * 0.6
-        points = [(home_x, row_y[home] + offset, -1)] if from_home and home_x is not None else []
-        points += [(column_x[s.round], row_y[s.table] + offset, played.index(s.round)) for s in stops]
-        path, previous = [], None
+    def __init__(self, played: tuple[int, ...], tables: tuple[int, ...], has_home: bool, labels: bool,
+                 revealed: bool) -> None:
+        self.played, self.has_home = played, has_home
+        self.width = REVEALED_WIDTH if revealed else WIDTH
+        self.right = self.width - (LABELS if labels else 30)
+        self.bottom = HEIGHT - BOTTOM
+        columns = len(played) + (1 if has_home else 0)
+        step = (self.right - LEFT) / max(columns - 1, 1)
+        self.x = {n: LEFT + (i + (1 if has_home else 0)) * step for i, n in enumerate(played)}
+        if columns == 1:
+            self.x = {n: (LEFT + self.right) / 2 for n in played}
+        self.band = (self.bottom - TOP) / max(len(tables), 1)
+        self.y = {t: TOP + (len(tables) - i - 0.5) * self.band for i, t in enumerate(tables)}
+
+    def columns(self) -> tuple[Axis, ...]:
+        home = (Axis(LEFT, Tp("journeys chart", "Home")),) if self.has_home else ()
+        return home + tuple(Axis(self.x[n], Tp("journeys chart", "R{n}", n=n)) for n in self.played)
+
+    def rows(self) -> tuple[Axis, ...]:
+        return tuple(Axis(y, T("Table {number}", number=t)) for t, y in sorted(self.y.items(), reverse=True))
+
+    def line(self, index: int, count: int, path: _Path) -> tuple[str, tuple[float, float]]:
+        """The SVG path of one player's line and where it ends. Each player keeps one small
+        offset within the bands, so equal paths show as a bundle of lines rather than one; a
+        gap in the rounds (left, then back) is a gap in the line."""
+        offset = ((index + 0.5) / count - 0.5) * self.band * 0.6
+        points = [(LEFT, self.y[path.start] + offset, -1)] if path.from_home else []
+        points += [(self.x[s.round], self.y[s.table] + offset, self.played.index(s.round)) for s in path.stops]
+        parts, previous = [], None
         for x, y, column in points:
-            # A gap in the rounds (left, then back) is a gap in the line.
-            path.append(f"{'L' if previous is not None and column == previous + 1 else 'M'}{x:.1f} {y:.1f}")
+            parts.append(f"{'L' if previous is not None and column == previous + 1 else 'M'}{x:.1f} {y:.1f}")
             previous = column
-        end = (points[-1][0], points[-1][1])
-        if name in labelled:
-            ends.append((end[1], name))
-        journeys.append(dict(player=name, home=home, stops=stops, start=start, last=stops[-1].table, left=left,
-                             climber=name in climbers, stayer=stayer, labelled=name in labelled,
-                             path=" ".join(path), end=end, label=None,
-                             from_home=from_home, title=_title(name, home if from_home else None, stops),
-                             left_text=_left_text(name, left, stops[-1].round) if left else None))
-    label_at = _spread(ends, TOP + FONT * 0.5, bottom)
-    finished = tuple(Journey(**{**j, "label": (right + 24, label_at[j["player"]]) if j["player"] in label_at else None})
-                     for j in journeys)
-    climbing = tuple(sorted((j for j in finished if j.climber), key=lambda j: (-j.rise, name_key(j.player))))
-    staying = tuple(j for j in finished if j.stayer)
-    columns = ((Axis(home_x, Tp("journeys chart", "Home")),) if home_x is not None else ()) + tuple(
-        Axis(column_x[n], Tp("journeys chart", "R{n}", n=n)) for n in played)
-    rows = tuple(Axis(row_y[t], T("Table {number}", number=t)) for t in reversed(tables))
-    return Journeys(
-        rounds=played, tables=tables, has_home=has_home, journeys=finished, climbers=climbing, stayers=staying,
-        strangers=_strangers(finished, played, tables) if revealed else None,
-        width=width, height=HEIGHT, columns=columns, rows=rows, plot=(LEFT, TOP, right, bottom),
-        climbers_text=Tn("thick: the biggest climber", "thick: the {n} biggest climbers", len(climbing))
-        if climbing else None,
-        stayers_text=_stayers_text(staying),
-        left_text=T("✕: stopped playing (withdrew or became an observer)")
-        if any(j.left for j in finished) else None,
-    )
+        return " ".join(parts), (points[-1][0], points[-1][1])
 
 
 def pick_climbers(rises: dict[str, int]) -> tuple[str, ...]:
@@ -276,7 +305,8 @@ def _spread(ends: list[tuple[float, str]], top: float, bottom: float) -> dict[st
     return placed
 
 
-def _strangers(journeys: tuple[Journey, ...], played: tuple[int, ...], tables: tuple[int, ...]) -> tuple[StrangerRow, ...]:
+def _strangers(journeys: tuple[Journey, ...], played: tuple[int, ...],
+               tables: tuple[int, ...]) -> tuple[StrangerRow, ...]:
     seated: Counter[tuple[int, int]] = Counter()
     strangers: Counter[tuple[int, int]] = Counter()
     for journey in journeys:
