@@ -56,3 +56,13 @@ def test_the_timeline_on_the_wall_counts_what_it_leaves_out(app, event_id):
     html = render(app, event_id, "timeline", "wall")
     assert view.more and f"and {view.more} more" in html
     assert html.count('class="dt-item') == len(view.items) + len(view.wall)
+
+
+@pytest.mark.parametrize("key", ["journeys", "timeline"])
+def test_debrief_partials_before_any_round_say_so_in_every_wrapper(app, key):
+    from tests.conftest import setup_event
+
+    event_id = setup_event(app, ["Ana", "Ben", "Cem"], tables=1)
+    for wrapper in WRAPPERS:
+        html = render(app, event_id, key, wrapper)
+        assert ("No round has been played yet." if key == "journeys" else "Nothing has happened yet.") in html

@@ -1,7 +1,7 @@
 """The journeys and timeline partials as Chromium draws them with the projector's stylesheet:
-on the wall at 1920x1080 and 1280x720 nothing spills out of the wall's area, nothing scrolls,
+on the wall at 1920x1080 and 1280x720 (dark in English, light in German) nothing spills out of the wall's area, nothing scrolls,
 and no text is under ~22 px at 1280x720; desk and paper are looked at too. Screenshots:
-test-artifacts/debrief/<view>-<wrapper>-<size>.png."""
+test-artifacts/debrief/<view>-wall-<theme>-<lang>-<size>.png, <view>-<desk|paper>.png."""
 
 from __future__ import annotations
 
@@ -61,14 +61,14 @@ MEASURE = """() => {
 def test_debrief_partials_fit_the_wall_and_read_from_the_back_in_chromium(app, live_server, browser, key):
     event_id = hostile_event(app)
     SHOTS.mkdir(parents=True, exist_ok=True)
-    partial = render(app, event_id, key, "wall")
-    for theme in ("dark", "light"):
+    for theme, lang in (("dark", "en"), ("light", "de")):
+        partial = render(app, event_id, key, "wall", headers={"Accept-Language": lang})
         for size, (width, height) in SIZES.items():
             context = browser.new_context(viewport={"width": width, "height": height})
             page = context.new_page()
             page.set_content(FRAME.format(theme=theme, base=live_server.url, key=key, partial=partial),
                              wait_until="load")
-            page.screenshot(path=str(SHOTS / f"{key}-wall-{theme}-{size}.png"))
+            page.screenshot(path=str(SHOTS / f"{key}-wall-{theme}-{lang}-{size}.png"))
             found = page.evaluate(MEASURE)
             context.close()
             assert not found["out"], f"{key} {size}: spills out of the wall: {found['out'][:5]}"

@@ -144,3 +144,11 @@ def test_journeys_statements_do_not_grow_with_tables_or_rounds(app):
     reveal(app, small)
     reveal(app, large)
     assert _statements(app, small) == _statements(app, large) == 8
+
+
+def test_a_running_round_is_on_the_journey_without_a_move_yet(app):
+    event_id = played_event(app, rounds=2, close_last=False)
+    view = _build(app, event_id)
+    assert view.rounds == (1, 2)
+    assert all(j.table_in(2).move is None and j.table_in(1).move for j in view.journeys)
+    assert {row[4] for row in journeys.csv_table(view)[1] if row[1] == "2"} == {""}

@@ -35,7 +35,7 @@ from ...models import AuditEntry, Event
 from .history import load_history
 
 WALL_ITEMS = 6  # at most, on the wall
-WALL_LINES = 10  # lines of text the wall's list holds at 1280x720 under a step's title and prompt
+WALL_LINES = 12  # lines of text the wall's list holds at 1280x720 under a step's title and prompt
 WALL_CHARS = 60  # characters of a sentence per line there
 
 START, CLOSE, REOPEN = "start", "close", "reopen"
