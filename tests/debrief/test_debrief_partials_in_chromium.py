@@ -47,7 +47,12 @@ MEASURE = """() => {
     if (!own) continue;
     let size = parseFloat(getComputedStyle(el).fontSize);
     const svg = el.closest('svg');
-    if (svg) size *= svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    if (svg) {
+      size *= svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+      const frame = svg.getBoundingClientRect();
+      if (r.right > frame.right + 1 || r.left < frame.left - 1 || r.bottom > frame.bottom + 1 || r.top < frame.top - 1)
+        out.push('cut off the chart: ' + el.textContent.trim().slice(0, 30));
+    }
     small.push([size, el.tagName + ' ' + el.textContent.trim().slice(0, 30)]);
   }
   return {out, small, scroll: [wall.scrollHeight - wall.clientHeight, wall.scrollWidth - wall.clientWidth,
@@ -78,6 +83,12 @@ def test_debrief_partials_fit_the_wall_and_read_from_the_back_in_chromium(app, l
                 assert not tiny, f"{key}: text under 22 px at 1280x720: {tiny[:5]}"
 
 
+CUT_OFF_THE_CHART = """() => [...document.querySelectorAll('svg text')].filter(t => {
+  const r = t.getBoundingClientRect(), f = t.closest('svg').getBoundingClientRect();
+  return r.right > f.right + 1 || r.left < f.left - 1 || r.bottom > f.bottom + 1 || r.top < f.top - 1;
+}).map(t => t.textContent)"""
+
+
 @pytest.mark.parametrize("key", ["journeys", "timeline"])
 def test_debrief_partials_on_the_desk_and_on_paper_in_chromium(app, live_server, browser, key):
     event_id = hostile_event(app)
@@ -89,6 +100,8 @@ def test_debrief_partials_on_the_desk_and_on_paper_in_chromium(app, live_server,
                          wait_until="load")
         page.screenshot(path=str(SHOTS / f"{key}-{wrapper}.png"), full_page=True)
         widths = page.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
+        cut = page.evaluate(CUT_OFF_THE_CHART)
+        assert not cut, f"{key} on the {wrapper}: names cut off the chart: {cut}"
         if key == "journeys":  # the paths table is read on the desk and on paper
             assert page.locator(".dj-paths").is_visible()
             page.locator(".dj-line").first.focus()

@@ -36,7 +36,7 @@ from .history import load_history
 
 MAX_CLIMBERS = 3
 MAX_LABELLED_STAYERS = 3
-LABEL_LENGTH = 16  # characters of a name beside the chart; the full name is in its tooltip and table
+LABEL_LENGTH = 13  # characters of a name beside the chart; the full name is in its tooltip and table
 
 # The chart's drawing box (SVG user units). A 1280x720 wall draws it at about 0.8:1 (narrower
 # once revealed, when the strangers' grid stands beside it), so 30 units of text (the
@@ -44,7 +44,7 @@ LABEL_LENGTH = 16  # characters of a name beside the chart; the full name is in 
 WIDTH, REVEALED_WIDTH, HEIGHT = 1200, 900, 500
 FONT = 30
 LEFT, TOP, BOTTOM = 175, 18, 56
-LABELS = 340  # the column of names at the right, when any player is named
+LABELS = 350  # the column of names at the right, when any player is named
 LABEL_GAP = 36
 
 
