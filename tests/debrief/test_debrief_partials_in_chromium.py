@@ -1,6 +1,7 @@
 """The journeys and timeline partials as Chromium draws them with the projector's stylesheet:
-on the wall at 1920x1080 and 1280x720 (dark in English, light in German) nothing spills out of the wall's area, nothing scrolls,
-and no text is under ~22 px at 1280x720; desk and paper are looked at too. Screenshots:
+on the wall at 1920x1080 and 1280x720 (dark in English, light in German) nothing spills out of
+the wall's area or the chart, nothing scrolls, and no text is under ~22 px at 1280x720; desk
+and paper are looked at too. Screenshots:
 test-artifacts/debrief/<view>-wall-<theme>-<lang>-<size>.png, <view>-<desk|paper>.png."""
 
 from __future__ import annotations
