@@ -34,6 +34,7 @@ from ...models import Event, PlayerStatus
 from ..standings import compute_standings
 from .history import load_history
 
+LABEL = T("Journeys")  # the view's name in the debrief's list of views
 MAX_CLIMBERS = 3
 MAX_LABELLED_STAYERS = 3
 LABEL_LENGTH = 13  # characters of a name beside the chart; the full name is in its tooltip and table

@@ -34,6 +34,7 @@ from ...core.i18n import Name, T, Text, Tn, Tp
 from ...models import AuditEntry, Event
 from .history import load_history
 
+LABEL = T("Timeline")  # the view's name in the debrief's list of views
 WALL_ITEMS = 6  # at most, on the wall
 WALL_LINES = 12  # lines of text the wall's list holds at 1280x720 under a step's title and prompt
 WALL_CHARS = 60  # characters of a sentence per line there
