@@ -44,6 +44,8 @@ ACTIONS: dict[str, Text] = {
     "player renamed": Tp("audit", "player renamed"),
     "table rules changed": Tp("audit", "table rules changed"),
     "house rule changed": Tp("audit", "house rule changed"),
+    "note hidden": Tp("audit", "note hidden"),
+    "note shown": Tp("audit", "note shown"),
 }
 
 
