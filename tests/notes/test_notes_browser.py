@@ -104,7 +104,8 @@ def test_the_notes_view_reads_on_a_1280_by_720_wall(app, live_server, browser, r
                 f'<body><div class="debrief wall">{html}</div></body></html>')
             page.wait_for_load_state("networkidle")
             smallest = page.evaluate("""() => Math.min(...[...document.querySelectorAll('.debrief-notes *')]
-                .filter(e => e.offsetParent !== null && [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()))
+                .filter(e => e.offsetParent !== null
+                        && [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()))
                 .map(e => parseFloat(getComputedStyle(e).fontSize)))""")
             assert smallest >= 22, smallest
             assert page.evaluate("document.documentElement.scrollHeight <= window.innerHeight")
