@@ -13,9 +13,7 @@ from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, StringField
 
-from ..core.limits import MAX_NOTE_TEXT
 from ..i18n import translate
-from ..services import notes
 from ..services.errors import DomainError
 
 
@@ -49,9 +47,3 @@ def refuse(form: NoteForm, error: DomainError) -> None:
     field = {"flag": form.flag, "table": form.table}.get(error.field or "", form.text)
     field.errors = [translate(error.text)]
 
-
-def flags() -> list[notes.Flag]:
-    return list(notes.FLAGS.values())
-
-
-MAX_TEXT = MAX_NOTE_TEXT
