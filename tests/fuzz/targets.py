@@ -64,6 +64,7 @@ def path_values(world: World) -> dict[str, st.SearchStrategy]:
                                            + list(world.public_tokens.values())), hostile),
         "filename": st.one_of(st.sampled_from(["app.css", "phone.js", "../tournament/web.py"]), hostile),
         "code": st.one_of(st.sampled_from(["de", "FR", "pt-BR", "xx", "en-XA"]), hostile),
+        "note_id": st.one_of(st.integers(0, 5), big),
     }
 
 
@@ -89,6 +90,9 @@ def plausible_fields(world: World) -> dict[str, st.SearchStrategy[str]]:
         "round": st.sampled_from(["1", "2"]),
         "time_zone": st.sampled_from(["Europe/Berlin", "europe/berlin", "UTC", "Mars/Olympus", "", "Etc/GMT+3"]),
         "winner": st.sampled_from([*ids, ""]), "version": st.sampled_from(["", "1", "2"]),
+        "flag": st.sampled_from(["disagreed", "fun", "", "nope"]), "text": st.sampled_from(["Hi", "", " ", "x" * 300]),
+        "nonce": st.sampled_from(["abcdefgh12345678", "", "short", "a" * 65]),
+        "next": st.sampled_from(["/events/1/room", "//evil.example/", "https://evil.example/", ""]),
     }
 
 
@@ -133,6 +137,10 @@ FORM_FIELDS: dict[str, tuple[str, ...]] = {
     "table.enter": ("round", "games"),
     "table.score": ("seen", "top", "undo"),
     "organiser.score_game": ("seen", "top", "undo"),
+    "organiser.hide_note": ("next",),
+    "organiser.show_note": ("next",),
+    "table.note": ("flag", "text", "nonce"),
+    "public.note": ("flag", "text", "nonce", "table"),
 }
 
 # Routes that read the query string -> the parameters they read.

@@ -39,6 +39,8 @@ class World:
     organiser_id: int
     words: set[str] = field(default_factory=set)   # names on the pages, never translated
     first_visit: str = ""                # the account set-up page, shown before any account exists
+    observer_links: dict = field(default_factory=dict)  # the Elbows Up! event's, one player observing
+    observer_id: int = 0
 
 
 def _event(session, name: str, names: list[str], game: str, tables: int, language: str = PSEUDO_LANG) -> Event:
@@ -98,9 +100,35 @@ def world(pseudo_app) -> World:
         organiser_id = session.query(Organiser).one().id
         player_id = session.get(Event, main).players[0].id
     between_links = tokens(app, between)
-    words = {*NAMES, *EUCHRE_NAMES, MAIN_EVENT, EUCHRE_EVENT, *OTHER_GAMES.values(), "teacher"}
+    observer_id = _notes(app, main, others["elbows-up"])
+    words = {*NAMES, *EUCHRE_NAMES, MAIN_EVENT, EUCHRE_EVENT, *OTHER_GAMES.values(), "teacher", *NOTE_TEXTS}
     return World(main, euchre, others, tokens(app, main), tokens(app, euchre), between_links, player_id, organiser_id,
-                 words, first_visit.get_data(as_text=True))
+                 words, first_visit.get_data(as_text=True), tokens(app, others["elbows-up"]), observer_id)
+
+
+NOTE_TEXTS = ("Ana played a two", "Nobody spoke")  # typed by people: shown as typed
+
+
+def _notes(app, main: int, watched: int) -> int:
+    """Notes in the main event (one of them hidden, one an observer's), and an observer in the
+    event `watched` (no round yet), whose page carries the note form. Returns that observer's id."""
+    from tournament.models import PlayerStatus
+    from tournament.services import notes
+
+    with app.app_context():
+        session = db.session()
+        event = session.get(Event, main)
+        notes.send_note(session, event, source="table", table_number=1, author="", flag="disagreed",
+                        text=NOTE_TEXTS[0], nonce=None)
+        notes.send_note(session, event, source="observer", table_number=2, author=NAMES[0], flag="realised",
+                        text=NOTE_TEXTS[1], nonce=None)
+        hidden = notes.send_note(session, event, source="table", table_number=3, author="", flag="fun", text=None,
+                                 nonce=None)
+        notes.hide_note(session, event, hidden.note.id)
+        other = session.get(Event, watched)
+        observer = other.players[0]
+        players.set_status(session, other, observer, PlayerStatus.OBSERVER)
+        return observer.id
 
 
 @pytest.fixture(scope="module")

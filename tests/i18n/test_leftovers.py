@@ -76,6 +76,15 @@ PAGES = {
     "public-pick": Page("/s/{public}", reader="phone"),
     "public-seat": Page("/s/{public}/{player_id}", reader="phone"),
     "public-seat-feed": Page("/s/{public}/{player_id}.json", reader="phone"),
+    "public-seat-observer": Page("/s/{observer_public}/{observer_id}", reader="phone"),
+    "public-note-refused": Page("/s/{observer_public}/{observer_id}/note", reader="phone", status=400,
+                                form={"nonce": "n" * 16, "table": "99", "flag": "fun"}),
+    "public-note-not-observer": Page("/s/{public}/{player_id}/note", reader="phone", status=403,
+                                     form={"nonce": "n" * 16, "table": "1", "flag": "fun"}),
+    "phone-note": Page("/t/{table_1}/note", reader="phone"),
+    "phone-note-refused": Page("/t/{table_1}/note", reader="phone", status=400,
+                               form={"nonce": "n" * 16, "text": "x" * 300}),
+    "notes-feed": Page(E + "/debrief/notes.json"),
     "error-404": Page("/no/such/page", reader="phone", status=404),
     "error-405": Page("/logout", reader="phone", status=405),
     "error-400": Page("/logout", reader="phone", status=400, form={}, headers=(("X-Csrf-Check", "on"),)),
@@ -87,7 +96,8 @@ def _fields(world) -> dict:
             "elbows_up": world.others["elbows-up"], "elevator": world.others["elevator"],
             "elevator_up": world.others["elevator-up"], "projector": world.links["projector"],
             "public": world.links["public"], "table_1": world.links[1], "euchre_table_1": world.euchre_links[1],
-            "waiting": world.between_links[1], "between_projector": world.between_links["projector"]}
+            "waiting": world.between_links[1], "between_projector": world.between_links["projector"],
+            "observer_public": world.observer_links["public"], "observer_id": world.observer_id}
 
 
 def _client(app, world, reader: str):
@@ -165,3 +175,23 @@ def test_a_rendered_page_with_an_unmarked_word_beside_a_translated_one_fails_the
 def test_a_placeholder_survives_the_pseudo_translation_as_written():
     assert pseudo("Round %(n)s of {count:,} at <b>table</b> {{x}} 100%%") == \
         "⟦Ŕöüñď %(n)s öƒ {count:,} áţ <b>ţáƀļé</b> {{ẋ}} 100%%⟧"
+
+
+@pytest.mark.parametrize("template", ["debrief/_notes.html", "debrief/_notes_controls.html"])
+def test_the_debrief_notes_partials_show_no_untranslated_english(pseudo_app, world, template):
+    """The notes view (in the organiser's language on the desk) and its controls, with notes in it."""
+    from flask import render_template
+
+    from tournament import db
+    from tournament.models import Event
+    from tournament.services.debrief import notes as notes_view
+
+    with pseudo_app.test_request_context(headers={"Accept-Language": PSEUDO_LANG}):
+        session = db.session()
+        event = session.get(Event, world.main)
+        inner = render_template(template, view=notes_view.build(session, event), event=event)
+    html = f'<html lang="{PSEUDO_LANG}"><body><div class="debrief desk">{inner}</div></body></html>'
+    found = leftovers(texts(html), world.words, PSEUDO_LANG)
+    assert "notes-item" in html or "debrief-notes-table" in html
+    if found:
+        pytest.fail(f"{template} shows untranslated English:\n" + "\n".join(found), pytrace=False)

@@ -35,12 +35,14 @@ class Rows(HTMLParser):
         super().__init__()
         self.rows: list[dict] = []
         self.collecting: tuple[str, list[str]] | None = None
+        self.inside = False  # in a game row (the page's other forms come after the rows)
 
     def handle_starttag(self, tag, attrs):
         names = dict(attrs)
         if tag == "fieldset" and "data-game" in names:
             self.rows.append({"inputs": [], "winners": [], "tricks": [], "errors": []})
-        elif not self.rows:
+            self.inside = True
+        elif not self.inside:
             return
         elif tag == "input":
             self.rows[-1]["inputs"].append(tuple(attrs))
@@ -60,6 +62,8 @@ class Rows(HTMLParser):
     def handle_endtag(self, tag):
         if self.collecting and tag in ("label", "p"):
             self._finish()
+        if tag == "fieldset":
+            self.inside = False
 
     def _finish(self):
         kind, parts = self.collecting

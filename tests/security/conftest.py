@@ -19,6 +19,8 @@ PUBLIC_ENDPOINTS = {
     "public.language": "the phones' language switch: sets the lang cookie, reads and writes nothing else",
     "table.enter": "table token",
     "table.score": "table token (a game on the scorer)",
+    "table.note": "table token (a note for the organiser, as the table)",
+    "public.note": "where-do-I-sit token; stores a note only for a player who is observing",
 }
 
 

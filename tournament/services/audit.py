@@ -45,6 +45,8 @@ ACTIONS: dict[str, Text] = {
     "table rules changed": Tp("audit", "table rules changed"),
     "house rule changed": Tp("audit", "house rule changed"),
     "rule sheets chosen": Tp("audit", "rule sheets chosen"),
+    "note hidden": Tp("audit", "note hidden"),
+    "note shown": Tp("audit", "note shown"),
 }
 
 

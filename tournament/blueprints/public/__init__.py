@@ -4,7 +4,7 @@ The pages speak the phone's language (the switch's cookie, else the browser's), 
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template, url_for
+from flask import Blueprint, render_template
 
 from ... import db
 from ...i18n.locale import use_event
@@ -32,8 +32,7 @@ def seat(token: str, player_id: int):
     event = room_links.event_by_public_token(session, token)
     use_event(event)
     where = localised(seat_finder.where(session, event, player_id))
-    return render_template("public/seat.html", event=event, where=where,
-                           feed=url_for("public.seat_feed", token=token, player_id=player_id))
+    return note.seat_page(event, token, player_id, where)
 
 
 @bp.get("/<token>/<int:player_id>.json")
@@ -45,4 +44,4 @@ def seat_feed(token: str, player_id: int):
     return conditional_json(localised(seat_finder.where(session, event, player_id)))
 
 
-from . import language  # noqa: E402,F401  (the switch registers on bp)
+from . import language, note  # noqa: E402,F401  (the switch and the observer's note register on bp)

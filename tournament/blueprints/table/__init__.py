@@ -5,7 +5,7 @@ its own table's games in the round that is running now. The pages speak the phon
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template
+from flask import Blueprint, render_template, request
 from flask_wtf.csrf import CSRFError
 
 from ...core.i18n import T
@@ -25,11 +25,15 @@ def _refused(error: DomainError):
     return page, error.http_status, error.headers()
 
 
+RESULTS_EXPIRED = T("This page was open too long or in another browser. Reload it and send the results again.")
+NOTE_EXPIRED = T("This page was open too long or in another browser. Reload it and send the note again.")
+
+
 @bp.errorhandler(CSRFError)
 def _expired(_error: CSRFError):
-    message = translate(T("This page was open too long or in another browser. Reload it and send the results again."))
+    message = translate(NOTE_EXPIRED if request.endpoint == "table.note" else RESULTS_EXPIRED)
     title = translate(DomainError.phone_title)
     return render_template("table/refused.html", message=message, title=title, status=400), 400
 
 
-from . import score, views  # noqa: E402,F401  (views register on bp)
+from . import note, score, views  # noqa: E402,F401  (views register on bp)

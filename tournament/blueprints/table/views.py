@@ -23,6 +23,7 @@ from ..game_forms import (
     wants_more_rows,
     winner_choices,
 )
+from ..note_form import blank_form
 from ..scoring import next_game, scorer_rows
 from . import bp
 
@@ -67,7 +68,7 @@ def enter(token: str):
                                form=form, blank=blank_row(form), refused=status >= 400,
                                rules=rules, choices=winner_choices(rules, variant, players), scoring=scoring,
                                next_game=None if request.method == "POST" else next_game(rules, games),
-                               words=rules.scorer.words if rules.scorer else None), status
+                               words=rules.scorer.words if rules.scorer else None, note=blank_form()), status
 
     if request.method == "GET":
         form = results_form(rules, variant, players, rows)
