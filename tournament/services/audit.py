@@ -44,6 +44,8 @@ ACTIONS: dict[str, Text] = {
     "player renamed": Tp("audit", "player renamed"),
     "table rules changed": Tp("audit", "table rules changed"),
     "house rule changed": Tp("audit", "house rule changed"),
+    "debrief trick chosen": Tp("audit", "debrief trick chosen"),
+    "debrief trick proposed": Tp("audit", "debrief trick proposed"),
 }
 
 
