@@ -26,10 +26,12 @@ FRAME = """<!doctype html><html class="theme-dark" lang="en"><head>
 
 MEASURE = """() => {
   const wall = document.querySelector('.debrief.wall');
-  const texts = [...wall.querySelectorAll('th, td, li, p, caption, span')].filter(e => e.offsetParent && e.textContent.trim());
-  const clipped = [...wall.querySelectorAll('th, td, li, p')].filter(e => e.offsetParent && e.scrollWidth > e.clientWidth + 1)
-    .map(e => e.textContent.trim().slice(0, 40));
-  return {scrollsDown: wall.scrollHeight > wall.clientHeight + 1, scrollsAcross: wall.scrollWidth > wall.clientWidth + 1,
+  const texts = [...wall.querySelectorAll('th, td, li, p, caption, span')]
+    .filter(e => e.offsetParent && e.textContent.trim());
+  const clipped = [...wall.querySelectorAll('th, td, li, p')]
+    .filter(e => e.offsetParent && e.scrollWidth > e.clientWidth + 1).map(e => e.textContent.trim().slice(0, 40));
+  return {scrollsDown: wall.scrollHeight > wall.clientHeight + 1,
+          scrollsAcross: wall.scrollWidth > wall.clientWidth + 1,
           clipped, smallest: Math.min(...texts.map(e => parseFloat(getComputedStyle(e).fontSize)))};
 }"""
 
