@@ -5,7 +5,7 @@
 
 Per trick size and rule set, the search (tournament.games.five_tricks.replay.propose) runs once
 uncached, timed, and the answer's split is printed: different winning seats and tables per seat.
-Target: at most 2 s for 5 cards over every rule set (the first debrief page after a change
+Target: at most 2 s for 5 cards over every rule set on a busy laptop (the first debrief page after a change
 waits for it; later ones are answered from the cache). Exit code 1 when it is missed.
 """
 

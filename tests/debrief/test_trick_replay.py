@@ -3,6 +3,7 @@ search is exact, and a refused trick changes nothing."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import permutations
 
 import pytest
@@ -15,7 +16,7 @@ from tournament.core import SEED_VARIANTS, RuleVariant, Suit
 from tournament.core.errors import RuleError
 from tournament.games import get
 from tournament.games.five_tricks.cards import DECK, Card
-from tournament.games.five_tricks.replay import FIVE_TRICKS_TRICKS, candidate_tricks, why
+from tournament.games.five_tricks.replay import FIVE_TRICKS_TRICKS, _search, candidate_tricks, reasons, why
 from tournament.games.five_tricks.tricks import trick_winner
 from tournament.games.trick_split import best_trick, trick_score
 from tournament.models import AuditEntry, Event, Table
@@ -92,6 +93,22 @@ def test_the_extreme_card_search_splits_as_well_as_every_trick_of_the_deck(varia
     found = best_trick(candidate_tricks(size), variants, trick_winner, DECK.index)
     brute = max(trick_score(trick, variants, trick_winner) for trick in permutations(DECK, size))
     assert trick_score(found, variants, trick_winner) == brute
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(VARIANTS.map(lambda v: replace(v, trump_any_time=False)), min_size=1, max_size=10),
+       st.sampled_from([2, 3, 4]))
+def test_the_fast_search_proposes_what_the_core_trick_winner_over_every_candidate_proposes(variants, size):
+    expected = best_trick(candidate_tricks(size), variants, trick_winner, DECK.index, reasons)
+    assert _search(tuple(variants), size) == expected
+
+
+def test_a_proposed_trick_of_equal_split_shows_more_kinds_of_reason():
+    # Four Aces split the seed tables as well, but every table would say "the only trump".
+    trick = FIVE_TRICKS_TRICKS.propose(SEED_VARIANTS, 4)
+    aces = tuple(Card(1, suit) for suit in Suit)
+    assert trick_score(trick, SEED_VARIANTS, trick_winner) == trick_score(aces, SEED_VARIANTS, trick_winner)
+    assert reasons(SEED_VARIANTS, trick) > reasons(SEED_VARIANTS, aces) == 1
 
 
 @pytest.mark.parametrize("typed, fragment", [

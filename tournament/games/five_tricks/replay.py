@@ -7,11 +7,14 @@ Invariants:
   placeholders (``{trump}``/``{suit}`` a ``Suit``, ``{card}`` a ``Card``), so each language
   places the symbols and a page draws them as the sheets do.
 - ``propose`` searches only ``candidate_tricks``, which is exact (see its docstring): the trick it
-  returns splits the tables as well as the best trick of the whole deck would.
+  returns splits the tables as well as the best trick of the whole deck would. Of tricks that
+  split them equally well it prefers the one whose tables give more kinds of reason, then the
+  first in deck order (``trick_split``).
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from functools import lru_cache
@@ -21,7 +24,7 @@ from typing import Final
 from ...core.errors import RuleError
 from ...core.i18n import T, Text
 from ..protocol import CardFace
-from ..trick_split import best_trick
+from ..trick_split import SplitScore, split_score, tie_break
 from .cards import ACE, DECK, RANK_LABELS, RED_SUITS, Card, Suit
 from .tricks import trick_winner
 from .variants import RuleVariant
@@ -82,7 +85,7 @@ _NON_ACES: Final[dict[int, tuple[int, ...]]] = {
     1: (7,), 2: (2, 7), 3: (2, 3, 7), 4: (2, 3, 4, 7), 5: (2, 3, 4, 5, 7), 6: (2, 3, 4, 5, 6, 7),
 }
 _MIDDLES: Final = frozenset({3, 4, 5, 6})
-MAX_PROPOSED: Final = 5  # a search of six-card tricks takes too long for a page (see benchmarks/trick_split.py)
+MAX_PROPOSED: Final = 5  # six-card tricks take seconds to search (benchmarks/trick_split.py); a typed trick holds 5
 MAX_TRICK: Final = 6  # the largest table: an Ace and five non-Aces of one suit still have ranks above
 _DECK_INDEX: Final[dict[Card, int]] = {card: index for index, card in enumerate(DECK)}
 
@@ -133,6 +136,19 @@ def _group_orders(size: int) -> list[tuple[int, ...]]:
     return found
 
 
+def _suit_groups(suits: tuple[Suit, ...]) -> list[tuple[Suit, tuple[int, ...]]]:
+    """Each suit of the trick with its seats, in the order of its first seat."""
+    seats_by_suit: dict[Suit, list[int]] = {}
+    for seat, suit in enumerate(suits):
+        seats_by_suit.setdefault(suit, []).append(seat)
+    return [(suit, tuple(seats)) for suit, seats in seats_by_suit.items()]
+
+
+def _check_size(size: int) -> None:
+    if not 1 <= size <= MAX_TRICK:
+        raise RuleError(f"a trick here holds 1 to {MAX_TRICK} cards, not {size}")
+
+
 def candidate_tricks(size: int) -> Iterator[tuple[Card, ...]]:
     """Tricks of ``size`` distinct cards that cover every way a trick can fall.
 
@@ -146,13 +162,9 @@ def candidate_tricks(size: int) -> Iterator[tuple[Card, ...]]:
     A, 2 and 7 (3 to 6 only as the never-winning cards between them), so for any set of tables
     some candidate gives exactly the winners the best trick of the whole deck gives.
     """
-    if not 1 <= size <= MAX_TRICK:
-        raise RuleError(f"a trick here holds 1 to {MAX_TRICK} cards, not {size}")
+    _check_size(size)
     for suits in product(Suit, repeat=size):
-        seats_by_suit: dict[Suit, list[int]] = {}
-        for seat, suit in enumerate(suits):
-            seats_by_suit.setdefault(suit, []).append(seat)
-        groups = list(seats_by_suit.items())
+        groups = _suit_groups(suits)
         for choice in product(*(_group_orders(len(seats)) for _suit, seats in groups)):
             cards: list[Card | None] = [None] * size
             for (suit, seats), ranks in zip(groups, choice, strict=True):
@@ -161,9 +173,70 @@ def candidate_tricks(size: int) -> Iterator[tuple[Card, ...]]:
             yield tuple(card for card in cards if card is not None)
 
 
+_ORDERS: Final = tuple((ace, wins) for ace in ("high", "low") for wins in ("highest", "lowest"))
+_Option = tuple[tuple[tuple[int, Card], ...], dict[tuple[str, str], int]]
+
+
+@lru_cache(maxsize=512)
+def _group_options(suit: Suit, seats: tuple[int, ...]) -> tuple[_Option, ...]:
+    """Each way to deal ``seats`` their cards of ``suit`` (``_group_orders``), with the seat that
+    takes the trick among them under each card order, as the core's ``trick_winner`` says."""
+    options = []
+    for ranks in _group_orders(len(seats)):
+        cards = tuple(Card(rank, suit) for rank in ranks)
+        winners = {(ace, wins): seats[trick_winner(RuleVariant(ace, wins, None), cards)]  # type: ignore[arg-type]
+                   for ace, wins in _ORDERS}
+        options.append((tuple(zip(seats, cards, strict=True)), winners))
+    return tuple(options)
+
+
+def reasons(variants: Sequence[RuleVariant], trick: Sequence[Card]) -> int:
+    """How many different kinds of reason (``why``'s messages) the tables of ``variants`` give
+    for ``trick``: of two tricks that split the tables equally well, the one that shows more of
+    the rules at work (trumps, the led suit, highest or lowest, the Ace) is proposed."""
+    return len({why(variant, trick).msgid for variant in set(variants)})
+
+
+def _search(variants: tuple[RuleVariant, ...], size: int) -> tuple[Card, ...]:
+    """``best_trick`` over ``candidate_tricks``, the same answer, found suit pattern by suit
+    pattern: the deciding suit at each table follows from the suits alone (the core's rule:
+    a trump when one was played, else the led suit), and within it the winner under each card
+    order is looked up once per group of cards (``_group_options``), so a candidate costs a few
+    look-ups per rule set rather than a whole ``trick_winner`` each."""
+    weights = Counter(variants)
+    classes = [(variant.trump, (variant.ace, variant.wins), count) for variant, count in weights.items()]
+    best: tuple[Card, ...] | None = None
+    best_key: tuple[SplitScore, int, tuple[int, ...]] | None = None
+    kinds_by_shape: dict[tuple[tuple[Suit, ...], frozenset[Suit]], int] = {}
+    for suits in product(Suit, repeat=size):
+        groups = _suit_groups(suits)
+        index = {suit: position for position, (suit, _seats) in enumerate(groups)}
+        deciding = [(index.get(trump, 0) if trump is not None else 0, order, count) for trump, order, count in classes]
+        for choice in product(*(_group_options(suit, seats) for suit, seats in groups)):
+            score = split_score((choice[group][1][order] for group, order, _count in deciding),
+                                (count for _group, _order, count in deciding))
+            if best_key is not None and score < best_key[0]:
+                continue
+            cards = [Card(1, Suit.HEARTS)] * size
+            for dealt, _winners in choice:
+                for seat, card in dealt:
+                    cards[seat] = card
+            # Which message ``why`` picks turns on the suits and on which of them hold an Ace.
+            shape = (suits, frozenset(card.suit for card in cards if card.rank == ACE))
+            kinds = kinds_by_shape.get(shape)
+            if kinds is None:
+                kinds = kinds_by_shape[shape] = reasons(variants, cards)
+            key = (score, kinds, tie_break(cards, _DECK_INDEX.__getitem__))
+            if best_key is None or key > best_key:
+                best, best_key = tuple(cards), key
+    if best is None:
+        raise RuleError(f"no trick of {size} cards to propose")
+    return best
+
+
 @lru_cache(maxsize=64)
 def _propose(variants: tuple[RuleVariant, ...], size: int) -> tuple[Card, ...]:
-    return best_trick(candidate_tricks(size), variants, trick_winner, _DECK_INDEX.__getitem__)
+    return _search(variants, size)
 
 
 def propose(variants: Sequence[RuleVariant], size: int) -> tuple[Card, ...]:
