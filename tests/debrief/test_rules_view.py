@@ -120,3 +120,25 @@ def test_the_trick_controls_refuse_a_bad_card_beside_the_field_and_change_nothin
     assert organiser.post(f"/events/{event_id}/debrief/trick/propose").status_code == 302
     with app.app_context():
         assert db.session().get(Event, event_id).debrief_trick is None
+
+
+def test_a_trick_sent_without_the_form_s_token_is_refused_and_changes_nothing(app, organiser):
+    event_id = setup_event(app, NAMES[:12], tables=3)
+    app.config["WTF_CSRF_ENABLED"] = True
+    refused = organiser.post(f"/events/{event_id}/debrief/trick", data={"cards": "7h ac"})
+    assert refused.status_code == 400
+    with app.app_context():
+        assert db.session().get(Event, event_id).debrief_trick is None
+
+
+def test_both_views_download_as_english_csv_with_one_line_per_setting_or_table(app):
+    with app.app_context():
+        session = db.session()
+        event = session.get(Event, setup_event(app, NAMES[:12], tables=3))
+        event.debrief_trick = "7h Ac 2h"
+        header, lines = rules_view.csv_table(rules_view.build(session, event))
+        assert header == ["setting", "Table 1", "Table 2", "Table 3", "differs"]
+        assert lines[0] == ["Ace", "Ace low", "Ace high", "Ace low", "yes"] and len(lines) == 4
+        header, lines = trick_view.csv_table(trick_view.build(session, event))
+        assert header == ["tables", "seat 1", "seat 2", "seat 3", "winning seat", "why"]
+        assert [line[0] for line in lines] == ["1", "2", "3"] and lines[0][1:4] == ["7♥", "A♣", "2♥"]

@@ -37,7 +37,7 @@ def debrief_trick_choose(event_id: int):
                                trick_error=translate(error.text), back=_back(event.id))
         return page, status
     session.commit()
-    flash(translate(T("The debrief replays the trick {cards}.", cards=stored)), "success")
+    flash(translate(T("The debrief replays the trick {cards}.", cards=trick_service.shown(event, stored))), "success")
     return redirect(_back(event.id))
 
 

@@ -30,7 +30,7 @@ from sqlalchemy.orm import Session
 from ...core.errors import RuleError
 from ...core.i18n import T, Text, Tn
 from ...core.names import clean_text
-from ...games import CardFace, Game, TrickRules
+from ...games import CardFace, Game, TrickRules, game_of
 from ...models import Event, Player, PlayerStatus
 from .. import audit
 from ..errors import DomainError
@@ -88,7 +88,8 @@ class TrickView:
 
 
 def _tricks(game: Game[Any]) -> TrickRules[Any] | None:
-    return getattr(game, "tricks", None)
+    tricks: TrickRules[Any] | None = game.tricks
+    return tricks
 
 
 def usual_size(session: Session, event: Event, game: Game[Any]) -> int:
@@ -168,14 +169,10 @@ def _reasons(lines: Sequence[TableTrick]) -> tuple[Reason, ...]:
 
 def available(event: Event) -> bool:
     """Whether the event's game has tricks to replay (the view's availability)."""
-    from ...games import game_of
-
     return _tricks(game_of(event)) is not None
 
 
 def _rules_or_refuse(event: Event) -> TrickRules[Any]:
-    from ...games import game_of
-
     game = game_of(event)
     rules = _tricks(game)
     if rules is None:
@@ -196,6 +193,12 @@ def choose_trick(session: Session, event: Event, text: str, actor: str = audit.O
         audit.log(session, event.id, actor, "debrief trick chosen", old=event.debrief_trick, new=stored)
         event.debrief_trick = stored
     return stored
+
+
+def shown(event: Event, stored: str) -> str:
+    """A stored trick as the cards read: "7♥ A♣ 2♥ 3♠"."""
+    rules = _rules_or_refuse(event)
+    return " ".join(rules.face(card).label for card in parse_trick(rules, stored))
 
 
 def propose_trick(session: Session, event: Event, actor: str = audit.ORGANISER) -> None:
