@@ -26,10 +26,9 @@ LABELS: Final[dict[str, Text]] = {
     "ace": T("Ace"),
     "wins": Tp("table setting", "Winning card"),
     "trump": Tp("table setting", "Trumps"),
-    "trump_any_time": Tp("table setting", "Trump any time"),
+    "trump_any_time": Tp("table setting", "When to trump"),
 }
-_WHEN: Final = {True: Tp("trump", "any time, even when able to follow suit"),
-                False: Tp("trump", "only when void in the led suit")}
+_WHEN: Final = {True: Tp("trump", "any time"), False: Tp("trump", "only when void")}
 NOT_APPLICABLE: Final = "—"
 
 

@@ -23,6 +23,7 @@ from ...games import Setting
 from ...models import Event
 from ._tables import WALL_COLUMNS, event_tables, group_by, tables_label
 
+HOUSE_RULE_KEY: Final = "house_rule"
 HOUSE_RULE_LABEL: Final = Tp("debrief", "House rule")
 NO_HOUSE_RULE: Final = "—"
 
@@ -45,6 +46,7 @@ class Row:
 class Column:
     numbers: tuple[int, ...]
     label: Text
+    house_rule: str | None = None  # the same at every table of the column (it is part of their rules)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +71,7 @@ def build(session: Session, event: Event) -> RulesView:
     game, tables = event_tables(session, event)
     per_table = [game.variant_settings(table.variant) for table in tables]
     if any(table.house_rule for table in tables):
-        per_table = [(*settings, Setting("house_rule", HOUSE_RULE_LABEL, table.house_rule or NO_HOUSE_RULE,
+        per_table = [(*settings, Setting(HOUSE_RULE_KEY, HOUSE_RULE_LABEL, table.house_rule or NO_HOUSE_RULE,
                                          table.house_rule or ""))
                      for settings, table in zip(per_table, tables, strict=True)]
     grouped = len(tables) > WALL_COLUMNS
@@ -80,8 +82,9 @@ def build(session: Session, event: Event) -> RulesView:
                  for position in range(len(per_table[0]) if per_table else 0))
     return RulesView(
         game=game.title,
-        columns=tuple(Column(numbers, tables_label(numbers)) for numbers in
-                      (tuple(tables[index].number for index in column) for column in columns)),
+        columns=tuple(Column(tuple(tables[index].number for index in column),
+                             tables_label([tables[index].number for index in column]), tables[column[0]].house_rule)
+                      for column in columns),
         rows=rows,
         grouped=grouped,
     )
