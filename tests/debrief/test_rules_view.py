@@ -46,12 +46,15 @@ def test_five_tricks_settings_use_the_summary_words_and_say_which_suit_is_trumps
 
 
 def test_the_rules_view_marks_exactly_the_settings_that_differ(app):
-    with app.app_context():
+    with app.test_request_context("/"):
         session = db.session()
         event = session.get(Event, setup_event(app, NAMES[:12], tables=3))
         # Seed tables 1, 2, 3: ace, wins and trump differ; trump any time is "no" everywhere.
         view = rules_view.build(session, event)
         assert [row.key for row in view.rows if row.differs] == ["ace", "wins", "trump"]
+        page = render_template_string('{% include "debrief/_rules.html" %}', view=view, event=event)
+        assert page.count('<tr class="differs">') == 3 and page.count('<tr class="same">') == 1
+        assert page.count("≠</span> ") == 3 + 3 + 1  # the rows, the wall's columns, the legend
         assert [cell.group for cell in view.rows[0].cells] == [0, 1, 0]
         assert [str(column.label) for column in view.columns] == ["Table 1", "Table 2", "Table 3"]
         event.tables[1].house_rule = "Stand up to play"
