@@ -56,3 +56,19 @@ def test_ten_tables_fit_the_wall_legibly_without_scrolling_or_clipping(app, live
         assert not found["scrollsDown"] and not found["scrollsAcross"] and not found["clipped"], found
         if height == 720:
             assert found["smallest"] >= 21.5, found
+
+
+def test_forty_tables_rules_show_every_rule_set_on_the_wall_without_scrolling(app, live_server, page):
+    event_id = setup_event(app, [f"P{n:03}" for n in range(160)], tables=40)
+    with app.test_request_context("/"):
+        session = db.session()
+        event = session.get(Event, event_id)
+        view = rules_view.build(session, event)
+        body = render_template("debrief/_rules.html", view=view, event=event)
+    assert view.grouped and len(view.columns) < 40
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.set_content(FRAME.format(base=live_server.url, key="rules", body=body), wait_until="networkidle")
+    page.screenshot(path=str(SHOTS / "rules-40-tables-1280x720.png"))
+    found = page.evaluate(MEASURE)
+    assert not found["scrollsDown"] and not found["scrollsAcross"] and not found["clipped"], found
