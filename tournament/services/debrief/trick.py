@@ -82,6 +82,11 @@ class TrickView:
         return " ".join(card.code for card in self.cards)
 
     @property
+    def labels(self) -> str:
+        """The trick as the cards read: "7♥ A♣ 2♥ 3♠"."""
+        return " ".join(card.label for card in self.cards)
+
+    @property
     def winning_seats(self) -> int:
         """How many different seats take the trick somewhere."""
         return len({table.winner for table in self.tables})
