@@ -77,14 +77,14 @@ def rules_summary(rules: TableRules) -> Text:
     return T("{tea}; {joker}", tea=_TEA[rules.tea_cards], joker=_JOKER[rules.joker_may_lead])
 
 
-# The rules page's names for the two settings (the same messages as its form's labels).
-_TEA_LABEL: Final = Tp("table setting", "Tea cards")
-_JOKER_LABEL: Final = Tp("table setting", "The Joker")
+# The names of the two settings: the rules page's form labels and the debrief's rows.
+TEA_LABEL: Final = Tp("table setting", "Tea cards")
+JOKER_LABEL: Final = Tp("table setting", "The Joker")
 
 
 def rules_settings(rules: TableRules) -> tuple[Setting, ...]:
     """The two settings one by one, in ``SETTING_NAMES`` order, in the summary's words."""
     return (
-        Setting("tea_cards", _TEA_LABEL, _TEA[rules.tea_cards], "yes" if rules.tea_cards else "no"),
-        Setting("joker_may_lead", _JOKER_LABEL, _JOKER[rules.joker_may_lead], "yes" if rules.joker_may_lead else "no"),
+        Setting("tea_cards", TEA_LABEL, _TEA[rules.tea_cards], "yes" if rules.tea_cards else "no"),
+        Setting("joker_may_lead", JOKER_LABEL, _JOKER[rules.joker_may_lead], "yes" if rules.joker_may_lead else "no"),
     )

@@ -98,16 +98,16 @@ def summary(variant: ElevatorRules) -> Text:
              third=_PASSING[variant.must_play_after_pass])
 
 
-# The rules page's names for the settings (the same messages as its form's labels).
-_LABELS: Final = {"jokers": Tp("table setting", "Jokers"), "stuck_penalty": T("Who gets the elevator stuck"),
+# The names of the settings: the rules page's form labels and the debrief's rows.
+LABELS: Final = {"jokers": Tp("table setting", "Jokers"), "stuck_penalty": T("Who gets the elevator stuck"),
                   "must_play_after_pass": T("After a pass")}
 
 
 def settings(variant: ElevatorRules) -> tuple[Setting, ...]:
     """The three settings one by one, in ``SETTING_NAMES`` order, in the summary's words."""
     return (
-        Setting("jokers", _LABELS["jokers"], _JOKERS[variant.jokers], "yes" if variant.jokers else "no"),
-        Setting("stuck_penalty", _LABELS["stuck_penalty"], _STUCK[variant.stuck_penalty], variant.stuck_penalty),
-        Setting("must_play_after_pass", _LABELS["must_play_after_pass"], _PASSING[variant.must_play_after_pass],
+        Setting("jokers", LABELS["jokers"], _JOKERS[variant.jokers], "yes" if variant.jokers else "no"),
+        Setting("stuck_penalty", LABELS["stuck_penalty"], _STUCK[variant.stuck_penalty], variant.stuck_penalty),
+        Setting("must_play_after_pass", LABELS["must_play_after_pass"], _PASSING[variant.must_play_after_pass],
                 "yes" if variant.must_play_after_pass else "no"),
     )

@@ -108,8 +108,8 @@ def summary(variant: ElevatorUpRules) -> Text:
              third=_FOUR[variant.four_of_a_kind_clears])
 
 
-# The rules page's names for the settings (the same messages as its form's labels).
-_LABELS: Final = {"stuck_card": T("The 7s"), "door_closed_card": T("The Jacks"),
+# The names of the settings: the rules page's form labels and the debrief's rows.
+LABELS: Final = {"stuck_card": T("The 7s"), "door_closed_card": T("The Jacks"),
                   "four_of_a_kind_clears": T("Four of a floor in a row")}
 _VALUES: Final = {"stuck_card": _SEVEN, "door_closed_card": _JACK, "four_of_a_kind_clears": _FOUR}
 
@@ -117,6 +117,6 @@ _VALUES: Final = {"stuck_card": _SEVEN, "door_closed_card": _JACK, "four_of_a_ki
 def settings(variant: ElevatorUpRules) -> tuple[Setting, ...]:
     """The three settings one by one, in ``SETTING_NAMES`` order, in the summary's words."""
     return tuple(
-        Setting(name, _LABELS[name], _VALUES[name][getattr(variant, name)], "yes" if getattr(variant, name) else "no")
+        Setting(name, LABELS[name], _VALUES[name][getattr(variant, name)], "yes" if getattr(variant, name) else "no")
         for name in SETTING_NAMES
     )
