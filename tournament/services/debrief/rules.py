@@ -18,11 +18,13 @@ from typing import Final
 
 from sqlalchemy.orm import Session
 
-from ...core.i18n import Text, Tp
+from ...core.i18n import T, Text, Tp
 from ...games import Setting
 from ...models import Event
 from ._tables import WALL_COLUMNS, event_tables, group_by, tables_label
 
+# The view's name where the organiser picks a debrief step's view.
+LABEL: Final = T("Every table's rules, side by side")
 HOUSE_RULE_KEY: Final = "house_rule"
 HOUSE_RULE_LABEL: Final = Tp("debrief", "House rule")
 NO_HOUSE_RULE: Final = "—"

@@ -41,6 +41,8 @@ MAX_CARDS: Final = 5
 MAX_PROPOSED: Final = 5
 MAX_TYPED: Final = 120  # the stored column's length; a longer text is refused before it is read
 
+# The view's name where the organiser picks a debrief step's view.
+LABEL: Final = T("One trick replayed at every table")
 NO_TRICKS: Final = T("{game} takes no tricks, so there is no trick to replay at its tables.")
 NO_TABLES: Final = T("This event has no tables yet.")
 WRONG_COUNT: Final = Tn("Type {low} to {high} cards, the lead first: this is {n} card.",
