@@ -51,6 +51,7 @@ PAGES = {
     "organiser-refused": Page(E + "/players/999999", status=400),
     "score-game": Page("/events/{euchre}/rounds/1/tables/1/games/1/score"),
     "room": Page(E + "/room"),
+    "debrief-trick-refused": Page(E + "/debrief/trick", status=400, form={"cards": "7h 9z"}),
     "room-links": Page(E + "/room/tables"),
     "print-index": Page(E + "/print"),  # the print menu is read on screen: the organiser's language
     "print-sheets-five-tricks": Page(E + "/print/sheets", reader="print"),
@@ -195,3 +196,21 @@ def test_the_debrief_notes_partials_show_no_untranslated_english(pseudo_app, wor
     assert "notes-item" in html or "debrief-notes-table" in html
     if found:
         pytest.fail(f"{template} shows untranslated English:\n" + "\n".join(found), pytrace=False)
+@pytest.mark.parametrize("view_key", ["rules", "trick"])
+@pytest.mark.parametrize("event_key", ["main", "euchre"])
+def test_the_debrief_rules_and_trick_views_show_no_untranslated_english(pseudo_app, world, view_key, event_key):
+    from tournament import db
+    from tournament.models import Event
+    from tournament.services.debrief import rules, trick
+
+    with pseudo_app.test_request_context("/", headers={"Accept-Language": PSEUDO_LANG}):
+        event = db.session().get(Event, getattr(world, event_key))
+        view = (rules if view_key == "rules" else trick).build(db.session(), event)
+        html = render_template_string(
+            f'<html lang="{{{{ page_lang }}}}"><body><div class="debrief desk">'
+            f'{{% include "debrief/_{view_key}.html" %}}'
+            '{% if view_key == "trick" %}{% include "debrief/_trick_controls.html" %}{% endif %}</div></body></html>',
+            view=view, event=event, view_key=view_key)
+    found = leftovers(texts(html), world.words, PSEUDO_LANG)
+    if found:
+        pytest.fail(f"the debrief's {view_key} view shows untranslated English:\n" + "\n".join(found), pytrace=False)

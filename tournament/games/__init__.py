@@ -11,20 +11,35 @@ from __future__ import annotations
 
 from typing import Any
 
-from .protocol import Game, Paragraph, Report, ScoreField, Scorer, TableSizes, Tally, TallyLine
+from .protocol import (
+    CardFace,
+    Game,
+    Paragraph,
+    Report,
+    ScoreField,
+    Scorer,
+    Setting,
+    TableSizes,
+    Tally,
+    TallyLine,
+    TrickRules,
+)
 from .registry import DEFAULT, KEY_PATTERN, all_games, get, register, unregister
 
 __all__ = [
     "DEFAULT",
     "KEY_PATTERN",
+    "CardFace",
     "Game",
     "Paragraph",
     "Report",
     "ScoreField",
     "Scorer",
+    "Setting",
     "TableSizes",
     "Tally",
     "TallyLine",
+    "TrickRules",
     "all_games",
     "game_of",
     "get",

@@ -174,6 +174,77 @@ class ScorerWords:
     unseated: Text  # an entry naming a player not at the table: "Hand {n}: it names a player not seated …"
 
 
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """One setting of a table's rules as the debrief compares them across tables.
+
+    ``key`` names the setting ("trump"), the same for every variant of a game and in the same
+    order; ``label`` says what it is ("Trumps"); ``value`` is its value in words, as the sheets
+    and summaries say it; ``code`` is a stable text for the value ("hearts"): two tables play
+    this setting alike exactly when their codes are equal."""
+
+    key: str
+    label: Text | str
+    value: Text | str
+    code: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardFace:
+    """How a card is drawn big on the debrief: ``rank`` ("A", "7"), ``suit`` (a stable word for
+    styling: "hearts"), ``symbol`` ("♥"), ``red`` (a red suit: also marked otherwise than by
+    colour), and ``code``, which ``TrickRules.parse_card`` reads back ("7h")."""
+
+    rank: str
+    suit: str
+    symbol: str
+    red: bool
+    code: str
+
+    @property
+    def label(self) -> str:
+        return f"{self.rank}{self.symbol}"
+
+
+@runtime_checkable
+class TrickRules(Protocol[V_contra]):
+    """A trick-taking game's tricks, for replaying one trick under every table's rules.
+
+    Cards are the game's own values (hashable); a trick is a sequence of distinct cards, the
+    lead first. Every hook is pure.
+
+    Attributes:
+        deck: every card of the game's deck once, in the deck's order (also the tie-break
+            order when two proposed tricks split the tables equally well).
+    """
+
+    deck: tuple[Any, ...]
+
+    def parse_card(self, text: str) -> Any:
+        """The card ``text`` names ("7♥", "7h", "ace of clubs"); ``RuleError`` naming the text
+        otherwise."""
+        ...
+
+    def face(self, card: Any) -> CardFace:
+        """How ``card`` is drawn and stored."""
+        ...
+
+    def winner(self, variant: V_contra, plays: Sequence[Any]) -> int:
+        """Index into ``plays`` of the card that takes the trick at a table of ``variant``:
+        the game's own rule, never a copy of it."""
+        ...
+
+    def why(self, variant: V_contra, plays: Sequence[Any]) -> Text:
+        """One whole sentence saying why ``winner`` takes the trick at such a table."""
+        ...
+
+    def propose(self, variants: Sequence[V_contra], size: int) -> tuple[Any, ...]:
+        """A trick of ``size`` distinct cards that splits tables of ``variants`` (one entry per
+        table) most: the most different winning seats, then the most even split, then the
+        first in deck order."""
+        ...
+
+
 @runtime_checkable
 class Scorer(Protocol[V_contra]):
     """Adds up a game scored entry by entry (Euchre's hands, Elbows Up!'s deals), so that a
@@ -254,6 +325,8 @@ class Game(Protocol[V]):
             height on every sheet, so tables' sheets keep one layout).
         variant_form_template: Jinja name of the partial drawing the variant form's fields
             inside the rules page's ``<form>``; it gets ``form``.
+        tricks: the game's tricks, for the debrief's replayed trick, or ``None`` (a game that
+            takes no tricks, or whose tricks the debrief does not replay).
     """
 
     key: str
@@ -264,6 +337,7 @@ class Game(Protocol[V]):
     template_folder: Path | None
     rule_sheet_template: str
     variant_form_template: str
+    tricks: TrickRules[V] | None
 
     # Read-only, so a game may state them as plain ``str`` or as messages.
     @property
@@ -287,6 +361,11 @@ class Game(Protocol[V]):
 
     def variant_summary(self, variant: V) -> Text | str:
         """One line for the tables page and the print list: "Ace high, highest card wins; …"."""
+        ...
+
+    def variant_settings(self, variant: V) -> tuple[Setting, ...]:
+        """The variant's settings, house rules and options included, for the debrief's side by
+        side view: the same keys in the same order for every variant of the game."""
         ...
 
     def winner_choices(self, variant: V, players: Sequence[str]) -> tuple[frozenset[str], ...]:
@@ -340,5 +419,5 @@ class Game(Protocol[V]):
         ...
 
 
-__all__ = ["Game", "Paragraph", "Report", "ScoreField", "Scorer", "ScorerWords", "TableSizes", "Tally", "TallyLine",
-           "V"]
+__all__ = ["CardFace", "Game", "Paragraph", "Report", "ScoreField", "Scorer", "ScorerWords", "Setting", "TableSizes",
+           "Tally", "TallyLine", "TrickRules", "V"]

@@ -47,6 +47,8 @@ ACTIONS: dict[str, Text] = {
     "rule sheets chosen": Tp("audit", "rule sheets chosen"),
     "note hidden": Tp("audit", "note hidden"),
     "note shown": Tp("audit", "note shown"),
+    "debrief trick chosen": Tp("audit", "debrief trick chosen"),
+    "debrief trick proposed": Tp("audit", "debrief trick proposed"),
 }
 
 

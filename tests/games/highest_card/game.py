@@ -23,7 +23,7 @@ from typing import Any, Final, Literal
 from tournament.core.errors import RuleError
 from tournament.core.movement import guide_movers
 from tournament.core.names import name_key
-from tournament.games.protocol import Paragraph, Report, ScoreField, Scorer, TableSizes
+from tournament.games.protocol import Paragraph, Report, ScoreField, Scorer, Setting, TableSizes, TrickRules
 
 from .scorer import DRAWS
 
@@ -101,6 +101,7 @@ class HighestCard:
     template_folder: Path | None = Path(__file__).resolve().parent / "templates"
     rule_sheet_template = "games/highest-card/rule_sheet.html"
     variant_form_template = "games/highest-card/variant_fields.html"
+    tricks: TrickRules[Variant] | None = None  # one card each: no tricks
 
     # Variants -----------------------------------------------------------------------------
 
@@ -126,6 +127,12 @@ class HighestCard:
         variant = _variant(variant)
         ties = "a tie shares the win" if variant.ties == "share" else "a tie goes to the first name"
         return f"Ace {variant.ace}; {ties}"
+
+    def variant_settings(self, variant: Variant) -> tuple[Setting, ...]:
+        variant = _variant(variant)
+        ties = "everyone tied wins" if variant.ties == "share" else "the first name wins"
+        return (Setting("ace", "Ace", f"Ace {variant.ace}", variant.ace),
+                Setting("ties", "A tie for the best card", ties, variant.ties))
 
     # Results ------------------------------------------------------------------------------
 

@@ -19,18 +19,20 @@ from flask_wtf import FlaskForm
 from wtforms import SelectChoice, SelectField
 from wtforms.validators import InputRequired
 
+from ..form_words import lazy
 from .scoring import MAX_TRICKS, TEA_CARDS
+from .variants import JOKER_LABEL, TEA_LABEL
 
 TEA_IN, TEA_OUT = "in", "out"
 JOKER_LEADS, JOKER_FOLLOWS = "any", "follow"
 
 
 class VariantForm(FlaskForm):  # type: ignore[misc]  # WTForms ships no type information
-    tea = SelectField(lazy_pgettext("table setting", "Tea cards"), choices=[
+    tea = SelectField(lazy(TEA_LABEL), choices=[
         SelectChoice(TEA_IN, lazy_gettext("Dealt with the others (+5 for bidding and taking exactly 4 or 1)")),
         SelectChoice(TEA_OUT, lazy_gettext("Left in the box")),
     ])
-    joker = SelectField(lazy_pgettext("table setting", "The Joker"), choices=[
+    joker = SelectField(lazy(JOKER_LABEL), choices=[
         SelectChoice(JOKER_LEADS, lazy_gettext("May be played at any time, also to lead a trick")),
         SelectChoice(JOKER_FOLLOWS, lazy_gettext("May not lead: only played on a trick someone else led")),
     ])

@@ -23,11 +23,11 @@ from ...core.limits import MAX_GAMES_PER_TABLE
 from ...core.movement import guide_movers
 from ...core.names import name_key
 from ...core.wording import name_list
-from ..protocol import Paragraph, Report, ScoreField, Scorer, TableSizes
+from ..protocol import Paragraph, Report, ScoreField, Scorer, Setting, TableSizes, TrickRules
 from .scorer import DEALS_SCORER
 from .scoring import DEALS, MAX_GAME_POINTS
 from .sheets import RuleSheet, rule_sheet
-from .variants import TableRules, default_rules, rules_from_json, rules_summary, rules_to_json
+from .variants import TableRules, default_rules, rules_from_json, rules_settings, rules_summary, rules_to_json
 from .winner import points_winner
 
 # A game is ten deals of up to fifteen tricks with bidding and scoring between them: the box
@@ -79,6 +79,8 @@ class ElbowsUp:
     template_folder: Path | None = Path(__file__).resolve().parent / "templates"
     rule_sheet_template = "games/elbows-up/rule_sheet.html"
     variant_form_template = "games/elbows-up/variant_fields.html"
+    # Its tricks turn on bids and the Joker's choice; the debrief replays none.
+    tricks: TrickRules[TableRules] | None = None
 
     # Variants -----------------------------------------------------------------------------
 
@@ -93,6 +95,9 @@ class ElbowsUp:
 
     def variant_summary(self, variant: TableRules) -> Text:
         return rules_summary(_rules(variant))
+
+    def variant_settings(self, variant: TableRules) -> tuple[Setting, ...]:
+        return rules_settings(_rules(variant))
 
     # Results ------------------------------------------------------------------------------
 

@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from ...core.errors import RuleError
-from ...core.i18n import T, Text
+from ...core.i18n import T, Text, Tp
+from ..protocol import Setting
 
 SETTING_NAMES: Final[tuple[str, ...]] = ("tea_cards", "joker_may_lead")
 
@@ -74,3 +75,16 @@ def rules_summary(rules: TableRules) -> Text:
     """"Tea cards in play; the Joker may lead", one line for the tables page: a message per
     setting value, the Tea cards' first."""
     return T("{tea}; {joker}", tea=_TEA[rules.tea_cards], joker=_JOKER[rules.joker_may_lead])
+
+
+# The names of the two settings: the rules page's form labels and the debrief's rows.
+TEA_LABEL: Final = Tp("table setting", "Tea cards")
+JOKER_LABEL: Final = Tp("table setting", "The Joker")
+
+
+def rules_settings(rules: TableRules) -> tuple[Setting, ...]:
+    """The two settings one by one, in ``SETTING_NAMES`` order, in the summary's words."""
+    return (
+        Setting("tea_cards", TEA_LABEL, _TEA[rules.tea_cards], "yes" if rules.tea_cards else "no"),
+        Setting("joker_may_lead", JOKER_LABEL, _JOKER[rules.joker_may_lead], "yes" if rules.joker_may_lead else "no"),
+    )

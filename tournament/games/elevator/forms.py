@@ -10,23 +10,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import lazy_gettext, lazy_pgettext  # type: ignore[import-untyped]  # no type information
+from flask_babel import lazy_gettext  # type: ignore[import-untyped]  # no type information
 from flask_wtf import FlaskForm
 from wtforms import SelectChoice, SelectField
 
-from .variants import ElevatorRules
+from ..form_words import lazy
+from .variants import LABELS, ElevatorRules
 
 YES, NO = "yes", "no"
 
 
 class VariantForm(FlaskForm):  # type: ignore[misc]  # WTForms ships no type information
-    jokers = SelectField(lazy_pgettext("table setting", "Jokers"), choices=[
+    jokers = SelectField(lazy(LABELS["jokers"]), choices=[
         SelectChoice(YES, lazy_gettext("Two jokers: a joker is wild and resets the pile")),
         SelectChoice(NO, lazy_gettext("No jokers (52 cards)"))])
-    stuck_penalty = SelectField(lazy_gettext("Who gets the elevator stuck"), choices=[
+    stuck_penalty = SelectField(lazy(LABELS["stuck_penalty"]), choices=[
         SelectChoice("players", lazy_gettext("Draws one card per player at the table")),
         SelectChoice("one", lazy_gettext("Draws one card"))])
-    must_play_after_pass = SelectField(lazy_gettext("After a pass"), choices=[
+    must_play_after_pass = SelectField(lazy(LABELS["must_play_after_pass"]), choices=[
         SelectChoice(YES, lazy_gettext("The next player must play if able")),
         SelectChoice(NO, lazy_gettext("Anyone may pass at any time"))])
 

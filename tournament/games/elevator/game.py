@@ -16,7 +16,7 @@ from typing import Any, Final
 from ...core.errors import RuleError
 from ...core.i18n import T, Text
 from .. import shedding
-from ..protocol import Paragraph, ScoreField, Scorer, TableSizes
+from ..protocol import Paragraph, ScoreField, Scorer, Setting, TableSizes, TrickRules
 from . import variants
 from .sheets import RuleSheet, rule_sheet
 from .variants import CARDS, JOKERS, ElevatorRules
@@ -56,6 +56,7 @@ class Elevator(shedding.SheddingResults[ElevatorRules]):
     template_folder: Path | None = Path(__file__).resolve().parent / "templates"
     rule_sheet_template = "games/elevator/rule_sheet.html"
     variant_form_template = "games/elevator/variant_fields.html"
+    tricks: TrickRules[ElevatorRules] | None = None  # a shedding game: no tricks
 
     # Variants -----------------------------------------------------------------------------
 
@@ -70,6 +71,9 @@ class Elevator(shedding.SheddingResults[ElevatorRules]):
 
     def variant_summary(self, variant: ElevatorRules) -> Text:
         return variants.summary(_variant(variant))
+
+    def variant_settings(self, variant: ElevatorRules) -> tuple[Setting, ...]:
+        return variants.settings(_variant(variant))
 
     # Results (who wins, rows, movement: ``shedding.SheddingResults``) ----------------------
 

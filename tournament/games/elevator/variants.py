@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 from ...core.errors import RuleError
-from ...core.i18n import T, Text
+from ...core.i18n import T, Text, Tp
+from ..protocol import Setting
 
 StuckPenalty = Literal["players", "one"]
 STUCK_PENALTIES: Final[tuple[StuckPenalty, ...]] = ("players", "one")
@@ -95,3 +96,18 @@ def summary(variant: ElevatorRules) -> Text:
     value, in this order."""
     return T("{first}; {second}; {third}", first=_JOKERS[variant.jokers], second=_STUCK[variant.stuck_penalty],
              third=_PASSING[variant.must_play_after_pass])
+
+
+# The names of the settings: the rules page's form labels and the debrief's rows.
+LABELS: Final = {"jokers": Tp("table setting", "Jokers"), "stuck_penalty": T("Who gets the elevator stuck"),
+                  "must_play_after_pass": T("After a pass")}
+
+
+def settings(variant: ElevatorRules) -> tuple[Setting, ...]:
+    """The three settings one by one, in ``SETTING_NAMES`` order, in the summary's words."""
+    return (
+        Setting("jokers", LABELS["jokers"], _JOKERS[variant.jokers], "yes" if variant.jokers else "no"),
+        Setting("stuck_penalty", LABELS["stuck_penalty"], _STUCK[variant.stuck_penalty], variant.stuck_penalty),
+        Setting("must_play_after_pass", LABELS["must_play_after_pass"], _PASSING[variant.must_play_after_pass],
+                "yes" if variant.must_play_after_pass else "no"),
+    )

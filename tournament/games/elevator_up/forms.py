@@ -14,19 +14,20 @@ from flask_babel import lazy_gettext  # type: ignore[import-untyped]  # no type 
 from flask_wtf import FlaskForm
 from wtforms import SelectChoice, SelectField
 
-from .variants import SETTING_NAMES, ElevatorUpRules
+from ..form_words import lazy
+from .variants import LABELS, SETTING_NAMES, ElevatorUpRules
 
 YES, NO = "yes", "no"
 
 
 class VariantForm(FlaskForm):  # type: ignore[misc]  # WTForms ships no type information
-    stuck_card = SelectField(lazy_gettext("The 7s"), choices=[
+    stuck_card = SelectField(lazy(LABELS["stuck_card"]), choices=[
         SelectChoice(YES, lazy_gettext("Stuck: see-through, the next player beats the card below")),
         SelectChoice(NO, lazy_gettext("An ordinary floor"))])
-    door_closed_card = SelectField(lazy_gettext("The Jacks"), choices=[
+    door_closed_card = SelectField(lazy(LABELS["door_closed_card"]), choices=[
         SelectChoice(YES, lazy_gettext("Door Closed: the next player misses a turn")),
         SelectChoice(NO, lazy_gettext("An ordinary floor"))])
-    four_of_a_kind_clears = SelectField(lazy_gettext("Four of a floor in a row"), choices=[
+    four_of_a_kind_clears = SelectField(lazy(LABELS["four_of_a_kind_clears"]), choices=[
         SelectChoice(YES, lazy_gettext("Clear the pile; their player goes again")),
         SelectChoice(NO, lazy_gettext("Change nothing (only a 10 clears the pile)"))])
 

@@ -23,6 +23,7 @@ from typing import Any, Final
 
 from ...core.errors import RuleError
 from ...core.i18n import T, Text
+from ..protocol import Setting
 
 DECK: Final = 52
 SETTING_NAMES: Final[tuple[str, ...]] = ("stuck_card", "door_closed_card", "four_of_a_kind_clears")
@@ -105,3 +106,17 @@ def summary(variant: ElevatorUpRules) -> Text:
     in this order."""
     return T("{first}; {second}; {third}", first=_SEVEN[variant.stuck_card], second=_JACK[variant.door_closed_card],
              third=_FOUR[variant.four_of_a_kind_clears])
+
+
+# The names of the settings: the rules page's form labels and the debrief's rows.
+LABELS: Final = {"stuck_card": T("The 7s"), "door_closed_card": T("The Jacks"),
+                  "four_of_a_kind_clears": T("Four of a floor in a row")}
+_VALUES: Final = {"stuck_card": _SEVEN, "door_closed_card": _JACK, "four_of_a_kind_clears": _FOUR}
+
+
+def settings(variant: ElevatorUpRules) -> tuple[Setting, ...]:
+    """The three settings one by one, in ``SETTING_NAMES`` order, in the summary's words."""
+    return tuple(
+        Setting(name, LABELS[name], _VALUES[name][getattr(variant, name)], "yes" if getattr(variant, name) else "no")
+        for name in SETTING_NAMES
+    )

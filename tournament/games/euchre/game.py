@@ -22,10 +22,17 @@ from ...core.errors import RuleError
 from ...core.i18n import Name, T, Text
 from ...core.limits import MAX_GAMES_PER_TABLE
 from ...core.names import name_key
-from ..protocol import Paragraph, Report, ScoreField, Scorer, TableSizes
+from ..protocol import Paragraph, Report, ScoreField, Scorer, Setting, TableSizes, TrickRules
 from . import scoring, sheets
 from .scorer import EUCHRE_SCORER
-from .variants import EuchreVariant, default_variants, summary_text, variant_from_json, variant_to_json
+from .variants import (
+    EuchreVariant,
+    default_variants,
+    summary_text,
+    variant_from_json,
+    variant_settings,
+    variant_to_json,
+)
 
 # How many games a round holds. A silent hand takes about 2½ minutes: some 40 s to shuffle and
 # deal, half a minute to bid, five tricks of four cards at about 4 s a card. A game to 10 points
@@ -78,6 +85,8 @@ class Euchre:
     template_folder: Path | None = Path(__file__).resolve().parent / "templates"
     rule_sheet_template = "games/euchre/rule_sheet.html"
     variant_form_template = "games/euchre/variant_fields.html"
+    # Euchre's tricks turn on bowers and the bidding; the debrief replays no Euchre trick.
+    tricks: TrickRules[EuchreVariant] | None = None
 
     # Variants -----------------------------------------------------------------------------
 
@@ -92,6 +101,9 @@ class Euchre:
 
     def variant_summary(self, variant: EuchreVariant) -> Text:
         return summary_text(_variant(variant))
+
+    def variant_settings(self, variant: EuchreVariant) -> tuple[Setting, ...]:
+        return variant_settings(_variant(variant))
 
     # Results ------------------------------------------------------------------------------
 

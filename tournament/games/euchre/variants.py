@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from ...core.errors import RuleError
-from ...core.i18n import T, Text
+from ...core.i18n import T, Text, Tp
+from ..protocol import Setting
 
 SETTING_NAMES: Final[tuple[str, ...]] = ("no_trump", "stick_the_dealer")
 
@@ -77,6 +78,23 @@ _SUMMARIES: Final[dict[tuple[bool, bool], Text]] = {
 def summary_text(variant: EuchreVariant) -> Text:
     """"“No trump” may be called; stick the dealer", "Suits only; misdeal if all pass twice"."""
     return _SUMMARIES[variant.no_trump, variant.stick_the_dealer]
+
+
+# The debrief's side-by-side view states the two settings one by one (the summary joins them).
+_NO_TRUMP_LABEL: Final = Tp("table setting", "“No trump”")
+_NO_TRUMP_VALUE: Final = {True: T("may be called on the second pass"), False: T("may not be called: suits only")}
+_ALL_PASS_LABEL: Final = Tp("table setting", "All four pass twice")
+_ALL_PASS_VALUE: Final = {True: T("stick the dealer: the dealer names trump"),
+                          False: T("misdeal: the deal passes left")}
+
+
+def variant_settings(variant: EuchreVariant) -> tuple[Setting, ...]:
+    """"No trump" and "all four pass twice", in ``SETTING_NAMES`` order."""
+    return (
+        Setting("no_trump", _NO_TRUMP_LABEL, _NO_TRUMP_VALUE[variant.no_trump], "yes" if variant.no_trump else "no"),
+        Setting("stick_the_dealer", _ALL_PASS_LABEL, _ALL_PASS_VALUE[variant.stick_the_dealer],
+                "yes" if variant.stick_the_dealer else "no"),
+    )
 
 
 def variant_summary(variant: EuchreVariant) -> str:

@@ -12,7 +12,9 @@ from flask_babel import lazy_gettext  # type: ignore[import-untyped]  # ships no
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, SelectChoice, SelectField
 
+from ..form_words import lazy
 from .cards import Suit
+from .settings import LABELS
 
 # One message per suit: the translation places the symbol and names the suit.
 SUIT_CHOICES = [
@@ -25,7 +27,7 @@ SUIT_CHOICES = [
 
 
 class VariantForm(FlaskForm):  # type: ignore[misc]  # WTForms ships no type information
-    ace = SelectField(lazy_gettext("Ace"), choices=[
+    ace = SelectField(lazy(LABELS["ace"]), choices=[
         SelectChoice("high", lazy_gettext("Ace high (above 7)")),
         SelectChoice("low", lazy_gettext("Ace low (below 2)")),
     ])

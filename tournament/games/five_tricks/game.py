@@ -26,9 +26,11 @@ from ...core.limits import MAX_GAMES_PER_TABLE, MAX_TRICKS_PER_GAME
 from ...core.movement import guide_movers
 from ...core.names import name_key
 from ...core.ranking import game_winner
-from ..protocol import Paragraph, Report, ScoreField, Scorer, TableSizes
+from ..protocol import Paragraph, Report, ScoreField, Scorer, Setting, TableSizes, TrickRules
 from .cards import Suit
 from .generator import variants_for_tables
+from .replay import FIVE_TRICKS_TRICKS
+from .settings import ACE_PHRASE, NO_TRUMP_PHRASE, WINS_PHRASE, variant_settings
 from .sheets import RuleSheet, rule_sheet
 from .variants import SETTING_NAMES, RuleVariant
 
@@ -74,9 +76,6 @@ GUIDE_PARAGRAPHS: Final[tuple[tuple[Text, Text], ...]] = (
 )
 # A summary lists the settings as short phrases, each one message (a list, not a sentence).
 _SUMMARY: Final = T("{ace}, {wins}; {trump}")
-_ACE_PHRASE: Final = {"high": T("Ace high"), "low": T("Ace low")}
-_WINS_PHRASE: Final = {"highest": T("highest card wins"), "lowest": T("lowest card wins")}
-_NO_TRUMP_PHRASE: Final = T("no trump")
 _TRUMP_PHRASE: Final = {
     (Suit.HEARTS, False): T("{symbol} Hearts trump (only when void)"),
     (Suit.HEARTS, True): T("{symbol} Hearts trump (any time)"),
@@ -92,11 +91,11 @@ _TRUMP_PHRASE: Final = {
 def summary_text(variant: RuleVariant) -> Text:
     """"Ace high, highest card wins; ♥ Hearts trump (only when void)", or "…; no trump"."""
     if variant.trump is None:
-        trump = _NO_TRUMP_PHRASE
+        trump = NO_TRUMP_PHRASE
     else:
         phrase = _TRUMP_PHRASE[variant.trump, variant.trump_any_time]
         trump = Text(phrase.msgid, {"symbol": variant.trump.symbol})
-    return Text(_SUMMARY.msgid, {"ace": _ACE_PHRASE[variant.ace], "wins": _WINS_PHRASE[variant.wins],
+    return Text(_SUMMARY.msgid, {"ace": ACE_PHRASE[variant.ace], "wins": WINS_PHRASE[variant.wins],
                                  "trump": trump})
 
 
@@ -117,6 +116,7 @@ class FiveTricks:
     template_folder: Path | None = Path(__file__).resolve().parent / "templates"
     rule_sheet_template = "games/five-tricks/rule_sheet.html"
     variant_form_template = "games/five-tricks/variant_fields.html"
+    tricks: TrickRules[RuleVariant] | None = FIVE_TRICKS_TRICKS
 
     # Variants -----------------------------------------------------------------------------
 
@@ -136,6 +136,9 @@ class FiveTricks:
 
     def variant_summary(self, variant: RuleVariant) -> Text:
         return summary_text(_variant(variant))
+
+    def variant_settings(self, variant: RuleVariant) -> tuple[Setting, ...]:
+        return variant_settings(_variant(variant))
 
     # Results ------------------------------------------------------------------------------
 

@@ -73,7 +73,7 @@ _LED_SUIT_TAKES_WITHOUT_TRUMPS: Final = {
 _NO_TRUMPS: Final = T("This game is played without trumps. A card of a suit other than the one led never "
                       "takes a trick, however good its rank.")
 # One message per suit (and per setting): each language names and inflects the suit its own way.
-_ARE_TRUMPS: Final = {
+ARE_TRUMPS: Final = {
     Suit.HEARTS: T("Hearts ({suit}) are trumps."),
     Suit.DIAMONDS: T("Diamonds ({suit}) are trumps."),
     Suit.CLUBS: T("Clubs ({suit}) are trumps."),
@@ -201,7 +201,7 @@ def _trump_sections(variant: RuleVariant) -> tuple[tuple[Part, ...], tuple[Part,
         following = (_FOLLOW, " ", _LED_SUIT_TAKES_WITHOUT_TRUMPS[best])
         when = _WHEN_VOID[trump]
     trumps: tuple[Part, ...] = (
-        _with(_ARE_TRUMPS[trump], suit=trump), " ", _with(when, suit=trump), " ", _TRUMP_TAKES[trump, best],
+        _with(ARE_TRUMPS[trump], suit=trump), " ", _with(when, suit=trump), " ", _TRUMP_TAKES[trump, best],
     )
     return following, trumps
 
