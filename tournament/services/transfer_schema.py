@@ -60,6 +60,8 @@ from ..core.limits import (
 )
 from ..core.names import clean_text, fold_name, name_key
 from ..core.wording import name_list
+from ..games.trick_text import parse_trick
+from .notes import FLAGS
 from .transfer_checks import FileProblem, array, choice, fail, flag, integer, label, moment, name, obj, text
 
 FORMAT = "five-tricks-event"
@@ -206,7 +208,7 @@ def parse(data: Any, max_name_length: int) -> EventSpec:
         rounds=_rounds(data["rounds"], tables, known, _Results(games.get(game), version)),
         audit=_audit(data["audit"]),
         house_rules=house_rules,
-        debrief=_debrief(data["debrief"]) if version >= 3 else DebriefSpec(),
+        debrief=_debrief(data["debrief"], games.get(game)) if version >= 3 else DebriefSpec(),
         notes=_notes(data["notes"]) if version >= 3 else (),
     )
 
@@ -575,7 +577,7 @@ def _shaped(value: Any, path: str, shape: re.Pattern[str], example: str, *, opti
     return raw
 
 
-def _debrief(value: Any) -> DebriefSpec:
+def _debrief(value: Any, game: games.Game[Any]) -> DebriefSpec:
     debrief = obj(value, "debrief", ("revealed_at", "step", "steps", "trick"))
     steps = None
     if debrief["steps"] is not None:
@@ -587,7 +589,7 @@ def _debrief(value: Any) -> DebriefSpec:
         revealed_at=moment(debrief["revealed_at"], "debrief.revealed_at", optional=True),
         step=integer(debrief["step"], "debrief.step", 0, MAX_DEBRIEF_STEPS - 1, optional=True),
         steps=steps,
-        trick=_trick(debrief["trick"], "debrief.trick"),
+        trick=_trick(debrief["trick"], "debrief.trick", game),
     )
 
 
@@ -604,8 +606,9 @@ def _step(value: Any, path: str) -> StepSpec:
     )
 
 
-def _trick(value: Any, path: str) -> str | None:
-    """Card codes separated by single spaces, lead first, each card once."""
+def _trick(value: Any, path: str, game: games.Game[Any]) -> str | None:
+    """Card codes separated by single spaces, lead first, each card once: read as the
+    organiser's form reads a trick (``games.trick_text.parse_trick``) when the game takes tricks."""
     raw = text(value, path, MAX_TRICK, optional=True)
     if raw is None:
         return None
@@ -615,6 +618,11 @@ def _trick(value: Any, path: str) -> str | None:
                      "\"7h Ac 2h 3s\"", value=Name(repr(raw[:40]))))
     if len({card.casefold() for card in cards}) != len(cards):
         fail(path, T("a card appears twice in the trick {value}", value=Name(repr(raw[:40]))))
+    if game.tricks is not None:
+        try:
+            parse_trick(game.tricks, raw)
+        except RuleError as error:
+            fail(path, error.text)
     return raw
 
 
@@ -635,6 +643,9 @@ def _notes(value: Any) -> tuple[NoteSpec, ...]:
         if note_text is not None:
             note_text = _typed(note_text, f"{path}.text", MAX_NOTE_TEXT, T("The note"))
         flag_key = _shaped(item["flag"], f"{path}.flag", FLAG_SHAPE, "\"disagreed\"")
+        if flag_key is not None and flag_key not in FLAGS:
+            fail(f"{path}.flag", T("{value} is not one of the notes' icons: {known}",
+                                   value=Name(repr(flag_key)), known=Name(", ".join(FLAGS))))
         if flag_key is None and note_text is None:
             fail(path, T("a note has an icon flag, a text, or both"))
         nonce = _shaped(item["nonce"], f"{path}.nonce", NONCE_SHAPE, "\"f3Kq9x_2\"")

@@ -18,7 +18,6 @@ Rules:
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -28,28 +27,20 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from ...core.errors import RuleError
-from ...core.i18n import T, Text, Tn
-from ...core.names import clean_text
+from ...core.i18n import T, Text
 from ...games import CardFace, Game, TrickRules, game_of
+from ...games.trick_text import MIN_CARDS, parse_trick
 from ...models import Event, Player, PlayerStatus
 from .. import audit
 from ..errors import DomainError
 from ._tables import WALL_COLUMNS, event_tables, group_by, tables_label
 
-MIN_CARDS: Final = 2
-MAX_CARDS: Final = 5
 MAX_PROPOSED: Final = 5
-MAX_TYPED: Final = 120  # the stored column's length; a longer text is refused before it is read
 
 # The view's name where the organiser picks a debrief step's view.
 LABEL: Final = T("One trick replayed at every table")
 NO_TRICKS: Final = T("{game} takes no tricks, so there is no trick to replay at its tables.")
 NO_TABLES: Final = T("This event has no tables yet.")
-WRONG_COUNT: Final = Tn("Type {low} to {high} cards, the lead first: this is {n} card.",
-                        "Type {low} to {high} cards, the lead first: these are {n} cards.", 0)
-TWICE: Final = T("The {card} is there twice: each card is in the deck once.")
-TOO_LONG: Final = T("Type at most {most} characters: a trick is a few cards, like 7♥ A♣ 2♥ 3♠.")
-WHAT: Final = T("The trick")
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,21 +103,6 @@ def usual_size(session: Session, event: Event, game: Game[Any]) -> int:
     return max(MIN_CARDS, min(MAX_PROPOSED, size))
 
 
-def parse_trick(rules: TrickRules[Any], text: str) -> tuple[Any, ...]:
-    """The cards ``text`` names ("7♥ A♣ 2♥ 3♠", "7h, ac, 2h, 3s"), lead first; ``RuleError``
-    naming the first bad card, a repeated card, or the wrong number of cards."""
-    if len(text) > MAX_TYPED:
-        raise RuleError(TOO_LONG.filled(most=MAX_TYPED))
-    tokens = [token for token in re.split(r"[\s,;]+", clean_text(text, WHAT)) if token]
-    cards = [rules.parse_card(token) for token in tokens]
-    if not MIN_CARDS <= len(cards) <= MAX_CARDS:
-        raise RuleError(WRONG_COUNT.filled(n=len(cards), low=MIN_CARDS, high=MAX_CARDS))
-    seen: set[Any] = set()
-    for card in cards:
-        if card in seen:
-            raise RuleError(TWICE.filled(card=rules.face(card).label))
-        seen.add(card)
-    return tuple(cards)
 
 
 def _stored(rules: TrickRules[Any], event: Event) -> tuple[Any, ...] | None:
