@@ -184,7 +184,7 @@ BAD_DEBRIEFS = {
     "trick not card codes": (_set(["debrief", "trick"], "7h,Ac"), "debrief.trick: '7h,Ac' is not a trick"),
     "trick with two spaces": (_set(["debrief", "trick"], "7h  Ac"), "debrief.trick: '7h  Ac' is not a trick"),
     "trick of one card": (_set(["debrief", "trick"], "7h"), "debrief.trick: '7h' is not a trick"),
-    "trick with a card the deck lacks": (_set(["debrief", "trick"], "9h Ac"), "debrief.trick: '9h' is not a card"),
+    "trick with a card the deck lacks": (_set(["debrief", "trick"], "9h Ac"), "debrief.trick: “9h” is not a card of this game"),
     "trick longer than a typed one": (_set(["debrief", "trick"], "2h 3h 4h 5h 6h 7h"),
                                       "debrief.trick: Type 2 to 5 cards"),
     "notes not a list": (_set(["notes"], {}), "notes: must be a list"),
