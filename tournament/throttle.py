@@ -7,6 +7,9 @@ Rules:
   over every address, so many phones cannot share out the guessing. The laptop itself
   (loopback) is exempt from this one: someone hammering the teacher's username from the
   room's network must not lock the teacher out at the keyboard.
+- Notes for the debrief: each sender (a table's phone link, an observer's page) may post
+  NOTE_LIMIT_PER_SENDER notes (default 12 a minute, 120 an hour), so one phone cannot fill the
+  event's MAX_NOTES for everybody else; other senders are not slowed down.
 - A throttled attempt is not checked at all and does not count; it is answered 429 with
   Retry-After (see the login view's handler).
 """
@@ -19,6 +22,7 @@ from flask_limiter.util import get_remote_address
 
 DEFAULT_PER_ADDRESS = "5 per minute; 30 per hour"
 DEFAULT_PER_ACCOUNT = "10 per minute; 60 per hour"
+DEFAULT_NOTES_PER_SENDER = "12 per minute; 120 per hour"
 LOOPBACK = frozenset({"127.0.0.1", "::1"})
 
 # Headers off: the library would put a Retry-After on every login answer, even a successful
@@ -59,3 +63,18 @@ def limit_failed_logins(view):
     view = limiter.limit(_per_account, key_func=account_key, methods=["POST"],
                          exempt_when=from_the_laptop, deduct_when=failed_login)(view)
     return limiter.limit(_per_address, methods=["POST"], deduct_when=failed_login)(view)
+
+
+def note_sender() -> str:
+    """The sending page's own address (a table's link, an observer's page), prefixed so a
+    sender's counter never shares a key with an address or an account."""
+    return "note:" + request.path
+
+
+def _notes_per_sender() -> str:
+    return current_app.config.get("NOTE_LIMIT_PER_SENDER", DEFAULT_NOTES_PER_SENDER)
+
+
+def limit_notes(view):
+    """Decorator for the views a note is posted to (inside @bp.route)."""
+    return limiter.limit(_notes_per_sender, key_func=note_sender, methods=["POST"])(view)

@@ -74,6 +74,7 @@ STATUS_MESSAGES = {
     405: T("This address does not accept that kind of request."),
     413: T("The file is too large."),
     415: T("This address accepts only the app's own forms."),
+    429: T("Too many in a short time. Wait a minute, then try again."),
 }
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from flask import flash, redirect, render_template, url_for
 
 from ... import db
+from ...throttle import limit_notes
 from ...i18n import translate
 from ...i18n.locale import use_event
 from ...services import notes, room_links, seat_finder
@@ -31,6 +32,7 @@ def seat_page(event, token: str, player_id: int, where: dict, form=None, status:
 
 
 @bp.post("/<token>/<int:player_id>/note")
+@limit_notes
 def note(token: str, player_id: int):
     session = db.session()
     event = room_links.event_by_public_token(session, token)

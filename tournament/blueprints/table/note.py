@@ -6,6 +6,7 @@ from __future__ import annotations
 from flask import flash, redirect, render_template, request, url_for
 
 from ... import db
+from ...throttle import limit_notes
 from ...core.i18n import T
 from ...core.limits import MAX_NOTE_TEXT
 from ...i18n import translate
@@ -43,6 +44,7 @@ def _page(table, form, status: int = 200):
 
 
 @bp.route("/<token>/note", methods=["GET", "POST"])
+@limit_notes
 def note(token: str):
     """The note form on a page of its own: where a refused note comes back filled in, and a
     sent one is listed with the table's other notes of this round."""
