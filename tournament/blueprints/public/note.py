@@ -8,11 +8,11 @@ from __future__ import annotations
 from flask import flash, redirect, render_template, url_for
 
 from ... import db
-from ...throttle import limit_notes
 from ...i18n import translate
 from ...i18n.locale import use_event
 from ...services import notes, room_links, seat_finder
 from ...services.errors import DomainError
+from ...throttle import limit_notes
 from ..note_form import blank_form, refuse, sent_form, table_number
 from ..page_strings import localised
 from ..table.note import SENT

@@ -6,7 +6,6 @@ from __future__ import annotations
 from flask import flash, redirect, render_template, request, url_for
 
 from ... import db
-from ...throttle import limit_notes
 from ...core.i18n import T
 from ...core.limits import MAX_NOTE_TEXT
 from ...i18n import translate
@@ -14,6 +13,7 @@ from ...i18n.locale import use_event
 from ...services import notes
 from ...services.errors import DomainError
 from ...services.room_links import table_by_token
+from ...throttle import limit_notes
 from ..note_form import blank_form, refuse, sent_form
 from . import bp
 
