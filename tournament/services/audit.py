@@ -44,6 +44,11 @@ ACTIONS: dict[str, Text] = {
     "player renamed": Tp("audit", "player renamed"),
     "table rules changed": Tp("audit", "table rules changed"),
     "house rule changed": Tp("audit", "house rule changed"),
+    "rules revealed": Tp("audit", "rules revealed"),
+    "rules hidden again": Tp("audit", "rules hidden again"),
+    "debrief step shown": Tp("audit", "debrief step shown"),
+    "debrief stopped": Tp("audit", "debrief stopped"),
+    "debrief steps changed": Tp("audit", "debrief steps changed"),
 }
 
 
@@ -53,6 +58,7 @@ _NUMBERED: tuple[tuple[re.Pattern[str], Text], ...] = (
     (re.compile(r"game (\d+)"), Tp("audit", "game {number}")),
     (re.compile(r"table (\d+)"), Tp("audit", "table {number}")),
     (re.compile(r"round (\d+)"), Tp("audit", "round {number}")),
+    (re.compile(r"step (\d+)"), Tp("audit", "step {number}")),
 )
 # As the round pages name them (the same messages).
 _ROUND_STATES: dict[str, Text] = {
