@@ -16,6 +16,8 @@
     }
     var action = KEYS[key];
     var button = action && document.querySelector('[data-debrief-key="' + action + '"]');
+    // Before the debrief started, "next" starts it.
+    if (!button && action === "next") { button = document.querySelector('[data-debrief-key="first"]'); }
     if (button) { event.preventDefault(); button.click(); }
   });
 })();
