@@ -251,3 +251,21 @@ def test_the_wall_reads_no_more_sql_in_the_debrief_than_its_base(app, ended, org
     with count_queries(app) as statements:
         app.test_client().get(f"/p/{token}/feed.json")
     assert len(statements) <= 3, statements
+
+
+def test_the_default_steps_read_in_the_events_language_and_saved_unchanged_stay_the_defaults(app, views, organiser, ended):
+    with app.app_context():
+        db.session().get(Event, ended).language = "fr"
+        db.session().commit()
+    organiser.post(f"/events/{ended}/debrief/step", data={"step": 1})
+    assert feed(organiser, app, ended)["debrief"]["title"] == "Qu'avez-vous ressenti ?"
+    page = organiser.get(f"/events/{ended}/debrief", headers={"Accept-Language": "de"}).get_data(as_text=True)
+    assert "<h1>Nachbesprechung</h1>" in page and "Regeln aufdecken" in page
+    data = editor_data(page)
+    assert data["steps-0-title"] == "Qu'avez-vous ressenti ?", "the steps are edited in the wall's language"
+    organiser.post(f"/events/{ended}/debrief/steps", data=data)
+    assert event_of(app, ended).debrief_steps is None
+    data["steps-0-title"] = "Comment ça va ?"
+    organiser.post(f"/events/{ended}/debrief/steps", data=data)
+    assert event_of(app, ended).debrief_steps[0]["title"] == "Comment ça va ?"
+    assert event_of(app, ended).debrief_steps[1]["title"] == "Que s'est-il passé ?"

@@ -16,6 +16,7 @@ from ...core.limits import MAX_DEBRIEF_STEPS, MAX_STEP_PROMPT, MAX_STEP_TITLE
 from ...core.names import clean_text
 from ...i18n import translate
 from ...services import debrief
+from ...services.debrief.steps import DEFAULT_STEPS
 from ..fields import IntegerField
 
 NO_VIEW = ""
@@ -31,13 +32,25 @@ def _cleaned(field, what: Text) -> None:
         raise ValidationError(translate(T("{message}.", message=error.text))) from None
 
 
+class PositionField(IntegerField):
+    """A step's position; anything but a whole number is refused in the page's language."""
+
+    def process_formdata(self, valuelist):
+        try:
+            super().process_formdata(valuelist)
+        except ValueError:
+            self.data = None
+            raise ValueError(translate(T("A position is a whole number, such as 3."))) from None
+
+
 class StepForm(Form):
     title = StringField(_l("Title"), validators=[Length(max=MAX_STEP_TITLE)],
                         render_kw={"maxlength": MAX_STEP_TITLE, "autocomplete": "off"})
     prompt = TextAreaField(_l("Prompt"), validators=[Length(max=MAX_STEP_PROMPT)],
                            render_kw={"maxlength": MAX_STEP_PROMPT, "rows": 2})
     view = SelectField(_l("Shows"), default=NO_VIEW, validate_choice=True)
-    position = IntegerField(_l("Position"), validators=[Optional(), NumberRange(1, MAX_DEBRIEF_STEPS + 1)])
+    position = PositionField(_l("Position"), validators=[
+        Optional(), NumberRange(1, MAX_DEBRIEF_STEPS + 1, _l("Positions run from 1 to %(most)s.", most=MAX_DEBRIEF_STEPS + 1))])
     remove = BooleanField(_l("Remove this step"))
 
     def validate_title(self, field) -> None:
@@ -53,6 +66,12 @@ class StepForm(Form):
         return not (self.title.data or "").strip() and not (self.prompt.data or "").strip()
 
 
+def _named(key: str) -> Text:
+    """A view not registered here, named by the default step that shows it."""
+    return next((step.title for step in DEFAULT_STEPS if step.view == key and isinstance(step.title, Text)),
+                T("Another view"))
+
+
 class StepsForm(FlaskForm):
     steps = FieldList(FormField(StepForm), min_entries=0, max_entries=MAX_DEBRIEF_STEPS + 1)
 
@@ -64,7 +83,7 @@ class StepsForm(FlaskForm):
             choices = [SelectChoice(NO_VIEW, translate(T("Prompt only"))), *registered]
             value = entry.form.view.data
             if value and value in known and debrief.find(value) is None:
-                choices.append(SelectChoice(value, translate(T("{view} (not available)", view=value))))
+                choices.append(SelectChoice(value, translate(T("{view} (not available)", view=_named(value)))))
             entry.form.view.choices = choices
 
     def kept(self) -> list[dict[str, str]]:
