@@ -64,6 +64,7 @@ def path_values(world: World) -> dict[str, st.SearchStrategy]:
                                            + list(world.public_tokens.values())), hostile),
         "filename": st.one_of(st.sampled_from(["app.css", "phone.js", "../tournament/web.py"]), hostile),
         "code": st.one_of(st.sampled_from(["de", "FR", "pt-BR", "xx", "en-XA"]), hostile),
+        "key": st.one_of(st.sampled_from(["rules", "journeys", "trick", "x"]), hostile),
     }
 
 
@@ -89,6 +90,12 @@ def plausible_fields(world: World) -> dict[str, st.SearchStrategy[str]]:
         "round": st.sampled_from(["1", "2"]),
         "time_zone": st.sampled_from(["Europe/Berlin", "europe/berlin", "UTC", "Mars/Olympus", "", "Etc/GMT+3"]),
         "winner": st.sampled_from([*ids, ""]), "version": st.sampled_from(["", "1", "2"]),
+        "step": small_numbers(),
+        **{f"steps-{row}-{part}": values for row in (0, 1, 25) for part, values in (
+            ("title", st.sampled_from(["How did it feel?", "", "  Zoë  "])),
+            ("prompt", st.sampled_from(["Why?", "", "x" * 401])),
+            ("view", st.sampled_from(["", "rules", "journeys", "nothing"])),
+            ("position", small_numbers()), ("remove", st.sampled_from(["y", ""])))},
     }
 
 
@@ -133,6 +140,13 @@ FORM_FIELDS: dict[str, tuple[str, ...]] = {
     "table.enter": ("round", "games"),
     "table.score": ("seen", "top", "undo"),
     "organiser.score_game": ("seen", "top", "undo"),
+    "organiser.debrief_reveal": (),
+    "organiser.debrief_hide": (),
+    "organiser.debrief_step": ("step",),
+    "organiser.debrief_stop": (),
+    "organiser.debrief_steps": tuple(f"steps-{row}-{part}" for row in (0, 1, 25)
+                                     for part in ("title", "prompt", "view", "position", "remove")),
+    "organiser.debrief_default_steps": (),
 }
 
 # Routes that read the query string -> the parameters they read.
@@ -148,6 +162,7 @@ QUERY_PARAMS: dict[str, tuple[str, ...]] = {
     "print.preview": ("ace", "wins", "trump", "trump_any_time", "table", "lang"),
     "print.slips": ("round", "lang"),
     "print.everything": ("round", "lang"),
+    "print.debrief": ("lang",),
     "table.enter": ("rows",),
     "public.language": ("next",),
 }
