@@ -34,11 +34,12 @@ LAYOUT = """() => {
   for (const el of document.querySelectorAll("#stage .debrief-step, #stage .debrief-step *")) {
     const box = el.getBoundingClientRect();
     if (box.width && (box.bottom > stage.bottom + 1 || box.right > stage.right + 1 || box.left < stage.left - 1)) {
-      problems.push("reaches past the stage: " + (el.className || el.tagName) + " " + JSON.stringify([box.left, box.right, box.bottom, stage.left, stage.right, stage.bottom]));
+      problems.push("reaches past the stage: " + (el.className || el.tagName));
     }
   }
   const title = document.getElementById("slide-title");
-  if (title.scrollHeight > title.clientHeight + 1 || title.scrollWidth > title.clientWidth + 1) problems.push("title clipped " + [title.scrollHeight, title.clientHeight, title.scrollWidth, title.clientWidth]);
+  const clipped = title.scrollHeight > title.clientHeight + 1 || title.scrollWidth > title.clientWidth + 1;
+  if (clipped) problems.push("title clipped");
   const prompt = document.querySelector("#stage .debrief-prompt");
   if (!prompt) problems.push("no prompt");
   else if (parseFloat(getComputedStyle(prompt).fontSize) < 22) problems.push("prompt smaller than 22px");

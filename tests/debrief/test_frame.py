@@ -12,7 +12,6 @@ from sqlalchemy import select
 from tests.debrief.views import PLAYERS, RULES, register
 from tournament import db
 from tournament.models import AuditEntry, Event
-from tournament.services import debrief
 from tournament.services.debrief import state
 from tournament.services.debrief.steps import DEFAULT_STEPS, steps_for
 
@@ -58,7 +57,8 @@ def test_registering_a_view_is_one_entry_read_by_the_editor_previews_csv_and_wal
     assert "/static/debrief-rules.css" in page
     organiser.post(f"/events/{ended}/debrief/step", data={"step": RULES_STEP})
     assert 'data-view="rules"' in fragment(organiser, app, ended)
-    assert "/static/debrief-rules.css" in organiser.get(f"/p/{event_of(app, ended).projector_token}").get_data(as_text=True)
+    wall = organiser.get(f"/p/{event_of(app, ended).projector_token}").get_data(as_text=True)
+    assert "/static/debrief-rules.css" in wall
 
 
 def test_a_step_whose_view_is_not_registered_shows_its_prompt_only(app, organiser, ended):
@@ -134,7 +134,8 @@ def test_hiding_the_rules_again_blanks_the_revealing_view_on_the_wall(app, views
 @pytest.mark.parametrize("step", ["0", "10", "abc", ""])
 def test_a_step_out_of_range_is_refused_and_changes_nothing(app, organiser, ended, step):
     organiser.post(f"/events/{ended}/debrief/step", data={"step": 2})
-    answer = organiser.post(f"/events/{ended}/debrief/step", data={"step": step}, headers={"Accept": "application/json"})
+    answer = organiser.post(f"/events/{ended}/debrief/step", data={"step": step},
+                            headers={"Accept": "application/json"})
     assert answer.status_code == 400 and "step" in answer.get_json()["error"].lower()
     page = organiser.post(f"/events/{ended}/debrief/step", data={"step": step})
     assert page.status_code == 400
@@ -157,8 +158,9 @@ def editor_data(page: str) -> dict:
         data[name] = value
     for name, value in re.findall(r'<textarea[^>]*name="(steps-\d+-prompt)"[^>]*>\s*([^<]*)</textarea>', form):
         data[name] = value
-    for name, select in re.findall(r'<select[^>]*name="(steps-\d+-view)"[^>]*>(.*?)</select>', form, re.S):
-        chosen = re.search(r'<option selected value="([^"]*)"', select) or re.search(r'<option value="([^"]*)" selected', select)
+    for name, options in re.findall(r'<select[^>]*name="(steps-\d+-view)"[^>]*>(.*?)</select>', form, re.S):
+        chosen = re.search(r'<option selected value="([^"]*)"', options) \
+            or re.search(r'<option value="([^"]*)" selected', options)
         data[name] = chosen.group(1) if chosen else ""
     import html
     return {key: html.unescape(value) for key, value in data.items()}
@@ -253,7 +255,8 @@ def test_the_wall_reads_no_more_sql_in_the_debrief_than_its_base(app, ended, org
     assert len(statements) <= 3, statements
 
 
-def test_the_default_steps_read_in_the_events_language_and_saved_unchanged_stay_the_defaults(app, views, organiser, ended):
+def test_the_default_steps_read_in_the_events_language_and_saved_unchanged_stay_the_defaults(
+        app, views, organiser, ended):
     with app.app_context():
         db.session().get(Event, ended).language = "fr"
         db.session().commit()

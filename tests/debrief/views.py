@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from jinja2 import ChoiceLoader, DictLoader
 from sqlalchemy import select
 
-from tests.room.conftest import close_round, record_winner, seated, start_round
 from tests.conftest import setup_event
+from tests.room.conftest import close_round, record_winner, seated, start_round
 from tournament import db
 from tournament.core.i18n import Text
 from tournament.games import game_of

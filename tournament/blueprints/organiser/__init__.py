@@ -9,4 +9,5 @@ from ..guards import require_organiser_login
 bp = Blueprint("organiser", __name__)
 require_organiser_login(bp, frozenset({"organiser.setup", "organiser.login", "organiser.health"}))
 
-from . import accounts, audit, auth, debrief, entry, events, players, refused, rounds, scoring, standings, tables, transfer  # noqa: E402,F401  (views register on bp)
+from . import accounts, audit, auth, entry, events, players, refused, rounds, scoring, standings, tables, transfer  # noqa: E402,F401  (views register on bp)
+from .debrief import debrief_page  # noqa: E402,F401  (the debrief page registers on bp)

@@ -16,8 +16,8 @@ from ...core.i18n import T
 from ...core.limits import MAX_DEBRIEF_STEPS
 from ...i18n import translate
 from ...services import debrief
-from ...services.debrief import state
 from ...services.csv_export import table_csv
+from ...services.debrief import state
 from ...services.debrief.steps import current_step, step_view, steps_for
 from ...services.errors import DomainError
 from ..current_event import current_event
@@ -64,7 +64,8 @@ def _page(event, form: StepsForm | None = None, status: int = 200):
     known = {step.view for step in steps if step.view}
     if form is None:
         rows = [*_editor_rows(event), {"title": "", "prompt": "", "view": ""}]
-        form = StepsForm(formdata=None, data={"steps": [dict(row, position=index) for index, row in enumerate(rows, 1)]})
+        numbered = [dict(row, position=index) for index, row in enumerate(rows, 1)]
+        form = StepsForm(formdata=None, data={"steps": numbered})
     form.offer_views(known | {entry.form.view.data for entry in form.steps if entry.form.view.data})
     views = {step.view: step_view(step, event) for step in steps}
     previews = {key: spec.build(session, event) for key, spec in views.items() if spec is not None}
@@ -72,7 +73,8 @@ def _page(event, form: StepsForm | None = None, status: int = 200):
     rows = [{"number": index + 1, "title": translate(step.title, language),
              "prompt": translate(step.prompt, language), "spec": views.get(step.view), "view": step.view}
             for index, step in enumerate(steps)]
-    downloads = [spec for spec in debrief.registered() if spec.csv_table is not None and debrief.is_available(spec, event)]
+    downloads = [spec for spec in debrief.registered()
+                 if spec.csv_table is not None and debrief.is_available(spec, event)]
     return render_template(
         "organiser/debrief.html", event=event, rows=rows, previews=previews, form=form, button=ButtonForm(),
         current=None if shown is None else shown[0] + 1, count=len(steps), downloads=downloads,

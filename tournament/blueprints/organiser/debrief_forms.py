@@ -49,8 +49,8 @@ class StepForm(Form):
     prompt = TextAreaField(_l("Prompt"), validators=[Length(max=MAX_STEP_PROMPT)],
                            render_kw={"maxlength": MAX_STEP_PROMPT, "rows": 2})
     view = SelectField(_l("Shows"), default=NO_VIEW, validate_choice=True)
-    position = PositionField(_l("Position"), validators=[
-        Optional(), NumberRange(1, MAX_DEBRIEF_STEPS + 1, _l("Positions run from 1 to %(most)s.", most=MAX_DEBRIEF_STEPS + 1))])
+    position = PositionField(_l("Position"), validators=[Optional(), NumberRange(
+        1, MAX_DEBRIEF_STEPS + 1, _l("Positions run from 1 to %(most)s.", most=MAX_DEBRIEF_STEPS + 1))])
     remove = BooleanField(_l("Remove this step"))
 
     def validate_title(self, field) -> None:

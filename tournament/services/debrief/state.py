@@ -114,7 +114,8 @@ def set_steps(session: Session, event: Event, steps: Sequence[dict[str, str]] | 
     if steps is not None and len(steps) > MAX_DEBRIEF_STEPS:
         raise DomainError(T("A debrief has at most {most} steps.", most=MAX_DEBRIEF_STEPS))
     event = _locked(session, event)
-    stored = None if steps is None or (language is not None and is_default(steps, language)) else [dict(s) for s in steps]
+    defaults = steps is None or (language is not None and is_default(steps, language))
+    stored = None if defaults else [dict(step) for step in steps]
     if stored != event.debrief_steps:
         audit.log(session, event.id, audit.ORGANISER, "debrief steps changed",
                   new=str(len(stored)) if stored is not None else "default")
