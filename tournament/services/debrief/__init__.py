@@ -48,7 +48,10 @@ class View:
     summary: bool = True  # printed on the one-page summary
 
 
-# Registered views, in order.
+# Registered views, in order: one entry per view, its module imported at the end of this file
+# (after ``View``), e.g.
+#   View("rules", T("Every table's rules"), rules.build, "debrief/_rules.html", "debrief-rules.css",
+#        reveals=True, csv_table=rules.csv_table),
 VIEWS: tuple[View, ...] = ()
 
 
