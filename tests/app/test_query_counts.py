@@ -27,7 +27,7 @@ PAGES = [
     "/events/{e}/backups", "/events/{e}/export.json", "/events/{e}/games.csv", "/events/{e}/moves.csv",
     "/events/{e}/room", "/events/{e}/room/tables", "/events/{e}/rounds/2/live.json",
     "/events/{e}/print", "/events/{e}/print/guide", "/events/{e}/print/sheets", "/events/{e}/print/signs",
-    "/events/{e}/print/slips", "/events/{e}/print/all",
+    "/events/{e}/print/slips", "/events/{e}/print/all", "/events/{e}/debrief", "/events/{e}/print/debrief",
     "/events/{e}/print/preview?ace=high&wins=highest&trump=&table=1",
 ]
 

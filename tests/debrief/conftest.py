@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+import pytest
+
 from tests.conftest import setup_event
 from tests.corpus.names import ACCEPTED
+from tests.debrief.frame_views import ended_event, register
 from tests.room.conftest import close_round, record_winner, seated, start_round
 from tournament import db
 from tournament.models import Event, Player, PlayerStatus
@@ -57,3 +60,15 @@ def change_status(app, event_id: int, name: str, status: PlayerStatus) -> None:
         event = session.get(Event, event_id)
         player = session.query(Player).filter_by(event_id=event_id, name=name).one()
         midevent.change_status(session, event, player, status)
+
+
+@pytest.fixture
+def views(app, monkeypatch):
+    """The frame's stand-in views registered for this test."""
+    register(app, monkeypatch)
+
+
+@pytest.fixture
+def ended(app, organiser):
+    """An event played to its end; `organiser` is logged in (created first, so it stays so)."""
+    return ended_event(app)

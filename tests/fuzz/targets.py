@@ -65,6 +65,7 @@ def path_values(world: World) -> dict[str, st.SearchStrategy]:
         "filename": st.one_of(st.sampled_from(["app.css", "phone.js", "../tournament/web.py"]), hostile),
         "code": st.one_of(st.sampled_from(["de", "FR", "pt-BR", "xx", "en-XA"]), hostile),
         "note_id": st.one_of(st.integers(0, 5), big),
+        "key": st.one_of(st.sampled_from(["rules", "journeys", "trick", "x"]), hostile),
     }
 
 
@@ -93,6 +94,12 @@ def plausible_fields(world: World) -> dict[str, st.SearchStrategy[str]]:
         "flag": st.sampled_from(["disagreed", "fun", "", "nope"]), "text": st.sampled_from(["Hi", "", " ", "x" * 300]),
         "nonce": st.sampled_from(["abcdefgh12345678", "", "short", "a" * 65]),
         "next": st.sampled_from(["/events/1/room", "//evil.example/", "https://evil.example/", ""]),
+        "step": small_numbers(),
+        **{f"steps-{row}-{part}": values for row in (0, 1, 25) for part, values in (
+            ("title", st.sampled_from(["How did it feel?", "", "  Zoë  "])),
+            ("prompt", st.sampled_from(["Why?", "", "x" * 401])),
+            ("view", st.sampled_from(["", "rules", "journeys", "nothing"])),
+            ("position", small_numbers()), ("remove", st.sampled_from(["y", ""])))},
     }
 
 
@@ -144,6 +151,13 @@ FORM_FIELDS: dict[str, tuple[str, ...]] = {
     "organiser.show_note": ("next",),
     "table.note": ("flag", "text", "nonce"),
     "public.note": ("flag", "text", "nonce", "table"),
+    "organiser.debrief_reveal": (),
+    "organiser.debrief_hide": (),
+    "organiser.debrief_step": ("step",),
+    "organiser.debrief_stop": (),
+    "organiser.debrief_steps": tuple(f"steps-{row}-{part}" for row in (0, 1, 25)
+                                     for part in ("title", "prompt", "view", "position", "remove")),
+    "organiser.debrief_default_steps": (),
 }
 
 # Routes that read the query string -> the parameters they read.
@@ -159,6 +173,7 @@ QUERY_PARAMS: dict[str, tuple[str, ...]] = {
     "print.preview": ("ace", "wins", "trump", "trump_any_time", "table", "lang"),
     "print.slips": ("round", "lang"),
     "print.everything": ("round", "lang"),
+    "print.debrief": ("lang",),
     "table.enter": ("rows",),
     "public.language": ("next",),
 }

@@ -13,6 +13,7 @@ PUBLIC_ENDPOINTS = {
     "static": "CSS and JS",
     "projector.show": "projector token",
     "projector.feed": "projector token",
+    "projector.debrief_fragment": "projector token; a view revealing the rules only once revealed",
     "public.pick": "where-do-I-sit token",
     "public.seat": "where-do-I-sit token",
     "public.seat_feed": "where-do-I-sit token",

@@ -49,6 +49,11 @@ ACTIONS: dict[str, Text] = {
     "note shown": Tp("audit", "note shown"),
     "debrief trick chosen": Tp("audit", "debrief trick chosen"),
     "debrief trick proposed": Tp("audit", "debrief trick proposed"),
+    "rules revealed": Tp("audit", "rules revealed"),
+    "rules hidden again": Tp("audit", "rules hidden again"),
+    "debrief step shown": Tp("audit", "debrief step shown"),
+    "debrief stopped": Tp("audit", "debrief stopped"),
+    "debrief steps changed": Tp("audit", "debrief steps changed"),
 }
 
 
@@ -58,6 +63,7 @@ _NUMBERED: tuple[tuple[re.Pattern[str], Text], ...] = (
     (re.compile(r"game (\d+)"), Tp("audit", "game {number}")),
     (re.compile(r"table (\d+)"), Tp("audit", "table {number}")),
     (re.compile(r"round (\d+)"), Tp("audit", "round {number}")),
+    (re.compile(r"step (\d+)"), Tp("audit", "step {number}")),
 )
 # As the round pages name them (the same messages).
 _ROUND_STATES: dict[str, Text] = {

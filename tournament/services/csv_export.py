@@ -38,6 +38,11 @@ def _csv(header: list[str], rows: Iterable[list[Any]]) -> str:
     return out.getvalue()
 
 
+def table_csv(header: list[str], rows: Iterable[list[Any]]) -> str:
+    """Any table as a CSV file, written like the others (formula-safe cells, byte-order mark)."""
+    return _csv(header, rows)
+
+
 def _names(names: Iterable[str]) -> str:
     return "; ".join(sorted(names, key=name_key))
 

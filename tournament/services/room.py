@@ -4,7 +4,11 @@ The phase follows the tournament itself, so the organiser never switches screens
 - ``home``: no round has started — the home-table seating (study and practice happen there);
 - ``round``: a round is running — its seating and which tables have reported;
 - ``results``: the latest round closed — its per-table ranking, moves and ties, the next
-  round's seating, and the cumulative standings.
+  round's seating, and the cumulative standings;
+- ``debrief``: the organiser put a debrief step on the wall (``Event.debrief_step``) — the
+  step's number, title and prompt, and the key of the view the projector fetches as a fragment
+  (a view that reveals the tables' rules only once they are revealed). The state lives on the
+  server (services.debrief.state), so every screen of the event shows the same step.
 
 Nothing time-dependent goes into the snapshot (the timer is sent as an end time), so the
 snapshot's hash changes only when something on screen changes: it is the projector's ETag.
@@ -28,7 +32,8 @@ from ..core.i18n import Tn
 from ..core.movement import no_game_text, tie_text
 from ..core.names import name_key
 from ..models import Event, Player, PlayerStatus, Round, RoundState, Seat, Table
-from . import timer
+from . import debrief, timer
+from .debrief.steps import current_step, step_view, steps_for
 from .fingerprint import fingerprint
 from .round_data import RoundData, load_game_facts
 from .single_flight import RevisionCache
@@ -95,6 +100,21 @@ def _standings(session: Session, event: Event) -> list[dict]:
     ]
 
 
+def debrief_data(event: Event) -> dict | None:
+    """The debrief step on the wall, or None when the wall follows the tournament. The
+    revision is part of it, so the projector fetches the step's view again whenever anything
+    in the event changed (a note sent, a result corrected)."""
+    shown = current_step(event)
+    if shown is None:
+        return None
+    index, step = shown
+    view = step_view(step, event)
+    drawn = view is not None and debrief.is_shown(view, event)
+    return {"index": index, "number": index + 1, "count": len(steps_for(event)), "title": step.title,
+            "prompt": step.prompt, "view": view.key if drawn else None,
+            "revealed": event.debrief_revealed_at is not None, "revision": event.revision}
+
+
 def snapshot(session: Session, event: Event, now: datetime) -> dict:
     """The projector's data. Statements: 4 (+ 5 for standings after a closed round),
     independent of the number of tables, players and games.
@@ -102,7 +122,12 @@ def snapshot(session: Session, event: Event, now: datetime) -> dict:
     Tables, players, seats and games are read as plain rows (the columns ``RoundData`` and the
     seating read), not ORM objects: every phone result makes the screens rebuild this, and
     building a few thousand tracked objects was most of the rebuild. While a round runs only
-    that round's seats and games are read."""
+    that round's seats and games are read. A debrief step on the wall reads nothing more: the
+    step's view comes as its own fragment."""
+    step = debrief_data(event)
+    if step is not None:
+        return {"event": event.name, "theme": event.projector_theme, "chime": event.chime,
+                "timer": timer_data(event, now), "phase": "debrief", "debrief": step}
     tables = session.execute(select(Table.id, Table.number).where(Table.event_id == event.id)
                              .order_by(Table.number)).all()
     players = {p.id: p for p in session.execute(

@@ -12,6 +12,13 @@
   var STANDINGS_PER_PAGE = 24;
 
   var feedUrl = document.body.getAttribute("data-feed");
+  var fragmentUrl = document.body.getAttribute("data-fragment");
+  // Present only when an organiser opened this page logged in: then keys step the debrief.
+  var stepUrl = document.body.getAttribute("data-step-url");
+  var stopUrl = document.body.getAttribute("data-stop-url");
+  var csrf = document.body.getAttribute("data-csrf");
+  var fragmentKey = null;   // which step, revision and view the stage's fragment is for
+  var fragment = null;      // that fragment's markup (the server's, names escaped there)
   var etag = null;
   var snap = null;
   var offset = 0;           // server clock minus this device's clock, in ms
@@ -21,6 +28,7 @@
   var holding = false;
   var lastLeft = null;
   var audio = null;
+  var pollTimer = null;
 
   function el(tag, cls, text) {
     var node = document.createElement(tag);
@@ -150,8 +158,40 @@
     return { title: title, render: function () { return el("div", "message", text); } };
   }
 
+  /* A debrief step: its prompt big, its view (a fragment the server draws) under it. */
+  function debriefSlide(step) {
+    return { title: step.title, render: function () {
+      var wrap = el("div", "debrief-step" + (step.view ? " with-view" : ""));
+      wrap.appendChild(el("p", "debrief-prompt", step.prompt));
+      if (step.view && fragment !== null) {
+        var holder = el("div", "debrief-holder");
+        holder.innerHTML = fragment;
+        wrap.appendChild(holder);
+      }
+      return wrap;
+    } };
+  }
+
+  function loadFragment(step) {
+    var key = step.index + ":" + step.revision + ":" + step.view;
+    if (key === fragmentKey) { return; }
+    fragmentKey = key;
+    fragment = null;
+    if (!step.view) { return; }
+    fetch(fragmentUrl + "?rev=" + step.revision, { cache: "no-store", credentials: "same-origin" })
+      .then(function (response) { return response.ok ? response.text() : null; })
+      .then(function (html) {
+        if (fragmentKey === key && html !== null) { fragment = html; showSlide(); }
+      })
+      .catch(function () { fragmentKey = null; });
+  }
+
   function buildSlides(data) {
     var list = [];
+    if (data.phase === "debrief") {
+      loadFragment(data.debrief);
+      return [debriefSlide(data.debrief)];
+    }
     if (data.phase === "home") {
       var title = data.timer && data.timer.phase !== "round" ? data.timer.label : t("home_tables");
       if (!data.seating.length) { return [messageSlide(title, t("plan_not_ready"))]; }
@@ -190,7 +230,9 @@
     $("slide-title").textContent = slide.title;
     var pager = $("pager");
     pager.textContent = "";
-    if (slides.length > 1) {
+    if (snap && snap.phase === "debrief") {
+      for (var i = 1; i <= snap.debrief.count; i++) { pager.appendChild(el("span", i === snap.debrief.number ? "on" : null)); }
+    } else if (slides.length > 1) {
       slides.forEach(function (_s, i) { pager.appendChild(el("span", i === slideIndex ? "on" : null)); });
       if (holding) { pager.appendChild(el("em", null, " " + t("paused_pages"))); }
     }
@@ -206,6 +248,7 @@
     var phaseChanged = !snap || snap.phase !== data.phase || snap.round !== data.round;
     snap = data;
     document.documentElement.className = "theme-" + (data.theme === "light" ? "light" : "dark");
+    document.body.classList.toggle("debrief-phase", data.phase === "debrief");
     $("event-name").textContent = data.event;
     slides = buildSlides(data);
     if (phaseChanged || slideIndex >= slides.length) { slideIndex = 0; slideStarted = Date.now(); }
@@ -296,7 +339,34 @@
       .catch(function (error) {
         setStatus(error.message === "gone" ? t("link_replaced") : t("reconnecting"), true);
       })
-      .then(function () { setTimeout(poll, pollMs); });
+      .then(function () { clearTimeout(pollTimer); pollTimer = setTimeout(poll, pollMs); });
+  }
+
+  /* The organiser's keys in the debrief: the step is kept on the server, so every screen
+     follows; the request names the step wanted, so a key pressed twice shows it once. */
+  function send(url, step) {
+    var body = "csrf_token=" + encodeURIComponent(csrf) + (step ? "&step=" + step : "");
+    fetch(url, { method: "POST", credentials: "same-origin", body: body,
+                 headers: { "Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json" } })
+      .then(function () { etag = null; clearTimeout(pollTimer); poll(); })
+      .catch(function () { setStatus(t("reconnecting"), true); });
+  }
+
+  function debriefKey(event, forward, back) {
+    if (!stepUrl) { return false; }
+    var step = snap && snap.phase === "debrief" ? snap.debrief : null;
+    if (event.key === "Home") { send(stepUrl, 1); return true; }
+    if (!step) { return false; }
+    if (event.key === forward || event.key === "PageDown" || event.key === " ") {
+      if (step.number < step.count) { send(stepUrl, step.number + 1); }
+    } else if (event.key === back || event.key === "PageUp") {
+      if (step.number > 1) { send(stepUrl, step.number - 1); }
+    } else if (event.key === "Escape") {
+      send(stopUrl, null);
+    } else {
+      return false;
+    }
+    return true;
   }
 
   document.addEventListener("keydown", function (event) {
@@ -305,6 +375,9 @@
     var rtl = document.documentElement.dir === "rtl";
     var forward = rtl ? "ArrowLeft" : "ArrowRight";
     var back = rtl ? "ArrowRight" : "ArrowLeft";
+    if (debriefKey(event, forward, back)) { event.preventDefault(); return; }
+    // Nobody else steps the debrief; F (full screen) works for everyone.
+    if (snap && snap.phase === "debrief" && event.key !== "f" && event.key !== "F") { return; }
     if (event.key === forward || event.key === "PageDown") { goTo(slideIndex + 1); }
     else if (event.key === back || event.key === "PageUp") { goTo(slideIndex - 1); }
     else if (event.key === " ") { holding = !holding; slideStarted = Date.now(); showSlide(); event.preventDefault(); }

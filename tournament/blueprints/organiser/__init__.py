@@ -13,6 +13,7 @@ from . import (  # noqa: E402,F401  (views register on bp)
     accounts,
     audit,
     auth,
+    debrief,
     debrief_trick,
     entry,
     events,
