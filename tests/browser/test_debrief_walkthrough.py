@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.conftest import CHROMIUM_ARGS  # noqa: F401  (same browser setup as every browser test)
-from tests.debrief.frame_views import ended_event, register
+from tests.debrief.frame_views import ended_event
 from tournament import db
 from tournament.models import Event
 from tournament.services.debrief.steps import DEFAULT_STEPS
@@ -31,7 +31,16 @@ LAYOUT = """() => {
   const root = document.scrollingElement;
   if (root.scrollHeight > innerHeight + 1 || root.scrollWidth > innerWidth + 1) problems.push("the page scrolls");
   const stage = document.getElementById("stage").getBoundingClientRect();
+  // Words kept for screen readers only sit in a 1px clipped box: they take no room on the wall.
+  const forScreenReaders = (el) => {
+    for (let e = el; e && e.id !== "stage"; e = e.parentElement) {
+      const b = e.getBoundingClientRect();
+      if (b.width <= 1 && b.height <= 1 && getComputedStyle(e).overflow === "hidden") return true;
+    }
+    return false;
+  };
   for (const el of document.querySelectorAll("#stage .debrief-step, #stage .debrief-step *")) {
+    if (forScreenReaders(el)) continue;
     const box = el.getBoundingClientRect();
     if (box.width && (box.bottom > stage.bottom + 1 || box.right > stage.right + 1 || box.left < stage.left - 1)) {
       problems.push("reaches past the stage: " + (el.className || el.tagName));
@@ -69,7 +78,6 @@ def shot(page, number: int, size: str) -> None:
 
 @pytest.mark.parametrize("size", SIZES)
 def test_the_organiser_steps_the_debrief_on_the_projector_with_the_keys(app, live_server, browser, monkeypatch, size):
-    register(app, monkeypatch)
     event_id = ended_event(app)
     with app.app_context():
         token = db.session().get(Event, event_id).projector_token
@@ -107,7 +115,6 @@ def test_the_organiser_steps_the_debrief_on_the_projector_with_the_keys(app, liv
 
 
 def test_the_keys_do_nothing_on_a_projector_nobody_logged_in_to(app, live_server, page, monkeypatch):
-    register(app, monkeypatch)
     event_id = ended_event(app)
     with app.app_context():
         event = db.session().get(Event, event_id)
@@ -126,7 +133,6 @@ def test_the_keys_do_nothing_on_a_projector_nobody_logged_in_to(app, live_server
 
 
 def test_the_same_keys_step_the_debrief_on_the_organisers_page(app, live_server, page, monkeypatch):
-    register(app, monkeypatch)
     event_id = ended_event(app)
     log_in(page, live_server.url)
     page.set_viewport_size({"width": 390, "height": 844})
@@ -134,12 +140,15 @@ def test_the_same_keys_step_the_debrief_on_the_organisers_page(app, live_server,
     assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth"), "no sideways scroll on a phone"
     page.keyboard.press("ArrowRight")  # not started: the first step
     expect(page.locator("li.debrief-step-row.current")).to_have_attribute("id", "step-1")
+    page.wait_for_load_state("load")  # the keys listen once the page's script ran
     page.keyboard.press("PageDown")
     expect(page.locator("li.debrief-step-row.current")).to_have_attribute("id", "step-2")
+    page.wait_for_load_state("load")
     assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth"), "no sideways scroll on a phone"
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "organiser-debrief-390x844.png"), full_page=True)
     page.keyboard.press("PageUp")
     expect(page.locator("li.debrief-step-row.current")).to_have_attribute("id", "step-1")
+    page.wait_for_load_state("load")
     page.keyboard.press("Escape")
     expect(page.locator("li.debrief-step-row.current")).to_have_count(0)

@@ -14,7 +14,7 @@ from html.parser import HTMLParser
 import pytest
 from sqlalchemy import select
 
-from tests.debrief.frame_views import NAMES, register
+from tests.debrief.frame_views import NAMES
 from tests.room.conftest import close_round, record_winner, seated, start_round
 from tournament import db
 from tournament.games import game_of
@@ -119,7 +119,6 @@ def set_wall(app, event_id: int, step: int | None) -> None:
 
 @pytest.mark.parametrize("game", ["five-tricks", "elevator"])
 def test_no_public_page_shows_any_tables_rules_before_the_reveal(app, organiser, monkeypatch, game):
-    register(app, monkeypatch)
     with app.app_context():
         session = db.session()
         event = events.create_event(session, "Class 9B", game=game)

@@ -5,17 +5,17 @@ from __future__ import annotations
 
 import pytest
 
-from tests.debrief.frame_views import ended_event, register
+from tests.debrief.frame_views import ended_event
 from tests.print.test_print_pdf import PAPER, log_in, pdf_pages
 from tournament import db
 from tournament.models import Event
+from tournament.services import debrief
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_the_debrief_summary_prints_on_one_page_with_every_registered_view(app, live_server, page, monkeypatch, paper):
-    register(app, monkeypatch)
     event_id = ended_event(app)
     with app.app_context():
         event = db.session().get(Event, event_id)
@@ -28,14 +28,13 @@ def test_the_debrief_summary_prints_on_one_page_with_every_registered_view(app, 
     text = page.locator("article.debrief-summary").inner_text()
     assert "Class 9B" in text and "2 rounds" in text and "3 tables" in text
     assert "<b>Ivo</b>" in text and "Canary rule 3 zq3x" in text
-    assert page.locator(".debrief.paper").count() == 2
+    assert page.locator(".debrief.paper").count() == len(debrief.VIEWS)
     sizes = pdf_pages(page.pdf(prefer_css_page_size=True, print_background=True))
     width, height = PAPER[paper]
     assert len(sizes) == 1 and abs(sizes[0][0] - width) < 1 and abs(sizes[0][1] - height) < 1
 
 
 def test_the_summary_holds_the_rules_back_until_they_are_revealed(app, organiser, monkeypatch):
-    register(app, monkeypatch)
     event_id = ended_event(app)
     page = organiser.get(f"/events/{event_id}/print/debrief").get_data(as_text=True)
     assert "Canary rule" not in page and "printed here once you reveal them" in page

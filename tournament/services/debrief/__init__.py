@@ -48,10 +48,7 @@ class View:
     summary: bool = True  # printed on the one-page summary
 
 
-# Registered views, in order: one entry per view, its module imported at the end of this file
-# (after ``View``), e.g.
-#   View("rules", T("Every table's rules"), rules.build, "debrief/_rules.html", "debrief-rules.css",
-#        reveals=True, csv_table=rules.csv_table),
+# Registered views, in order (set at the end of this file: their modules load after ``View``).
 VIEWS: tuple[View, ...] = ()
 
 
@@ -89,3 +86,19 @@ def stylesheets() -> list[str]:
         if view.stylesheet and view.stylesheet not in seen:
             seen.append(view.stylesheet)
     return seen
+
+
+from . import journeys, notes, rules, timeline, trick  # noqa: E402  (they need the helpers above)
+
+VIEWS = (
+    View("journeys", journeys.LABEL, journeys.build, "debrief/_journeys.html", "debrief-journeys.css",
+         csv_table=journeys.csv_table),
+    View("timeline", timeline.LABEL, timeline.build, "debrief/_timeline.html", "debrief-timeline.css",
+         csv_table=timeline.csv_table),
+    View("notes", notes.LABEL, notes.build, "debrief/_notes.html", "debrief-notes.css",
+         csv_table=notes.csv_table, controls="debrief/_notes_controls.html"),
+    View("rules", rules.LABEL, rules.build, "debrief/_rules.html", "debrief-rules.css", reveals=True,
+         csv_table=rules.csv_table),
+    View("trick", trick.LABEL, trick.build, "debrief/_trick.html", "debrief-trick.css", reveals=True,
+         csv_table=trick.csv_table, controls="debrief/_trick_controls.html", available=trick.available),
+)

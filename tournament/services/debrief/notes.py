@@ -18,12 +18,14 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ...core.i18n import Text
+from ...core.i18n import T, Text
 from ...models import DebriefNote, Event
 from ..notes import FLAGS, Flag, sender, utc_iso
 
 CSV_HEADER = ["at", "round", "table", "source", "author", "flag", "text"]
 WALL_TEXTS = 2  # texts a table shows on the wall; the rest are counted ("3 more")
+
+LABEL = T("Notes from the tables")  # the view's name in the debrief's list of views
 
 
 @dataclass(frozen=True)
