@@ -16,8 +16,10 @@
     }
     var action = KEYS[key];
     var button = action && document.querySelector('[data-debrief-key="' + action + '"]');
-    // Before the debrief started, "next" starts it.
-    if (!button && action === "next") { button = document.querySelector('[data-debrief-key="first"]'); }
+    // Before the debrief started, "next" and "first" start it; at the last step "next" does nothing.
+    if (!button && (action === "next" || action === "first")) {
+      button = document.querySelector('[data-debrief-key="start"]');
+    }
     if (button) { event.preventDefault(); button.click(); }
   });
 })();

@@ -353,9 +353,12 @@
   }
 
   function debriefKey(event, forward, back) {
-    if (!stepUrl) { return false; }
+    if (!stepUrl || event.altKey || event.ctrlKey || event.metaKey) { return false; }
+    // Home starts the debrief only between rounds: a key pressed by chance while a round runs
+    // must not take the room's screen away (and a step may reveal every table's rules).
     var step = snap && snap.phase === "debrief" ? snap.debrief : null;
-    if (event.key === "Home") { send(stepUrl, 1); return true; }
+    var between = snap && snap.phase === "results";
+    if (event.key === "Home" && (step || between)) { send(stepUrl, 1); return true; }
     if (!step) { return false; }
     if (event.key === forward || event.key === "PageDown" || event.key === " ") {
       if (step.number < step.count) { send(stepUrl, step.number + 1); }
