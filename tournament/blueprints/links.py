@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import socket
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 import segno
 from flask import current_app, g, request, url_for
@@ -135,3 +136,15 @@ def qr_svg(link: str, css_class: str = "qr") -> Markup:
         scale=1, border=2, omitsize=True, svgclass=css_class, lineclass=None, dark="#000", light="#fff"
     )
     return Markup(svg)
+
+
+def local_path(target: str | None) -> str | None:
+    """``target`` when it is a path of this site ("/events/3/room"), else None: a crafted
+    ``next`` must not send the organiser to another site. Browsers read a backslash as a slash
+    ("/\\evil.example" goes to evil.example) and drop tabs and newlines, so those are refused too."""
+    if not target or not target.startswith("/") or any(c == "\\" or ord(c) < 32 or ord(c) == 127 for c in target):
+        return None
+    parts = urlsplit(target)
+    if target.startswith("//") or parts.scheme or parts.netloc:
+        return None
+    return target

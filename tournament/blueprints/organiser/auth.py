@@ -11,7 +11,6 @@ import logging
 import math
 import time
 from datetime import UTC, datetime
-from urllib.parse import urlsplit
 
 from flask import flash, g, redirect, render_template, request, session, url_for
 
@@ -21,6 +20,7 @@ from ...i18n import translate
 from ...services import accounts
 from ...throttle import limit_failed_logins, limiter
 from ..guards import log_in
+from ..links import local_path
 from ..moments import local_time
 from . import bp
 from .forms import LoginForm, SetupForm
@@ -129,6 +129,4 @@ def _duration(seconds: int) -> Text:
 
 def _safe_next(target: str | None) -> str:
     """Only local paths: a crafted ?next= must not send the organiser to another site."""
-    if target and target.startswith("/") and not target.startswith("//") and not urlsplit(target).netloc:
-        return target
-    return url_for("organiser.index")
+    return local_path(target) or url_for("organiser.index")

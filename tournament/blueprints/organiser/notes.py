@@ -7,8 +7,6 @@ script holds a word of its own."""
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit
-
 from flask import flash, redirect, request, url_for
 
 from ... import db
@@ -18,6 +16,7 @@ from ...models import DebriefNote, Event
 from ...services import notes
 from ..conditional import conditional_json
 from ..current_event import current_event
+from ..links import local_path
 from ..moments import local_time
 from . import bp
 from .forms import ButtonForm
@@ -58,11 +57,7 @@ def notes_feed(event_id: int):
 
 def _back(event: Event):
     """Back to the page the button was on (a path of this site), else the Room page."""
-    target = request.form.get("next", "")
-    parts = urlsplit(target)
-    if target.startswith("/") and not target.startswith("//") and not parts.scheme and not parts.netloc:
-        return redirect(target)
-    return redirect(url_for("room.room_page", event_id=event.id))
+    return redirect(local_path(request.form.get("next")) or url_for("room.room_page", event_id=event.id))
 
 
 def _set(event_id: int, note_id: int, hidden: bool):
