@@ -9,7 +9,10 @@ Rules:
   room's network must not lock the teacher out at the keyboard.
 - Notes for the debrief: each sender (a table's phone link, an observer's page) may post
   NOTE_LIMIT_PER_SENDER notes (default 12 a minute, 120 an hour), so one phone cannot fill the
-  event's MAX_NOTES for everybody else; other senders are not slowed down.
+  event's MAX_NOTES for everybody else; other senders are not slowed down. And each address
+  (one phone) may post NOTE_LIMIT_PER_ADDRESS notes (default 30 a minute, 300 an hour) over
+  every sender, so a phone cannot share the flood out over every observer's page. The laptop
+  itself (loopback) is exempt from this one, as from the account's login limit.
 - A throttled attempt is not checked at all and does not count; it is answered 429 with
   Retry-After (see the login view's handler).
 """
@@ -23,6 +26,7 @@ from flask_limiter.util import get_remote_address
 DEFAULT_PER_ADDRESS = "5 per minute; 30 per hour"
 DEFAULT_PER_ACCOUNT = "10 per minute; 60 per hour"
 DEFAULT_NOTES_PER_SENDER = "12 per minute; 120 per hour"
+DEFAULT_NOTES_PER_ADDRESS = "30 per minute; 300 per hour"
 LOOPBACK = frozenset({"127.0.0.1", "::1"})
 
 # Headers off: the library would put a Retry-After on every login answer, even a successful
@@ -75,6 +79,16 @@ def _notes_per_sender() -> str:
     return current_app.config.get("NOTE_LIMIT_PER_SENDER", DEFAULT_NOTES_PER_SENDER)
 
 
+def _notes_per_address() -> str:
+    return current_app.config.get("NOTE_LIMIT_PER_ADDRESS", DEFAULT_NOTES_PER_ADDRESS)
+
+
+def note_address() -> str:
+    return "note-address:" + get_remote_address()
+
+
 def limit_notes(view):
     """Decorator for the views a note is posted to (inside @bp.route)."""
+    view = limiter.limit(_notes_per_address, key_func=note_address, methods=["POST"],
+                         exempt_when=from_the_laptop)(view)
     return limiter.limit(_notes_per_sender, key_func=note_sender, methods=["POST"])(view)

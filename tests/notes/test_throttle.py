@@ -5,9 +5,10 @@ other senders go on."""
 from __future__ import annotations
 
 from tests.notes.conftest import form_keys, stored
-from tournament.throttle import DEFAULT_NOTES_PER_SENDER
+from tournament.throttle import DEFAULT_NOTES_PER_ADDRESS, DEFAULT_NOTES_PER_SENDER
 
 PER_MINUTE = int(DEFAULT_NOTES_PER_SENDER.split()[0])
+PER_ADDRESS = int(DEFAULT_NOTES_PER_ADDRESS.split()[0])
 
 
 def _send(client, path: str, page: str, text: str):
@@ -34,3 +35,16 @@ def test_an_observer_has_a_limit_of_their_own(app, client, room):
     assert _send(client, seat + "/note", seat, "too many").status_code == 429
     assert _send(client, f"/t/{room[3]}/note", f"/t/{room[3]}/note", "table three").status_code == 302
     assert [note.source for note in stored(app, room["event"])].count("observer") == PER_MINUTE
+
+
+def test_one_phone_cannot_share_a_flood_out_over_many_senders(app, room):
+    phone = app.test_client()
+    phone.environ_base["REMOTE_ADDR"] = "192.0.2.7"
+    senders = [f"/t/{room[n]}/note" for n in (1, 2, 3)]
+    answers = [_send(phone, path, path, f"{path} {n}").status_code
+               for n in range(PER_MINUTE) for path in senders][:PER_ADDRESS + 1]
+    assert answers == [302] * PER_ADDRESS + [429]
+    other = app.test_client()
+    other.environ_base["REMOTE_ADDR"] = "192.0.2.8"
+    assert _send(other, senders[2], senders[2], "another phone").status_code == 302
+    assert len(stored(app, room["event"])) == PER_ADDRESS + 1
