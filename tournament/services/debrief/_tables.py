@@ -4,7 +4,9 @@ order, each table's variant as its game reads it and its house rule.
 Rules:
 - One SQL statement whatever the number of tables; the variant is read from the stored JSON
   through the event's game (never through ``Table.variant``, which would ask for the event).
-- Tables playing the same rules (the same settings' codes, the same house rule) are one group,
+- Two tables play the same rules when ``rule_set`` says so: the same settings' codes as the
+  game states them (variants the game words alike play alike) and the same house rule. The
+  rules view, the trick view and the journeys' strangers all read it. Tables of one rule set are one group,
   named "Tables 1, 11"; a view groups them when more tables than ``WALL_COLUMNS`` would not fit
   across the wall side by side.
 """
@@ -40,6 +42,11 @@ def event_tables(session: Session, event: Event) -> tuple[Game[Any], tuple[Table
         .where(Table.event_id == event.id).order_by(Table.number)
     ).all()
     return game, tuple(TableRules(number, game.variant_from_json(data), house) for number, data, house in rows)
+
+
+def rule_set(game: Game[Any], variant: Any, house_rule: str | None = None) -> Hashable:
+    """What two tables share exactly when they play the same rules (see the module's rules)."""
+    return tuple(setting.code for setting in game.variant_settings(variant)), house_rule or None
 
 
 def tables_label(numbers: Sequence[int]) -> Text:

@@ -24,7 +24,7 @@ from ..round_data import RoundData, load_game_facts
 @dataclass(frozen=True)
 class History:
     rounds: tuple[Round, ...]  # by number
-    tables: tuple[Any, ...]  # rows: id, number (and variant_data when asked for)
+    tables: tuple[Any, ...]  # rows: id, number (and variant_data, house_rule when asked for)
     players: dict[int, Any]  # id -> a row or Player: id, name, status, home_table_id
     outcomes: dict[int, RoundOutcome]  # closed round number -> its outcome, moves as they happened
 
@@ -36,11 +36,11 @@ class History:
 def load_history(session: Session, event: Event, rounds: Iterable[Round] | None = None,
                  players: Iterable[Any] | None = None, variants: bool = False) -> History:
     """``rounds``/``players``: already read by the caller (the standings read both), else read
-    here. ``variants``: also read each table's stored rule variant (only once revealed)."""
+    here. ``variants``: also read each table's stored rule variant and house rule (only once revealed)."""
     if rounds is None:
         rounds = session.scalars(select(Round).where(Round.event_id == event.id).order_by(Round.number))
     ordered = tuple(sorted(rounds, key=lambda r: r.number))
-    columns = (Table.id, Table.number) + ((Table.variant_data,) if variants else ())
+    columns = (Table.id, Table.number) + ((Table.variant_data, Table.house_rule) if variants else ())
     tables = tuple(session.execute(select(*columns).where(Table.event_id == event.id).order_by(Table.number)))
     if players is None:
         players = session.execute(select(Player.id, Player.name, Player.status, Player.home_table_id)

@@ -25,13 +25,16 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy.orm import Session
 
 from ...core.i18n import Name, T, Text, Tn, Tp
 from ...core.names import name_key
+from ...games import Game, game_of
 from ...models import Event, PlayerStatus
 from ..standings import compute_standings
+from ._tables import rule_set
 from .history import load_history
 
 LABEL = T("Journeys")  # the view's name in the debrief's list of views
@@ -161,7 +164,7 @@ def build(session: Session, event: Event) -> Journeys:
                            variants=revealed)
     played = tuple(r.number for r in history.played)
     tables = tuple(t.number for t in history.tables)
-    paths = _paths(standings.rows, history, played, revealed)
+    paths = _paths(game_of(event), standings.rows, history, played, revealed)
     climbers = set(pick_climbers({p.player: p.stops[-1].table - p.start for p in paths}))
     stayers = [p.player for p in paths if p.stayer]
     labelled = climbers | set(stayers[:MAX_LABELLED_STAYERS])
@@ -194,11 +197,12 @@ def build(session: Session, event: Event) -> Journeys:
     )
 
 
-def _paths(rows, history, played: tuple[int, ...], revealed: bool) -> list[_Path]:
+def _paths(game: Game[Any], rows, history, played: tuple[int, ...], revealed: bool) -> list[_Path]:
     """Every player who played a round, alphabetically: the standings' path over the rounds
     played, each round's games and move, and (revealed) whether the player was a stranger."""
     number_of = {t.id: t.number for t in history.tables}
-    variant = {t.number: t.variant_data for t in history.tables} if revealed else {}
+    variant = ({t.number: rule_set(game, game.variant_from_json(t.variant_data), t.house_rule) for t in history.tables}
+               if revealed else {})
     moves = {(number, row.player): row.direction
              for number, outcome in history.outcomes.items() for row in outcome.rows}
     paths = []
@@ -263,6 +267,7 @@ def pick_climbers(rises: dict[str, int]) -> tuple[str, ...]:
 
 
 def _stranger(variant: dict, home: int | None, table: int) -> bool | None:
+    """A player at a table whose rule set (``_tables.rule_set``) differs from their home table's."""
     if home is None:
         return None
     return variant.get(home) != variant.get(table)

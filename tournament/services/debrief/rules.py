@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session
 from ...core.i18n import T, Text, Tp
 from ...games import Setting
 from ...models import Event
-from ._tables import WALL_COLUMNS, event_tables, group_by, tables_label
+from ._tables import WALL_COLUMNS, event_tables, group_by, rule_set, tables_label
 
 # The view's name where the organiser picks a debrief step's view.
 LABEL: Final = T("Every table's rules, side by side")
@@ -77,7 +77,7 @@ def build(session: Session, event: Event) -> RulesView:
                                          table.house_rule or ""))
                      for settings, table in zip(per_table, tables, strict=True)]
     grouped = len(tables) > WALL_COLUMNS
-    keys = [tuple(setting.code for setting in settings) for settings in per_table]
+    keys = [rule_set(game, table.variant, table.house_rule) for table in tables]
     columns = group_by(keys, [table.number for table in tables], grouped)
     firsts = [column[0] for column in columns]
     rows = tuple(_row([per_table[index][position] for index in firsts])

@@ -33,7 +33,7 @@ from ...games.trick_text import MIN_CARDS, parse_trick
 from ...models import Event, Player, PlayerStatus
 from .. import audit
 from ..errors import DomainError
-from ._tables import WALL_COLUMNS, event_tables, group_by, tables_label
+from ._tables import WALL_COLUMNS, event_tables, group_by, rule_set, tables_label
 
 MAX_PROPOSED: Final = 5
 
@@ -124,7 +124,9 @@ def build(session: Session, event: Event) -> TrickView:
     trick = chosen or rules.propose([table.variant for table in tables], usual_size(session, event, game))
     grouped = len(tables) > WALL_COLUMNS
     lines = []
-    for column in group_by([table.variant for table in tables], [table.number for table in tables], grouped):
+    # House rules do not take tricks: tables whose settings agree replay the trick alike.
+    keys = [rule_set(game, table.variant) for table in tables]
+    for column in group_by(keys, [table.number for table in tables], grouped):
         variant = tables[column[0]].variant
         numbers = tuple(tables[index].number for index in column)
         winner, reason = rules.winner(variant, trick), rules.why(variant, trick)
