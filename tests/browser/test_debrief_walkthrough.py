@@ -25,8 +25,9 @@ from tournament.services.debrief.steps import DEFAULT_STEPS
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-artifacts" / "debrief"
-# (step, size) -> the README's picture: journeys, the timeline, the reveal, the replayed trick.
-README_SHOTS = {(2, "1920x1080"): "debrief-journeys.png", (3, "1280x720"): "debrief-timeline.png",
+# (step, size) -> the README's picture: the journeys once the rules are revealed (with the
+# strangers), the timeline, the reveal, the replayed trick.
+README_SHOTS = {("2-revealed", "1920x1080"): "debrief-journeys.png", (3, "1280x720"): "debrief-timeline.png",
                 (5, "1280x720"): "debrief-rules.png", (6, "1920x1080"): "debrief-trick.png"}
 SIZES = {"1920x1080": (1920, 1080), "1280x720": (1280, 720)}
 
@@ -72,7 +73,7 @@ def log_in(page, base: str) -> None:
     page.wait_for_url(lambda url: "/login" not in url)
 
 
-def shot(page, number: int, size: str) -> None:
+def shot(page, number: int | str, size: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     path = SHOTS / f"step-{number}-{size}.png"
     page.screenshot(path=str(path))
@@ -126,6 +127,13 @@ def test_the_organiser_steps_the_debrief_on_the_projector_with_the_keys(app, liv
         expect(title).to_have_text(str(DEFAULT_STEPS[-2].title))
         page.keyboard.press("ArrowLeft")
         expect(title).to_have_text(str(DEFAULT_STEPS[-3].title))
+        page.keyboard.press("Home")  # back to the journeys, which now count the strangers too
+        expect(title).to_have_text(str(DEFAULT_STEPS[0].title))
+        page.keyboard.press("ArrowRight")
+        expect(title).to_have_text(str(DEFAULT_STEPS[1].title))
+        expect(page.locator('#stage .debrief.wall[data-view="journeys"] .dj-strangers')).to_be_visible()
+        shot(page, "2-revealed", size)
+        assert page.evaluate(LAYOUT) == [], f"the journeys with the strangers at {size}"
         page.keyboard.press("Escape")
         expect(title).to_have_text("Round 3 results")
         with app.app_context():
