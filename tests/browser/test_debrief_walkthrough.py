@@ -1,9 +1,10 @@
-"""The debrief on the wall in real Chromium: an event played to its end, the organiser logged
-in, the projector opened in the same browser and stepped through with the keys a teacher (or a
-presentation clicker) presses, at 1920×1080 and 1280×720.
+"""The debrief on the wall in real Chromium: a class played to its end (``class_event``: 22
+pupils and an observer, six tables, three rounds, notes, a correction, a withdrawal), the
+organiser logged in, the projector opened in the same browser and stepped through with the keys
+a teacher (or a presentation clicker) presses, at 1920×1080 and 1280×720.
 
-Screenshots: test-artifacts/debrief/step-<n>-<size>.png. With UPDATE_README_SHOTS=1 the
-README's pictures (docs/images/debrief-<n>-<size>.png) are taken again."""
+Screenshots: test-artifacts/debrief/step-<n>-<size>.png and organiser-debrief-1280.png. With
+UPDATE_README_SHOTS=1 the README's pictures (``README_SHOTS``, under docs/images/) are taken again."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.conftest import CHROMIUM_ARGS  # noqa: F401  (same browser setup as every browser test)
+from tests.debrief.class_event import class_event
 from tests.debrief.frame_views import ended_event
 from tournament import db
 from tournament.models import Event
@@ -23,7 +25,10 @@ from tournament.services.debrief.steps import DEFAULT_STEPS
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-artifacts" / "debrief"
-README_SHOTS = {(1, "1920x1080"), (2, "1920x1080"), (5, "1280x720")}  # feelings; a view; the reveal
+# (step, size) -> the README's picture: the journeys once the rules are revealed (with the
+# strangers), the timeline, the reveal, the replayed trick.
+README_SHOTS = {("2-revealed", "1920x1080"): "debrief-journeys.png", (3, "1280x720"): "debrief-timeline.png",
+                (5, "1280x720"): "debrief-rules.png", (6, "1920x1080"): "debrief-trick.png"}
 SIZES = {"1920x1080": (1920, 1080), "1280x720": (1280, 720)}
 
 LAYOUT = """() => {
@@ -68,17 +73,32 @@ def log_in(page, base: str) -> None:
     page.wait_for_url(lambda url: "/login" not in url)
 
 
-def shot(page, number: int, size: str) -> None:
+def shot(page, number: int | str, size: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     path = SHOTS / f"step-{number}-{size}.png"
     page.screenshot(path=str(path))
     if os.environ.get("UPDATE_README_SHOTS") == "1" and (number, size) in README_SHOTS:
-        shutil.copyfile(path, ROOT / "docs" / "images" / f"debrief-{number}-{size}.png")
+        shutil.copyfile(path, ROOT / "docs" / "images" / README_SHOTS[number, size])
+
+
+def shoot_the_organisers_page(context, base: str, event_id: int) -> None:
+    """The organiser's debrief page, 1280 wide, its top part (what a teacher sees on the laptop)."""
+    desk = context.new_page()
+    try:
+        desk.set_viewport_size({"width": 1280, "height": 800})
+        desk.goto(f"{base}/events/{event_id}/debrief")
+        expect(desk.locator("li.debrief-step-row.current")).to_have_attribute("id", "step-2")
+        path = SHOTS / "organiser-debrief-1280.png"
+        desk.screenshot(path=str(path))
+        if os.environ.get("UPDATE_README_SHOTS") == "1":
+            shutil.copyfile(path, ROOT / "docs" / "images" / "organiser-debrief.png")
+    finally:
+        desk.close()
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_the_organiser_steps_the_debrief_on_the_projector_with_the_keys(app, live_server, browser, monkeypatch, size):
-    event_id = ended_event(app)
+    event_id = class_event(app)
     with app.app_context():
         token = db.session().get(Event, event_id).projector_token
     width, height = SIZES[size]
@@ -89,24 +109,33 @@ def test_the_organiser_steps_the_debrief_on_the_projector_with_the_keys(app, liv
         log_in(page, live_server.url)
         page.goto(f"{live_server.url}/p/{token}")
         title = page.locator("#slide-title")
-        expect(title).to_have_text("Round 2 results")
+        expect(title).to_have_text("Round 3 results")
         page.keyboard.press("Home")  # the first step
         for number, step in enumerate(DEFAULT_STEPS, 1):
             if number > 1:
                 page.keyboard.press(["ArrowRight", "PageDown", " "][number % 3])
             expect(title).to_have_text(str(step.title))
             expect(page.locator("#stage .debrief-prompt")).to_have_text(str(step.prompt))
-            if step.view in ("rules", "journeys"):
+            if step.view:  # every default view has something to draw for this class: wait for it
                 expect(page.locator(f'#stage .debrief.wall[data-view="{step.view}"]')).to_be_visible()
             shot(page, number, size)
             assert page.evaluate(LAYOUT) == [], f"step {number} at {size}"
+            if number == 2 and size == "1280x720":
+                shoot_the_organisers_page(context, live_server.url, event_id)
         page.keyboard.press("PageDown")  # past the last step: stays there
         page.keyboard.press("PageUp")
         expect(title).to_have_text(str(DEFAULT_STEPS[-2].title))
         page.keyboard.press("ArrowLeft")
         expect(title).to_have_text(str(DEFAULT_STEPS[-3].title))
+        page.keyboard.press("Home")  # back to the journeys, which now count the strangers too
+        expect(title).to_have_text(str(DEFAULT_STEPS[0].title))
+        page.keyboard.press("ArrowRight")
+        expect(title).to_have_text(str(DEFAULT_STEPS[1].title))
+        expect(page.locator('#stage .debrief.wall[data-view="journeys"] .dj-strangers')).to_be_visible()
+        shot(page, "2-revealed", size)
+        assert page.evaluate(LAYOUT) == [], f"the journeys with the strangers at {size}"
         page.keyboard.press("Escape")
-        expect(title).to_have_text("Round 2 results")
+        expect(title).to_have_text("Round 3 results")
         with app.app_context():
             event = db.session().get(Event, event_id)
             assert event.debrief_step is None and event.debrief_revealed_at is not None  # step 5 revealed
