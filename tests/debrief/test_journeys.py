@@ -3,6 +3,7 @@ strangers counted by rules only after the reveal, players who left, fixed SQL.""
 
 from __future__ import annotations
 
+import pytest
 from flask import render_template
 
 from tests.conftest import count_queries
@@ -78,17 +79,35 @@ def _twin_tables(session, event):
     tables[2].variant_data = dict(tables[1].variant_data)
 
 
-def test_strangers_are_counted_by_rules_not_by_table_number(app):
-    event_id = played_event(app, rounds=3, before=_twin_tables)
+def _alike_without_trumps(session, event):
+    """Tables 1 and 2 have no trumps, and differ only in whether trumps may come any time: they
+    play alike, and the rules view shows them alike."""
+    tables = {t.number: t for t in session.query(Table).filter_by(event_id=event.id)}
+    tables[1].variant_data = dict(tables[1].variant_data, trump=None, trump_any_time=False)
+    tables[2].variant_data = dict(tables[1].variant_data, trump_any_time=True)
+
+
+def _twins_but_a_house_rule(session, event):
+    """Table 2 plays table 1's settings plus a house rule of its own: another rule set."""
+    _twin_tables(session, event)
+    session.query(Table).filter_by(event_id=event.id, number=2).one().house_rule = "Kings are wild"
+
+
+@pytest.mark.parametrize("before, same_rules", [
+    (_twin_tables, {1: "A", 2: "A", 3: "B"}),
+    (_alike_without_trumps, {1: "A", 2: "A", 3: "B"}),
+    (_twins_but_a_house_rule, {1: "A", 2: "C", 3: "B"}),
+], ids=["identical", "alike-without-trumps", "house-rule"])
+def test_strangers_are_counted_by_rules_not_by_table_number(app, before, same_rules):
+    event_id = played_event(app, rounds=3, before=before)
     reveal(app, event_id)
     view = _build(app, event_id)
-    same_rules = {1: "A", 2: "A", 3: "B"}
     between_twins = 0
     for journey in view.journeys:
         for stop in journey.stops:
             assert stop.stranger is (same_rules[journey.home] != same_rules[stop.table]), (journey.player, stop)
             between_twins += journey.home != stop.table and same_rules[journey.home] == same_rules[stop.table]
-    assert between_twins, "nobody moved between the twin tables: the rule was not exercised"
+    assert between_twins or same_rules[1] != same_rules[2], "nobody moved between the twin tables: rule not exercised"
     counts = {(cell.round, row.table): cell.strangers for row in view.strangers for cell in row.cells if cell}
     for (number, table), count in counts.items():
         assert count == sum(1 for j in view.journeys for s in j.stops
