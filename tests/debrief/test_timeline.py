@@ -144,3 +144,18 @@ def test_a_round_without_its_log_lines_still_shows_its_start_and_close(app):
     view = _build(app, event_id)
     assert [i.kind for i in view.items if i.kind != "tie"] == ["start", "close"]
     assert all(i.at.tzinfo is UTC or i.at.utcoffset().total_seconds() == 0 for i in view.items)
+
+
+def test_players_set_up_before_the_first_round_are_not_events_of_the_tournament(app):
+    def observers_chosen(session, event):
+        from tournament.models import Player
+        from tournament.services import players as player_service
+
+        kim = session.query(Player).filter_by(event_id=event.id, name="Kim").one()
+        player_service.set_status(session, event, kim, PlayerStatus.OBSERVER)
+
+    event_id = played_event(app, rounds=1, before=observers_chosen)
+    change_status(app, event_id, "Ana", PlayerStatus.WITHDRAWN)
+    texts = [str(item.text) for item in _build(app, event_id).items]
+    assert "Ana withdrew." in texts
+    assert not any("Kim" in text for text in texts), texts

@@ -123,6 +123,9 @@ def build(session: Session, event: Event) -> Timeline:
     closed_at: dict[int, datetime] = {}  # the round's last close as the log has it
     logged: set[tuple[str, int]] = set()
     corrections: dict[tuple[datetime, int | None, int | None], list[AuditEntry]] = {}
+    # Players set up before the first round (observers chosen, names added) are the class as it
+    # started, not something that happened during the tournament.
+    first_start = min((_utc(r.started_at) for r in history.rounds if r.started_at is not None), default=None)
     for entry in entries:
         at = _utc(entry.at)
         if entry.action in _ROUND_ACTIONS and entry.round_number is not None:
@@ -137,7 +140,7 @@ def build(session: Session, event: Event) -> Timeline:
                 corrections.setdefault((at, entry.round_number, entry.table_number), []).append(entry)
         else:
             item = _player_item(entry, at)
-            if item is not None:
+            if item is not None and first_start is not None and at >= first_start:
                 add(item)
     for (at, round_number, table), saved in corrections.items():
         add(Item(at, round_number, table, CORRECTION,
