@@ -100,5 +100,6 @@ VIEWS = (
     View("rules", rules.LABEL, rules.build, "debrief/_rules.html", "debrief-rules.css", reveals=True,
          csv_table=rules.csv_table),
     View("trick", trick.LABEL, trick.build, "debrief/_trick.html", "debrief-trick.css", reveals=True,
-         csv_table=trick.csv_table, controls="debrief/_trick_controls.html", available=trick.available),
+         csv_table=trick.csv_table, controls="debrief/_trick_controls.html", available=trick.available,
+         summary=False),  # a moment on the wall; the rules on the summary say the same for good
 )
