@@ -241,3 +241,14 @@ def test_a_form_stored_by_another_request_at_the_same_instant_answers_with_that_
                                       author="", flag="fun", text=None, nonce="r" * 16)
         assert not sent.created and sent.note.nonce == "r" * 16
     assert len(stored(app, room["event"])) == 1
+
+
+def test_another_note_under_a_used_forms_key_is_refused_not_dropped(app, client, room):
+    page = client.get(f"/t/{room[1]}/note").get_data(as_text=True)
+    keys = form_keys(page)
+    assert client.post(f"/t/{room[1]}/note", data={**keys, "text": "first"}).status_code == 302
+    again = client.post(f"/t/{room[1]}/note", data={**keys, "text": "second"})
+    assert again.status_code == 409
+    assert "already sent another note" in again.get_data(as_text=True)
+    assert "second" in again.get_data(as_text=True)  # the refused form comes back filled in
+    assert [note.text for note in stored(app, room["event"])] == ["first"]

@@ -28,7 +28,7 @@ from ..core.limits import MAX_NOTE_TEXT, MAX_NOTES
 from ..core.names import clean_text
 from ..models import DebriefNote, Event, Player, PlayerStatus, Round, RoundState, Table
 from . import audit
-from .errors import DomainError, NotFound
+from .errors import Conflict, DomainError, NotFound
 
 SOURCES = ("table", "observer")
 FEED_SIZE = 30  # notes the organiser's live panel lists
@@ -57,6 +57,7 @@ FLAGS: dict[str, Flag] = {flag.key: flag for flag in (
 NOTE_TEXT = T("The note")
 NO_NOTE = T("Tap an icon or write a few words: the note was empty.")
 NO_TABLE = T("Choose the table you are watching.")
+FORM_USED = T("This form already sent another note. Reload the page and send this one again.")
 NOT_AN_OBSERVER = T("Only observers send notes from this page. Your table's phone has the note form.")
 # What the sending page puts in its nonce (a fresh random key each time it is shown).
 NONCE_SHAPE = re.compile(r"[A-Za-z0-9_-]{8,64}")
@@ -158,7 +159,7 @@ def send_note(session: Session, event: Event, *, source: str, table_number: int 
         raise DomainError(NO_NOTE, field="text")
     earlier = _by_nonce(session, event_id, nonce)
     if earlier is not None:
-        return Sent(earlier, created=False)
+        return _again(earlier, source, table_number, author, flag, text)
     if table_number is None:
         raise DomainError(NO_TABLE, field="table")
     known = session.scalar(select(Table.id).where(Table.event_id == event_id, Table.number == table_number))
@@ -179,8 +180,18 @@ def send_note(session: Session, event: Event, *, source: str, table_number: int 
         earlier = _by_nonce(session, event_id, nonce)
         if earlier is None:
             raise
-        return Sent(earlier, created=False)
+        return _again(earlier, source, table_number, author, flag, text)
     return Sent(note, created=True)
+
+
+def _again(earlier: DebriefNote, source: str, table_number: int | None, author: str, flag: str | None,
+           text: str | None) -> Sent:
+    """The same form sent again is its first note; another note under a used form's key is
+    refused, never dropped while the phone says "Sent"."""
+    if (earlier.source, earlier.table_number, earlier.author, earlier.flag, earlier.text) != (
+            source, table_number, author[:80], flag, text):
+        raise Conflict(FORM_USED)
+    return Sent(earlier, created=False)
 
 
 def get_note(session: Session, event: Event, note_id: int) -> DebriefNote:

@@ -50,6 +50,6 @@ def note(token: str, player_id: int):
         session.rollback()
         refuse(form, error)
         where = localised(seat_finder.where(session, event, player_id))
-        return seat_page(event, token, player_id, where, form, 400)
+        return seat_page(event, token, player_id, where, form, error.http_status)
     flash(translate(SENT), "success")
     return redirect(url_for("public.seat", token=token, player_id=player_id) + "#note")

@@ -61,7 +61,7 @@ def note(token: str):
     except DomainError as error:
         session.rollback()
         refuse(form, error)
-        return _page(table, form, 400)
+        return _page(table, form, error.http_status)
     flash(translate(SENT), "success")
     return redirect(url_for("table.note", token=token))
 
