@@ -56,7 +56,7 @@ def test_a_phone_sends_an_icon_only_disagreement_and_the_room_page_shows_it_with
         button.tap()
         phone.wait_for_url("**/note")
         assert phone.locator(".flash-success").inner_text() == "Sent"
-        assert "We disagreed about a trick" in phone.locator(".note-list").inner_text()
+        assert "We disagreed about a play" in phone.locator(".note-list").inner_text()
         phone.screenshot(path=str(SHOTS / "phone-note-sent.png"), full_page=True)
         [note] = stored(app, room["event"])
         assert (note.flag, note.text, note.table_number, note.source) == ("disagreed", None, 2, "table")
@@ -66,8 +66,8 @@ def test_a_phone_sends_an_icon_only_disagreement_and_the_room_page_shows_it_with
         assert organiser.evaluate("window.notOpenedAgain") is True
         assert "stands-out" in shown.get_attribute("class")
         text = shown.inner_text()
-        assert "We disagreed about a trick" in text and "Table 2" in text and "Round 1" in text
-        assert shown.locator("strong").inner_text() == "We disagreed about a trick"
+        assert "We disagreed about a play" in text and "Table 2" in text and "Round 1" in text
+        assert shown.locator("strong").inner_text() == "We disagreed about a play"
         organiser.locator("#notes-panel").screenshot(path=str(SHOTS / "room-notes-panel.png"))
     finally:
         phone_context.close()

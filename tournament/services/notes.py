@@ -47,7 +47,8 @@ class Flag:
 
 # In the order the buttons show them. Symbols every phone and the laptop's fonts draw.
 FLAGS: dict[str, Flag] = {flag.key: flag for flag in (
-    Flag("disagreed", "⚡", T("We disagreed about a trick"), stands_out=True),
+    # "a play", not "a trick": a table of every game sends it, and some games take no tricks.
+    Flag("disagreed", "⚡", T("We disagreed about a play"), stands_out=True),
     Flag("confused", "⁇", T("Confused")),
     Flag("frustrated", "☹", T("Frustrated")),
     Flag("realised", "★", T("Aha!")),

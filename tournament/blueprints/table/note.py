@@ -1,4 +1,4 @@
-"""A table's note for the organiser: an icon ("we disagreed about a trick") and/or a few words,
+"""A table's note for the organiser: an icon ("we disagreed about a play") and/or a few words,
 sent from the table's phone during or between rounds, for the debrief."""
 
 from __future__ import annotations
