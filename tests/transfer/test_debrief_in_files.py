@@ -156,7 +156,7 @@ def _delete(path):
 def _many_notes(count):
     def mutate(document):
         note = document["notes"][1]
-        document["notes"] = [{**note, "nonce": f"n-{n}"} for n in range(count)]
+        document["notes"] = [{**note, "nonce": f"nonce-{n:05d}"} for n in range(count)]
     return mutate
 
 
@@ -262,7 +262,7 @@ def test_hostile_texts_in_notes_and_steps_are_stored_clean_or_refused_naming_the
         chunk = accepted[start:start + limits.MAX_DEBRIEF_STEPS]
         document = copy.deepcopy(template)
         if where == "notes":
-            document["notes"] = [{**template["notes"][1], "text": raw, "nonce": f"n{n:04d}"}
+            document["notes"] = [{**template["notes"][1], "text": raw, "nonce": f"nonce-{n:04d}"}
                                  for n, (_, raw, _) in enumerate(chunk)]
         else:
             document["debrief"]["steps"] = [{"title": raw, "prompt": raw, "view": ""} for _, raw, _ in chunk]

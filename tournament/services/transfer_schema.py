@@ -60,8 +60,8 @@ from ..core.limits import (
 )
 from ..core.names import clean_text, fold_name, name_key
 from ..core.wording import name_list
-from ..games.trick_text import parse_trick
-from .notes import FLAGS
+from ..games.trick_text import MAX_TYPED, parse_trick
+from .notes import FLAGS, NONCE_SHAPE
 from .transfer_checks import FileProblem, array, choice, fail, flag, integer, label, moment, name, obj, text
 
 FORMAT = "five-tricks-event"
@@ -78,13 +78,12 @@ PLAYER_STATUSES = ("seated", "observer", "withdrawn")
 ROUND_STATES = ("planned", "running", "closed")
 NOTE_SOURCES = ("table", "observer")
 MAX_AUTHOR = 80  # the column of a note's author
-MAX_TRICK = 120  # the column of the replayed trick
+MAX_TRICK = MAX_TYPED  # the column of the replayed trick, as the organiser may type it
 # Shapes of keys another part of the app defines (a view of the debrief, a note's icon flag, a
 # sending form's one-time key): a key the app does not know is shown as nothing, never refused
 # there, so the file checks the shape the columns and pages can hold.
 VIEW_SHAPE = re.compile(r"[a-z][a-z0-9-]{0,39}")
 FLAG_SHAPE = re.compile(r"[a-z][a-z-]{0,15}")
-NONCE_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,64}")
 CARD_SHAPE = re.compile(r"[0-9A-Za-z]{1,6}")  # a card code as the game writes it: "7h", "Ac", "10s"
 MAX_TRICK_CARDS = 12
 SETTINGS = ("name", "round_minutes", "study_minutes", "practice_minutes", "paper_size", "sheet_copies",

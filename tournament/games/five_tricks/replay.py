@@ -25,6 +25,7 @@ from ...core.errors import RuleError
 from ...core.i18n import T, Text
 from ..protocol import CardFace
 from ..trick_split import SplitScore, split_score, tie_break
+from ..trick_text import MAX_CARDS
 from .cards import ACE, DECK, RANK_LABELS, RED_SUITS, Card, Suit
 from .tricks import trick_winner
 from .variants import RuleVariant
@@ -85,7 +86,8 @@ _NON_ACES: Final[dict[int, tuple[int, ...]]] = {
     1: (7,), 2: (2, 7), 3: (2, 3, 7), 4: (2, 3, 4, 7), 5: (2, 3, 4, 5, 7), 6: (2, 3, 4, 5, 6, 7),
 }
 _MIDDLES: Final = frozenset({3, 4, 5, 6})
-MAX_PROPOSED: Final = 5  # six-card tricks take seconds to search (benchmarks/trick_split.py); a typed trick holds 5
+# Six-card tricks take seconds to search (benchmarks/trick_split.py); a proposal holds what a typed trick may.
+MAX_PROPOSED: Final = MAX_CARDS
 MAX_TRICK: Final = 6  # the largest table: an Ace and five non-Aces of one suit still have ranks above
 _DECK_INDEX: Final[dict[Card, int]] = {card: index for index, card in enumerate(DECK)}
 

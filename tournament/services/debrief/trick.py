@@ -29,13 +29,13 @@ from sqlalchemy.orm import Session
 from ...core.errors import RuleError
 from ...core.i18n import T, Text
 from ...games import CardFace, Game, TrickRules, game_of
-from ...games.trick_text import MIN_CARDS, parse_trick
+from ...games.trick_text import MAX_CARDS, MIN_CARDS, parse_trick
 from ...models import Event, Player, PlayerStatus
 from .. import audit
 from ..errors import DomainError
 from ._tables import WALL_COLUMNS, event_tables, group_by, rule_set, tables_label
 
-MAX_PROPOSED: Final = 5
+MAX_PROPOSED: Final = MAX_CARDS  # a proposal holds what a typed trick may
 
 # The view's name where the organiser picks a debrief step's view.
 LABEL: Final = T("One trick replayed at every table")
