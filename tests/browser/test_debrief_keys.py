@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_debrief_walkthrough import log_in
 from tests.debrief.frame_views import ended_event
+from tests.print.test_print_pdf import log_in
 from tests.room.conftest import start_round
 from tournament import db
 from tournament.models import Event

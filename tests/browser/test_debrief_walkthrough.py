@@ -18,6 +18,7 @@ from playwright.sync_api import expect
 from tests.conftest import CHROMIUM_ARGS  # noqa: F401  (same browser setup as every browser test)
 from tests.debrief.class_event import class_event
 from tests.debrief.frame_views import ended_event
+from tests.print.test_print_pdf import log_in
 from tournament import db
 from tournament.models import Event
 from tournament.services.debrief.steps import DEFAULT_STEPS
@@ -63,14 +64,6 @@ LAYOUT = """() => {
   }
   return problems;
 }"""
-
-
-def log_in(page, base: str) -> None:
-    page.goto(base + "/login")
-    page.fill("#username", "teacher")
-    page.fill("#password", "correct horse")
-    page.click("button[type=submit]")
-    page.wait_for_url(lambda url: "/login" not in url)
 
 
 def shot(page, number: int | str, size: str) -> None:

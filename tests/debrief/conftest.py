@@ -72,3 +72,15 @@ def views(app, monkeypatch):
 def ended(app, organiser):
     """An event played to its end; `organiser` is logged in (created first, so it stays so)."""
     return ended_event(app)
+
+
+def statements_of(app, build, event_id: int) -> int:
+    """How many SQL statements ``build(session, event)`` sends for the event."""
+    from tests.conftest import count_queries
+
+    with app.app_context():
+        session = db.session()
+        event = session.get(Event, event_id)
+        with count_queries(app) as statements:
+            build(session, event)
+    return len(statements)

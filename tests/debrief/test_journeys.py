@@ -7,7 +7,7 @@ import pytest
 from flask import render_template
 
 from tests.conftest import count_queries
-from tests.debrief.conftest import change_status, play_round, played_event, reveal
+from tests.debrief.conftest import change_status, play_round, played_event, reveal, statements_of
 from tournament import db
 from tournament.core.names import name_key
 from tournament.models import Event, PlayerStatus, Table
@@ -148,12 +148,7 @@ def test_a_withdrawn_player_keeps_the_path_up_to_leaving_and_the_view_says_so(ap
 
 
 def _statements(app, event_id) -> int:
-    with app.app_context():
-        session = db.session()
-        event = session.get(Event, event_id)
-        with count_queries(app) as statements:
-            journeys.build(session, event)
-    return len(statements)
+    return statements_of(app, journeys.build, event_id)
 
 
 def test_journeys_statements_do_not_grow_with_tables_or_rounds(app):

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 from flask import render_template_string
 
-from tests.conftest import count_queries, setup_event
+from tests.conftest import setup_event
 from tests.corpus.names import CORPUS, Accepted
+from tests.debrief.conftest import statements_of
 from tests.games.highest_card import HIGHEST_CARD
 from tournament import db
 from tournament.core import SEED_VARIANTS, Suit
@@ -81,12 +82,7 @@ def test_the_rules_view_reads_the_same_number_of_statements_for_3_and_30_tables(
     counts = []
     for tables in (3, 30):
         event_id = setup_event(app, [f"P{n:03}" for n in range(tables * 4)], tables=tables)
-        with app.app_context():
-            session = db.session()
-            event = session.get(Event, event_id)
-            with count_queries(app) as statements:
-                rules_view.build(session, event)
-            counts.append(len(statements))
+        counts.append(statements_of(app, rules_view.build, event_id))
     assert counts[0] == counts[1] == 1
 
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from tests.conftest import count_queries
-from tests.debrief.conftest import change_status, play_round, played_event
+from tests.debrief.conftest import change_status, play_round, played_event, statements_of
 from tests.room.conftest import close_round
 from tournament import db
 from tournament.i18n import translate_html
@@ -120,12 +119,7 @@ def test_the_wall_keeps_the_latest_items_that_changed_a_table_and_counts_the_res
 
 
 def _statements(app, event_id) -> int:
-    with app.app_context():
-        session = db.session()
-        event = session.get(Event, event_id)
-        with count_queries(app) as statements:
-            timeline.build(session, event)
-    return len(statements)
+    return statements_of(app, timeline.build, event_id)
 
 
 def test_timeline_statements_do_not_grow_with_tables_or_rounds(app):

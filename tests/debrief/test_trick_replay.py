@@ -10,7 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.conftest import count_queries, setup_event
+from tests.conftest import setup_event
+from tests.debrief.conftest import statements_of
 from tournament import db
 from tournament.core import SEED_VARIANTS, RuleVariant, Suit
 from tournament.core.errors import RuleError
@@ -174,10 +175,5 @@ def test_the_trick_view_reads_the_same_number_of_statements_for_3_and_30_tables(
     counts = []
     for tables in (3, 30):
         event_id = setup_event(app, [f"P{n:03}" for n in range(tables * 4)], tables=tables)
-        with app.app_context():
-            session = db.session()
-            event = session.get(Event, event_id)
-            with count_queries(app) as statements:
-                trick_service.build(session, event)
-            counts.append(len(statements))
+        counts.append(statements_of(app, trick_service.build, event_id))
     assert counts[0] == counts[1] <= 2
