@@ -66,3 +66,10 @@ def test_debrief_partials_before_any_round_say_so_in_every_wrapper(app, key):
     for wrapper in WRAPPERS:
         html = render(app, event_id, key, wrapper)
         assert ("No round has been played yet." if key == "journeys" else "Nothing has happened yet.") in html
+
+
+@pytest.mark.parametrize("wrapper", WRAPPERS)
+def test_timeline_times_show_hours_and_minutes_not_seconds(app, event_id, wrapper):
+    html = render(app, event_id, "timeline", wrapper)
+    shown = re.findall(r'<time class="dt-at"[^>]*>([^<]*)</time>', html)
+    assert shown and all(re.fullmatch(r"\d\d:\d\d", time) for time in shown), shown

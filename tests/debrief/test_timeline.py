@@ -59,7 +59,7 @@ def test_timeline_lists_starts_closes_corrections_ties_and_withdrawals_in_order(
     assert [item.at for item in view.items] == sorted(item.at for item in view.items)
     correction = next(item for item in view.items if item.kind == "correction")
     assert (correction.round, correction.table) == (1, 1)
-    assert str(correction.text) == "The result of table 1 in round 1 was corrected after the close: 1 game."
+    assert str(correction.text) == "Table 1's result in round 1 was corrected after the round closed (1 game changed)."
     assert correction.stored.startswith("game 1: ") and " won → " in correction.stored
     withdrawal = next(item for item in view.items if item.kind == "withdrawal")
     assert str(withdrawal.text) == "Lea withdrew." and withdrawal.round == 2

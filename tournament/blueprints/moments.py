@@ -21,6 +21,7 @@ FORMATS = {
     "short": "d MMM HH:mm:ss",    # the audit log: this week's lines, to the second
     "long": "d MMM y HH:mm:ss",   # backups, kept across weeks
     "clock": "HH:mm:ss",          # a moment later today ("try again at …")
+    "minute": "HH:mm",            # the debrief's timeline: what happened during one lesson
 }
 
 

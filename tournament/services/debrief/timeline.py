@@ -144,8 +144,8 @@ def build(session: Session, event: Event) -> Timeline:
                 add(item)
     for (at, round_number, table), saved in corrections.items():
         add(Item(at, round_number, table, CORRECTION,
-                 Tn("The result of table {table} in round {round} was corrected after the close: {n} game.",
-                    "The result of table {table} in round {round} was corrected after the close: {n} games.",
+                 Tn("Table {table}'s result in round {round} was corrected after the round closed ({n} game changed).",
+                    "Table {table}'s result in round {round} was corrected after the round closed ({n} games changed).",
                     len(saved), table=table, round=round_number),
                  "; ".join(_stored(entry) for entry in saved)))
     for round_ in history.rounds:
