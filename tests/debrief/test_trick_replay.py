@@ -177,3 +177,25 @@ def test_the_trick_view_reads_the_same_number_of_statements_for_3_and_30_tables(
         event_id = setup_event(app, [f"P{n:03}" for n in range(tables * 4)], tables=tables)
         counts.append(statements_of(app, trick_service.build, event_id))
     assert counts[0] == counts[1] <= 2
+
+
+def test_an_elevator_event_posting_a_trick_gets_the_reason_on_the_page_and_nothing_changes(app, organiser):
+    event_id = _event(app, tables=2)
+    with app.app_context():
+        session = db.session()
+        event = session.get(Event, event_id)
+        event.game = "elevator"
+        for table in event.tables:
+            table.variant_data = get("elevator").variant_to_json(get("elevator").default_variants(1)[0])
+        session.commit()
+        reason = str(trick_service.build(session, event).message)
+        before = (event.debrief_trick, session.query(AuditEntry).count())
+    refused = organiser.post(f"/events/{event_id}/debrief/trick", data={"cards": "7h 2h"})
+    assert refused.status_code == 400
+    page = refused.get_data(as_text=True)
+    assert "Trick not changed" in page and "Elevator takes no tricks" in reason
+    assert 'class="error"' in page and "Elevator takes no tricks" in page
+    with app.app_context():
+        session = db.session()
+        event = session.get(Event, event_id)
+        assert (event.debrief_trick, session.query(AuditEntry).count()) == before
