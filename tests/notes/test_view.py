@@ -96,6 +96,18 @@ def test_the_wall_shows_each_tables_latest_two_texts_and_counts_the_rest(app, ro
     assert all(f"Remark {n}" in wall[wall.index('class="debrief-notes-rounds"'):] for n in range(5))
 
 
+def test_with_more_than_four_tables_the_wall_shows_each_tables_latest_text_and_counts_the_rest(app):
+    event_id = setup_event(app, [f"Player {n:03}" for n in range(20)], tables=5, name="Five tables")
+    start_round(app, event_id)
+    for table in range(1, 6):
+        for n in range(3):
+            _send(app, event_id, table, text=f"Table {table} remark {n}")
+    view = _build(app, event_id)
+    assert [(len(t.total.latest), t.total.more) for t in view.tables] == [(1, 2)] * 5
+    assert [line.text for line in view.tables[0].total.latest] == ["Table 1 remark 2"]
+    assert all(len(group.texts) == 3 for t in view.tables for group in t.rounds)  # the desk keeps every text
+
+
 def test_notes_per_table_add_no_sql_statements_per_table(app):
     def statements(tables: int) -> int:
         event_id = setup_event(app, [f"Player {n:03}" for n in range(tables * 4)], tables=tables, name=f"{tables}")

@@ -24,6 +24,9 @@ from ..notes import FLAGS, Flag, sender, utc_iso
 
 CSV_HEADER = ["at", "round", "table", "source", "author", "flag", "text"]
 WALL_TEXTS = 2  # texts a table shows on the wall; the rest are counted ("3 more")
+# With more tables than this, the wall (and the one-page summary) show each table's latest text
+# only: two rows of cards with two texts each do not fit a 1280x720 wall under the prompt.
+ROOMY_TABLES = 4
 
 LABEL = T("Notes from the tables")  # the view's name in the debrief's list of views
 
@@ -57,16 +60,17 @@ class Group:
     round_number: int | None
     counts: tuple[Count, ...]
     texts: tuple[Line, ...]
+    shown: int = WALL_TEXTS  # how many texts the wall shows
 
     @property
     def latest(self) -> tuple[Line, ...]:
         """The texts the wall shows: the latest ones, newest first."""
-        return tuple(reversed(self.texts[-WALL_TEXTS:]))
+        return tuple(reversed(self.texts[-self.shown:]))
 
     @property
     def more(self) -> int:
         """Texts beyond what the wall shows."""
-        return max(0, len(self.texts) - WALL_TEXTS)
+        return max(0, len(self.texts) - self.shown)
 
 
 @dataclass(frozen=True)
@@ -100,8 +104,8 @@ def _counts(lines: list[Line]) -> tuple[Count, ...]:
     return tuple(Count(flag, counted[key]) for key, flag in FLAGS.items() if counted[key] or flag.stands_out)
 
 
-def _group(round_number: int | None, lines: list[Line]) -> Group:
-    return Group(round_number, _counts(lines), tuple(line for line in lines if line.text))
+def _group(round_number: int | None, lines: list[Line], shown: int = WALL_TEXTS) -> Group:
+    return Group(round_number, _counts(lines), tuple(line for line in lines if line.text), shown)
 
 
 def _line(note: DebriefNote) -> Line:
@@ -123,13 +127,14 @@ def build(session: Session, event: Event) -> NotesView:
     for line in lines:
         by_table.setdefault(line.table_number, []).append(line)
     tables = []
+    shown = WALL_TEXTS if len(by_table) <= ROOMY_TABLES else 1
     for number in sorted(by_table, key=_last):
         at_table = by_table[number]
         by_round: dict[int | None, list[Line]] = {}
         for line in at_table:
             by_round.setdefault(line.round_number, []).append(line)
         rounds = tuple(_group(r, by_round[r]) for r in sorted(by_round, key=lambda r: (r is not None, r or 0)))
-        tables.append(TableNotes(number, _group(None, at_table), rounds))
+        tables.append(TableNotes(number, _group(None, at_table, shown), rounds))
     return NotesView(tuple(tables), tuple(lines))
 
 
