@@ -6,6 +6,7 @@ from .base import Base
 from .event import Event, Table
 from .game import Game, GameResult
 from .note import DebriefNote
+from .online import OnlineClaim, OnlineClock, OnlineGame, OnlineMessage
 from .organiser import Organiser
 from .player import Player, PlayerStatus
 from .round import Round, RoundState, Seat
@@ -19,6 +20,10 @@ __all__ = [
     "Event",
     "Game",
     "GameResult",
+    "OnlineClaim",
+    "OnlineClock",
+    "OnlineGame",
+    "OnlineMessage",
     "Organiser",
     "Player",
     "PlayerStatus",

@@ -93,6 +93,11 @@ class Table(Base):
     house_rule: Mapped[str | None] = mapped_column(String(MAX_HOUSE_RULE), nullable=True, default=None)
     # Secret of the table's phone link (score-slip QR); None when revoked.
     token: Mapped[str | None] = mapped_column(String(64), default=new_token, nullable=True, unique=True)
+    # Played online: each player on their own device at a virtual table (services.online).
+    online: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # Online only: the app enforces legal plays and takes tricks by this table's rules (for
+    # practice or a demonstration). Off, the players decide, as at a real table.
+    app_referees: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
     event: Mapped[Event] = relationship(back_populates="tables")
 

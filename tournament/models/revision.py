@@ -15,6 +15,8 @@ So a change the revision misses would leave other processes serving stale pages.
   it moves that event's revision once; anywhere else it moves the revision of every event (its
   event cannot be told from the statement in general), which is always safe, only wasteful.
   Deleting events and statements that set `revision` themselves need nothing.
+- Online play's rows (`models.online`) are not the event's record and do not move it: a card
+  played at a virtual table moves that table's `OnlineClock` instead.
 - SQL sent to the driver directly (`connection.exec_driver_sql`) that writes such a table is
   refused unless inside `bulk_write`: the statement's event cannot even be read from it.
 """
@@ -135,6 +137,8 @@ def _bump_revisions(session: Session, _context, _instances) -> None:
     dirty = session.dirty
     with session.no_autoflush:
         for obj in chain(session.new, session.deleted, dirty):
+            if getattr(obj, "__tablename__", None) not in EVENT_TABLES:
+                continue
             if obj in dirty and not session.is_modified(obj):
                 continue
             if isinstance(obj, Event) and obj in session.deleted:

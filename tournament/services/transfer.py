@@ -291,7 +291,8 @@ def _write(session: Session, rows: Rows) -> Event:
     now = datetime.now(UTC)
     # Driver-level INSERTs: the revision is moved here, since no flush sees them.
     with bulk_write(session, event.id):
-        _insert(session, Table, [{**t, "event_id": event.id, "token": new_token()} for t in rows.tables])
+        _insert(session, Table, [{"online": False, "app_referees": False, **t, "event_id": event.id,
+                                  "token": new_token()} for t in rows.tables])
         table = dict(session.execute(select(Table.number, Table.id).where(Table.event_id == event.id)).all())
         _insert(session, Player, [{"event_id": event.id, "name": p["name"], "name_key": p["name_key"],
                                    "status": p["status"], "home_table_id": table.get(p["home_table"])}

@@ -1,0 +1,1 @@
+"""A player's screen and the poll that keeps it current."""
