@@ -104,6 +104,15 @@ class Deal:
     aside: tuple[Card, ...]
     dealer: int
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.hands, tuple) or not all(isinstance(hand, tuple) for hand in self.hands):
+            raise RuleError("a deal's hands must be a tuple of tuples of cards")
+        cards_each(len(self.hands))
+        _seat_number(self.dealer, len(self.hands))
+        cards = [card for hand in self.hands for card in hand] + list(self.aside)
+        if not all(isinstance(card, Card) for card in cards) or len(set(cards)) != len(cards):
+            raise RuleError("a deal holds each card of the deck at most once")
+
     @property
     def players(self) -> int:
         return len(self.hands)
