@@ -37,7 +37,7 @@ import hashlib
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Final
 
 from ...core.errors import RuleError
@@ -200,7 +200,7 @@ class TableState:
     last_taker: int | None
     disputes: tuple[Dispute, ...]
     # The pointing when the open dispute began (empty unless stage is "dispute").
-    first_choices: tuple[int | None, ...] = field(default=())
+    first_choices: tuple[int | None, ...] = ()
 
     @property
     def players(self) -> int:
