@@ -31,7 +31,7 @@ def test_no_player_ever_receives_another_players_cards(app, client):
         round_id = db.session().scalar(select(Round.id))
     deal = deal_hands(app, event_id, 1, round_id, 1, 4)
     played: set = set()
-    for step in range(6):
+    for _step in range(6):
         for seat, token in enumerate(at):
             raw = act(client, token, action="gesture", gesture="yes").data
             assert b'"error"' not in raw

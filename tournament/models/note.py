@@ -15,8 +15,9 @@ class DebriefNote(Base):
     audit log, so a note outlives a table removed afterwards.
 
     `source` is "table" (a table's phone; `author` empty), "observer" (`author` is the
-    observer's name as it was) or "online" (a disputed trick at an online table; `author` empty). A note has a `flag`, a `text`, or both. `nonce` is the sending
-    page's one-time key: the same form sent twice (a double tap, a resend) is one note.
+    observer's name as it was) or "online" (a disputed trick at an online table; `author`
+    empty). A note has a `flag`, a `text`, or both. `nonce` is the sending page's one-time key:
+    the same form sent twice (a double tap, a resend) is one note.
     """
 
     __tablename__ = "debrief_notes"
