@@ -40,6 +40,17 @@ def test_practice_deals_allow_chat_are_never_recorded_and_the_next_deal_rotates_
         deals = list(db.session().scalars(select(OnlineGame).order_by(OnlineGame.number)))
         assert [(d.number, d.dealer, d.round_id) for d in deals] == [(1, 0, None), (2, 1, None)]
     assert state(app, at[0])["game"]["deal"] == 2
+    with app.app_context():
+        first = db.session().scalar(select(OnlineGame).where(OnlineGame.number == 1))
+        last_card = next(a for a in reversed(first.actions) if a["type"] == "play")
+        pointing = [a for a in first.actions if a["type"] == "point"][-1]
+    # The last card's and the last pointing's resends, arriving after the next deal began: no change.
+    card_owner = at[first.seats.index(last_card["by"])]
+    assert act(client, card_owner, action="play", card=last_card["card"], nonce=last_card["nonce"]).status_code == 200
+    pointer = at[first.seats.index(pointing["by"])]
+    assert act(client, pointer, action="point", index=pointing["index"], nonce=pointing["nonce"]).status_code == 200
+    with app.app_context():
+        assert db.session().scalar(select(OnlineGame.actions).where(OnlineGame.number == 2)) == []
 
 
 def test_between_rounds_the_player_sees_the_move_of_the_closed_round(app, client):
