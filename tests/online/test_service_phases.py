@@ -97,3 +97,33 @@ def test_actions_are_limited_per_personal_link_with_a_sentence(app, client):
     assert [a.status_code for a in answers] == [200, 200, 200, 429]
     assert answers[-1].get_json()["error"]
     assert act(client, tokens["Ben"], action="gesture", gesture="yes").status_code == 200
+
+
+def test_a_players_phase_follows_the_timer_before_round_one_then_the_rounds(app):
+    from tests.room.conftest import close_round
+    from tournament.models import Player, PlayerStatus
+    from tournament.services.online import phase
+
+    event_id = online_event(app, ["Ana", "Ben", "Cleo", "Dan"], 1)
+
+    def phases():
+        with app.app_context():
+            session = db.session()
+            event = session.get(Event, event_id)
+            return {p.name: phase.phase_of(session, event, p) for p in session.scalars(select(Player))}
+
+    assert set(phases().values()) == {"waiting"}
+    for name in ("study", "practice"):
+        with app.app_context():
+            session = db.session()
+            timer.start(session.get(Event, event_id), name, timer.now_utc())
+            session.commit()
+        assert set(phases().values()) == {name}
+    with app.app_context():
+        session = db.session()
+        session.scalar(select(Player).where(Player.name == "Dan")).status = PlayerStatus.OBSERVER
+        session.commit()
+    start(app, event_id)
+    assert phases() == {"Ana": "tournament", "Ben": "tournament", "Cleo": "tournament", "Dan": "not_playing"}
+    close_round(app, event_id)
+    assert phases()["Ana"] == "between"
