@@ -17,7 +17,7 @@ import secrets
 from datetime import UTC, datetime
 
 from sqlalchemy import select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
 from ...core.i18n import Name, T
@@ -123,9 +123,18 @@ def touch(session: Session, claim: OnlineClaim, now: datetime) -> None:
     seen = aware(claim.seen_at)
     if seen is not None and (now - seen).total_seconds() < TOUCH_EVERY:
         return
-    session.execute(update(OnlineClaim).where(OnlineClaim.token == claim.token).values(seen_at=now)
-                    .execution_options(synchronize_session=False))
+    token = claim.token
+    # A poll reads in one snapshot (db.py); on SQLite that snapshot cannot turn into a write once
+    # another device has written since, so the mark starts a transaction of its own, which
+    # waits for the write lock like any change. Presence is best effort: if the database stays
+    # busy, this poll leaves no mark and the next one tries again.
     session.commit()
+    try:
+        session.execute(update(OnlineClaim).where(OnlineClaim.token == token).values(seen_at=now)
+                        .execution_options(synchronize_session=False))
+        session.commit()
+    except OperationalError:
+        session.rollback()
 
 
 def away(claim: OnlineClaim | None, now: datetime) -> bool:
