@@ -67,7 +67,10 @@ def _point(page, index: int) -> None:
 
 
 def _play_trick(pages: dict, disputed: bool = False) -> None:
-    for _ in range(len(pages)):
+    for played in range(len(pages)):
+        if disputed and played == 3:  # Ben led: Ana (the dealer) plays last
+            pages["Ana"].wait_for_selector(".hand.live")
+            shot(pages["Ana"], "phone-hand")
         _play_card(pages)
     for page in pages.values():
         page.wait_for_selector(".stage-point, .stage-dispute")
@@ -129,7 +132,6 @@ def test_four_players_study_practise_and_play_a_recorded_deal_online(app, live_s
         assert pages["Ana"].locator(".hand .card-button").count() == 7
         pages["Ben"].locator('[data-gesture="yes"]').click()
         pages["Ana"].wait_for_selector(".chair-gesture:has-text('👍')")
-        shot(pages["Ana"], "phone-hand")
         shot(pages["Dan"], "laptop")
 
         _play_trick(pages, disputed=True)
