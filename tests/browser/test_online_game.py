@@ -110,6 +110,13 @@ def test_four_players_study_practise_and_play_a_recorded_deal_online(app, live_s
         assert stranger.get_by_role("button", name="Ben", exact=True).count() == 0
         stranger.close()
 
+        # The network drops: the screen says so, and recovers by itself when it is back.
+        ana = pages["Ana"]
+        ana.route("**/state?*", lambda route: route.abort())
+        ana.wait_for_selector("#play-connection:not(:empty)")
+        ana.unroute("**/state?*")
+        ana.wait_for_selector("#play-connection:empty", state="attached", timeout=15_000)
+
         _timer(app, event_id, "study")
         for page in pages.values():
             page.wait_for_selector(".phase-study .rule-sheet")
@@ -120,6 +127,16 @@ def test_four_players_study_practise_and_play_a_recorded_deal_online(app, live_s
         pages["Ana"].get_by_role("button", name="Send").click()
         for name in ("Ben", "Cleo", "Dan"):
             pages[name].wait_for_selector(".message-text:has-text('Which card wins?')")
+        # A gesture whose first sending is lost is sent again under the same nonce: shown once.
+        sent = []
+        cleo = pages["Cleo"]
+        cleo.on("request", lambda request: sent.append(request.post_data_json) if request.method == "POST" else None)
+        cleo.route("**/act", lambda route: route.abort(), times=1)
+        cleo.locator('[data-gesture="clap"]').click()
+        cleo.wait_for_selector("#play-alert:not(:empty)")
+        cleo.locator('[data-gesture="clap"]').click()
+        pages["Ben"].wait_for_selector(".message:has-text('👏')")
+        assert len(sent) == 2 and sent[0]["nonce"] == sent[1]["nonce"]
         _play_card(pages)  # a practice card, seen by the others
         for page in pages.values():
             page.wait_for_selector(".trick .played")

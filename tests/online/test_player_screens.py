@@ -175,3 +175,8 @@ def test_a_rounds_countdown_shows_only_while_the_round_runs(app):
     assert "play-timer" not in render(app, between)["html"]
     study = player(phase="study", timer=TimerView("study", 600, 300, True, datetime(2026, 11, 22, 18, tzinfo=UTC)))
     assert "play-timer" in render(app, study)["html"]
+
+
+def test_a_player_at_a_table_in_the_room_is_sent_there_without_pad_or_gestures(app):
+    html = render(app, player(online=False, table_number=5))["html"]
+    assert "Go to table 5" in html and 'data-pad="0"' in html and "data-gesture" not in html
