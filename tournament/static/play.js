@@ -243,7 +243,7 @@
     if (!points.length) { return; }
     var sx = canvas.width / 1000, sy = canvas.height / 1000;
     context.strokeStyle = COLOURS[colour] || COLOURS.ink;
-    context.lineWidth = 6;
+    context.lineWidth = 8;
     context.lineCap = "round";
     context.lineJoin = "round";
     context.beginPath();
