@@ -185,7 +185,8 @@ def test_four_players_study_practise_and_play_a_recorded_deal_online(app, live_s
             session = db.session()
             games = list(session.scalars(select(Game)))
             assert len(games) == 1
-            results = session.execute(select(Player.name, GameResult.score).join(Player, Player.id == GameResult.player_id)).all()
+            results = session.execute(select(Player.name, GameResult.score)
+                                      .join(Player, Player.id == GameResult.player_id)).all()
             most = max(score for _name, score in results)
             winner = sorted(name for name, score in results if score == most)[0]
             assert sum(score for _name, score in results) == 7
@@ -197,7 +198,7 @@ def test_four_players_study_practise_and_play_a_recorded_deal_online(app, live_s
 
 
 def test_a_round_closed_mid_deal_shows_each_player_their_move_and_next_table(app, live_server, browser):
-    names = NAMES + ["Eve", "Finn", "Gus", "Hana"]
+    names = [*NAMES, "Eve", "Finn", "Gus", "Hana"]
     event_id = online_event(app, names, 2)
     tokens = claim_all(app, event_id)
     start(app, event_id)

@@ -30,6 +30,7 @@ from ...services.online.messages import COLOURS
 from . import bp
 from .payload import poll_ms, screen_html, state_payload, stroke_json
 
+
 def _now() -> datetime:
     return datetime.now(UTC)
 
