@@ -58,6 +58,7 @@ def test_between_rounds_the_player_sees_the_move_of_the_closed_round(app, client
         for token in tokens.values():
             seen = view.player_view(session, claims.claim_by_token(session, token), timer.now_utc())
             assert seen.phase == "between" and seen.game is None and seen.move is not None
+            assert seen.notice is None  # every deal was played to its end
             moves.add(seen.move.arrow)
     assert "▲" in moves and "▼" in moves
     response = act(client, tokens["P0"], action="play", card="7h")
