@@ -233,7 +233,7 @@
   var strokes = [];
   var pending = [];          // lines drawn here and not yet in the server's answer
   var current = null;
-  var MAX_POINTS = 400;
+  var MAX_POINTS = parseInt(root.getAttribute("data-max-points"), 10) || 400;  // the server's limit per stroke
   var COLOURS = { ink: "#111722", red: "#c21d1d", blue: "#1f5fbf", green: "#12783d" };
   try {
     strokes = JSON.parse(document.getElementById("play-strokes").textContent) || [];
