@@ -311,6 +311,11 @@
   }
 
   announced = (screen.querySelector("#deal-status, .move-text") || { textContent: "" }).textContent.replace(/\s+/g, " ").trim();
+  // A phone woken up asks at once rather than after a long backed-off wait.
+  document.addEventListener("visibilitychange", function () {
+    if (!document.hidden && !polling) { schedule(0); }
+  });
+
   afterScreen();
   schedule(pollMs);
 })();
