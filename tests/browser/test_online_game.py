@@ -26,7 +26,9 @@ NAMES = ["Ana", "Ben", "Cleo", "Dan"]  # playing order at the table: alphabetica
 
 
 def shot(page, name: str, full: bool = False) -> None:
+    """A screenshot for the README, of a screen that must fit its width (no sideways scrolling)."""
     SHOTS.mkdir(exist_ok=True)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), f"{name} is too wide"
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(SHOTS / f"online-{name}.png"), full_page=full)
 
