@@ -106,3 +106,17 @@ def test_the_players_page_speaks_the_devices_language(app, client):
     token = claim_all(app, event_id)["Ana"]
     html = client.get(f"/play/{token}", headers={"Accept-Language": "de"}).get_data(as_text=True)
     assert '<html lang="de"' in html
+
+
+def test_a_refused_action_speaks_the_events_language_when_the_device_names_none(app, client):
+    event_id = online_event(app, NAMES, 1)
+    with app.app_context():
+        session = db.session()
+        session.get(Event, event_id).language = "de"
+        session.commit()
+    token = claim_all(app, event_id)["Ana"]
+    refused = client.post(f"/play/{token}/act", json={"action": "dance", "nonce": "n-00000001"})
+    assert refused.status_code == 400
+    english = client.post(f"/play/{token}/act", json={"action": "dance", "nonce": "n-00000002"},
+                          headers={"Accept-Language": "en"}).get_json()["error"]
+    assert refused.get_json()["error"] != english

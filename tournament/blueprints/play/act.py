@@ -15,6 +15,8 @@ from flask import current_app, request
 
 from ... import db
 from ...i18n import translate
+from ...i18n.locale import use_event
+from ...models import Event
 from ...services.errors import DomainError
 from ...services.online import actions, claims, view
 from ...services.timer import now_utc
@@ -69,6 +71,8 @@ def act(token: str):
         claim = claims.claim_by_token(session, token)
     except DomainError as error:
         return _refused(error)
+    # The answer (a refusal or the screen) speaks the device's language, else the event's.
+    use_event(session.get(Event, claim.event_id))
     body = _body()
     if not isinstance(body, dict):
         return _refused(DomainError(actions.UNREADABLE))
