@@ -54,6 +54,7 @@ ACTIONS: dict[str, Text] = {
     "debrief step shown": Tp("audit", "debrief step shown"),
     "debrief stopped": Tp("audit", "debrief stopped"),
     "debrief steps changed": Tp("audit", "debrief steps changed"),
+    "online play changed": Tp("audit", "online play changed"),
 }
 
 
