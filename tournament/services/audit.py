@@ -55,6 +55,7 @@ ACTIONS: dict[str, Text] = {
     "debrief stopped": Tp("audit", "debrief stopped"),
     "debrief steps changed": Tp("audit", "debrief steps changed"),
     "online play changed": Tp("audit", "online play changed"),
+    "personal links made": Tp("audit", "personal links made"),
 }
 
 

@@ -20,8 +20,9 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ...core.i18n import T, Text
+from ...core.names import name_key
 from ...games import DEFAULT, game_of
-from ...models import Event, OnlineGame, Round, RoundState, Table
+from ...models import Event, OnlineClaim, OnlineGame, Player, PlayerStatus, Round, RoundState, Seat, Table
 from .. import audit
 from ..errors import DomainError
 from ..locks import lock_event
@@ -118,3 +119,47 @@ def _dealing(session: Session, event: Event) -> set[int]:
     rows = session.execute(select(OnlineGame.table_id, OnlineGame.actions)
                            .where(OnlineGame.event_id == event.id, OnlineGame.finished_at.is_(None), stage))
     return {table_id for table_id, actions in rows if actions}
+
+
+@dataclass(frozen=True)
+class OnlineSeat:
+    """A playing player at an online table, for the personal links page."""
+
+    player_id: int
+    name: str
+    table_number: int
+    token: str | None  # the personal link's secret; None: not made yet (nor claimed)
+
+
+def online_seats(session: Session, event: Event) -> list[OnlineSeat]:
+    """Every seated player whose table is played online now (the latest round's seat, or the
+    home table before any round), by table then name. Three statements, whatever the size."""
+    latest = session.scalar(select(Round.id).where(Round.event_id == event.id).order_by(Round.number.desc()).limit(1))
+    online = Table.online.is_(True)
+    if latest is None:
+        rows = session.execute(select(Player.id, Player.name, Table.number)
+                               .join(Table, Table.id == Player.home_table_id)
+                               .where(Player.event_id == event.id, Player.status == PlayerStatus.SEATED, online))
+    else:
+        rows = session.execute(select(Player.id, Player.name, Table.number)
+                               .join(Seat, Seat.player_id == Player.id).join(Table, Table.id == Seat.table_id)
+                               .where(Seat.round_id == latest, Player.status == PlayerStatus.SEATED, online))
+    tokens = dict(session.execute(select(OnlineClaim.player_id, OnlineClaim.token)
+                                  .where(OnlineClaim.event_id == event.id)).all())
+    return sorted((OnlineSeat(pid, name, number, tokens.get(pid)) for pid, name, number in rows),
+                  key=lambda s: (s.table_number, name_key(s.name)))
+
+
+def make_personal_links(session: Session, event: Event) -> int:
+    """A personal link for every player at an online table who has none (a name already claimed
+    keeps its link); returns how many were made. Written to the log once."""
+    from . import claims
+
+    require_possible(event)
+    missing = [seat for seat in online_seats(session, event) if seat.token is None]
+    if not missing:
+        raise DomainError(T("Every player at an online table has a personal link already."))
+    audit.log(session, event.id, audit.ORGANISER, "personal links made", new=str(len(missing)))
+    for seat in missing:  # each call commits; the log line goes with the first
+        claims.personal_link_token(session, event, seat.player_id)
+    return len(missing)
