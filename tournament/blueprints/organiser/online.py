@@ -20,6 +20,7 @@ from ...services import players as player_service
 from ...services import rounds as rounds_service
 from ...services import tables as table_service
 from ...services.errors import DomainError
+from ...services.online import actions, claims, watch
 from ...services.online import settings as online_settings
 from ...services.round_data import load_round
 from ...services.timer import now_utc
@@ -47,14 +48,12 @@ def personal_link(token: str) -> str:
 
 def _live(session, event) -> dict:
     """What the live fragment is drawn from: one set of statements, whatever the table count."""
-    from ...services.online import claims, watch
     now = now_utc()
     return {"watches": watch.table_watches(session, event, now), "claims": claims.claims_of(session, event),
             "now": now, "away_after": claims.AWAY_AFTER, "button": ButtonForm(formdata=None)}
 
 
 def _key(session, event) -> str:
-    from ...services.online import watch
     return f"{watch.watch_key(session, event)}.{int(now_utc().timestamp()) // AWAY_BUCKET}"
 
 
@@ -190,7 +189,6 @@ def online_release(event_id: int, player_id: int):
             return _confirm(event, "release", player)
         if not ButtonForm().validate_on_submit():
             raise DomainError(T("The form expired. Open the page again and confirm."))
-        from ...services.online import claims
         claims.release(session, event, player.id)
     except DomainError as error:
         return _page(event, status=refuse(error))
@@ -211,7 +209,6 @@ def online_skip(event_id: int, number: int, player_id: int):
             return _confirm(event, "skip", player, number)
         if not ButtonForm().validate_on_submit():
             raise DomainError(T("The form expired. Open the page again and confirm."))
-        from ...services.online import actions
         actions.skip(session, event, table_id, player.id)
     except DomainError as error:
         return _page(event, status=refuse(error))
@@ -230,7 +227,6 @@ def online_play_for(event_id: int, number: int, player_id: int):
         table_id = _table_id(event, number)
         if not ButtonForm().validate_on_submit():
             raise DomainError(T("The form expired. Open the page again and press the button."))
-        from ...services.online import actions
         actions.play_for(session, event, table_id, player.id)
     except DomainError as error:
         return _page(event, status=refuse(error))
