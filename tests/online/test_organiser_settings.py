@@ -78,20 +78,22 @@ def test_the_app_referees_only_a_table_played_online_and_the_refused_form_comes_
 
 
 def test_the_referee_does_not_change_in_the_middle_of_a_deal(app, organiser):
-    from tournament.models import OnlineGame
-    event_id = setup_event(app, NAMES, tables=2)
-    organiser.post(f"/events/{event_id}/online/all", data={"to": "on"})
-    with app.app_context():
-        session = db.session()
-        table = session.scalar(select(Table).where(Table.event_id == event_id, Table.number == 1))
-        session.add(OnlineGame(event_id=event_id, table_id=table.id, round_id=None, number=1, seats=[],
-                               dealer=0, actions=[{"play": "7h", "seat": 1, "nonce": "n" * 8, "by": "x"}]))
-        session.commit()
+    from tests.online.conftest import act, claim_all, online_event, start, state, tokens_at
+    event_id = online_event(app, NAMES, 2)
+    tokens = claim_all(app, event_id)
+    start(app, event_id)
+    at = tokens_at(app, event_id, tokens, 1)
+    turn = next(t for t in at if state(app, t)["game"]["my_turn"])
+    assert act(organiser, turn, action="play", card=state(app, turn)["game"]["hand"][0]).status_code == 200
     response = organiser.post(f"/events/{event_id}/online/tables", data={"online-1": "y", "referee-1": "y",
                                                                         "online-2": "y", "referee-2": "y"})
     assert response.status_code == 400
     assert "A deal is under way at table 1" in response.get_data(as_text=True)
     assert _flags(app, event_id) == {1: (True, False), 2: (True, False)}  # all or nothing
+    # Table 2 has not begun its deal: its refereeing may change.
+    assert organiser.post(f"/events/{event_id}/online/tables",
+                          data={"online-1": "y", "online-2": "y", "referee-2": "y"}).status_code == 302
+    assert _flags(app, event_id) == {1: (True, False), 2: (True, True)}
 
 
 def test_the_tables_page_says_which_tables_are_played_online_and_links_the_settings(app, organiser):
