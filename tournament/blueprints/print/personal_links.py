@@ -19,20 +19,22 @@ from ..organiser.forms import ButtonForm
 from ..refusals import refuse
 from . import bp
 
+PER_PAGE = 10  # two across, five down: cards to cut out
+
 
 def _page(event, status=200):
     seats = online_settings.online_seats(db.session(), event)
     cards = [(seat, link, qr_svg(link)) for seat in seats if seat.token
              for link in [personal_link(seat.token)]]
     return render_template("print/personal_links.html", event=event, game=game_of(event), cards=cards,
-                           pages=[cards[i:i + 8] for i in range(0, len(cards), 8)],
+                           pages=[cards[i:i + PER_PAGE] for i in range(0, len(cards), PER_PAGE)],
                            missing=sum(1 for seat in seats if not seat.token), possible=online_settings.is_possible(event),
                            not_possible=online_settings.not_possible(event), button=ButtonForm(formdata=None)), status
 
 
 @bp.get("/events/<int:event_id>/print/personal-links")
 def personal_links(event_id: int):
-    """Every personal link made so far for the players at online tables, eight to a page."""
+    """Every personal link made so far for the players at online tables, ten to a page."""
     return _page(current_event())
 
 
