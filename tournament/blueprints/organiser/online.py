@@ -12,7 +12,7 @@ from flask import flash, jsonify, make_response, redirect, render_template, requ
 from wtforms import SelectChoice
 
 from ... import db
-from ...core.i18n import Name, T
+from ...core.i18n import Name, T, Tn
 from ...i18n import translate
 from ...models import PlayerStatus, RoundState
 from ...name_display import by_name
@@ -137,7 +137,8 @@ def online_tables(event_id: int):
         status = refuse(error) if not error.field else _refused_beside(error)
         return _page(event, status=status, rows=_rows(event, posted, {error.field: [translate(error.text)]}
                                                       if error.field else None))
-    flash(translate(T("Online play saved: {count} tables changed.", count=changed)), "success")
+    flash(translate(Tn("Online play saved: {n} table changed.", "Online play saved: {n} tables changed.", changed)),
+          "success")
     return redirect(url_for("organiser.online", event_id=event.id))
 
 
