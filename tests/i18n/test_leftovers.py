@@ -249,8 +249,8 @@ def test_the_online_tables_fragment_shows_no_untranslated_english(pseudo_app, wo
     from tournament.services.online.view_model import PlayedCard, SeatView, TableWatch
 
     names = ["Alejandra", "Bartholomew", "Chiamaka"]
-    seats = tuple(SeatView(100 + i, name, False, i == 0, i == 1, 5 - i, i, i == 2, i == 2, i == 0, 0 if i == 0 else None)
-                  for i, name in enumerate(names))
+    seats = tuple(SeatView(100 + i, name, False, i == 0, i == 1, 5 - i, i, i == 2, i == 2, i == 0,
+                           0 if i == 0 else None) for i, name in enumerate(names))
     face = FIVE_TRICKS_TRICKS.face(Card(ACE, Suit.HEARTS))
     trick = (PlayedCard(100, names[0], face, tuple(names[:2]) if stage == "dispute" else (), False),)
     watch = TableWatch(1, 1, True, seats, stage, trick if stage else (), 2, 3, 4, stage == "dispute", 2,

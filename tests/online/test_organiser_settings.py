@@ -39,7 +39,8 @@ def test_marking_tables_online_is_refused_for_other_games(app, organiser):
     before = _flags(app, event_id)
     response = organiser.post(f"/events/{event_id}/online/tables", data={"online-1": "y"})
     assert response.status_code == 400
-    assert "Online play is for Five Tricks events only. Euchre is played at real tables" in response.get_data(as_text=True)
+    refused = response.get_data(as_text=True)
+    assert "Online play is for Five Tricks events only. Euchre is played at real tables" in refused
     assert organiser.post(f"/events/{event_id}/online/all", data={"to": "on"}).status_code == 400
     assert _flags(app, event_id) == before == {1: (False, False), 2: (False, False)}
     page = organiser.get(f"/events/{event_id}/online").get_data(as_text=True)

@@ -14,8 +14,8 @@ from ...services.errors import DomainError
 from ...services.online import settings as online_settings
 from ..current_event import current_event
 from ..links import qr_svg
-from ..organiser.online import personal_link
 from ..organiser.forms import ButtonForm
+from ..organiser.online import personal_link
 from ..refusals import refuse
 from . import bp
 
@@ -28,7 +28,8 @@ def _page(event, status=200):
              for link in [personal_link(seat.token)]]
     return render_template("print/personal_links.html", event=event, game=game_of(event), cards=cards,
                            pages=[cards[i:i + PER_PAGE] for i in range(0, len(cards), PER_PAGE)],
-                           missing=sum(1 for seat in seats if not seat.token), possible=online_settings.is_possible(event),
+                           missing=sum(1 for seat in seats if not seat.token),
+                           possible=online_settings.is_possible(event),
                            not_possible=online_settings.not_possible(event), button=ButtonForm(formdata=None)), status
 
 
