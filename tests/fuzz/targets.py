@@ -167,6 +167,8 @@ FORM_FIELDS: dict[str, tuple[str, ...]] = {
     "organiser.online_play_for": (),
     "organiser.online_move": ("player", "table"),
     "print.make_personal_links": (),
+    # A JSON body in real use; sent as a form here, it must be refused in words, never a 500.
+    "play.act": ("action", "card", "index", "after", "text", "gesture", "points", "colour", "nonce"),
 }
 
 # Routes that read the query string -> the parameters they read.

@@ -138,6 +138,14 @@ def test_round_close_mid_deal_counts_the_tricks_so_far_and_moves_come_out_right(
         moves = {row.player: row.direction for row in outcome.rows}
         assert moves[winners[1]] == "up"
         assert sum(1 for d in moves.values() if d == "down") >= 1
+    from tournament.services.online import claims, view
+    from tournament.services.online.view import CUT_SHORT
+    from tournament.services.timer import now_utc
+
+    with app.app_context():
+        session = db.session()
+        seen = view.player_view(session, claims.claim_by_token(session, tokens["Cleo"]), now_utc())
+        assert seen.phase == "between" and seen.notice == CUT_SHORT
 
 
 def test_a_repeated_nonce_plays_one_card(app, client):

@@ -69,3 +69,47 @@ def test_the_organiser_skips_and_plays_for_an_absent_player_and_it_is_logged(app
         assert "card played for player" in logged and "player skipped" in logged
     game = state(app, at[(turn + 1) % 3])["game"]
     assert game["trick"] and len(game["trick"]) == 1
+
+
+def test_playing_for_a_player_whose_turn_it_is_not_is_refused_and_logs_nothing(app, client):
+    import pytest
+
+    from tests.online.conftest import rows
+    from tournament.models import OnlineGame
+    from tournament.services.errors import Conflict
+    from tournament.services.online import actions
+    from tournament.services.online.claims import claim_by_token
+
+    event_id = online_event(app, ["Ana", "Ben", "Cleo"], 1)
+    tokens = claim_all(app, event_id)
+    start(app, event_id)
+    at = tokens_at(app, event_id, tokens, 1)
+    waiting = next(t for t in at if not state(app, t)["game"]["my_turn"])
+    before = rows(app, AuditEntry, OnlineGame)
+    with app.app_context():
+        session = db.session()
+        event = session.get(Event, event_id)
+        with pytest.raises(Conflict, match="Nothing to do for that player now"):
+            actions.play_for(session, event, event.tables[0].id, claim_by_token(session, waiting).player_id)
+        session.rollback()
+    assert rows(app, AuditEntry, OnlineGame) == before
+
+
+def test_an_event_file_with_an_online_tables_note_exports_and_imports_again(app, client):
+    from tournament.services import transfer
+
+    event_id = online_event(app, ["Ana", "Ben", "Cleo"], 1)
+    tokens = claim_all(app, event_id)
+    start(app, event_id)
+    at = tokens_at(app, event_id, tokens, 1)
+    _one_trick(app, client, at)
+    for token, index in zip(at, (0, 1, 0), strict=True):
+        act(client, token, action="point", index=index)
+    act(client, at[1], action="point", index=0)
+    with app.app_context():
+        session = db.session()
+        document = transfer.export_event(session, session.get(Event, event_id))
+        assert [n["source"] for n in document["notes"]] == ["online"]
+        copy = transfer.import_event(session, document, suffix=" (copy)")
+        copied = session.scalar(select(DebriefNote).where(DebriefNote.event_id == copy.id))
+        assert (copied.source, copied.flag, copied.author) == ("online", "disagreed", "")

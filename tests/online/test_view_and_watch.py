@@ -58,21 +58,23 @@ def test_no_player_ever_receives_another_players_cards(app, client):
                 act(client, t, action="point", index=0)
 
 
-def test_poll_key_is_one_statement_and_changes_when_a_card_is_played(app, client):
-    event_id = online_event(app, ["Ana", "Ben", "Cleo"], 1)
+def test_poll_key_is_one_statement_and_changes_only_with_a_card_played_at_the_players_table(app, client):
+    event_id = online_event(app, [f"P{i}" for i in range(6)], 2)
     tokens = claim_all(app, event_id)
     start(app, event_id)
-    at = tokens_at(app, event_id, tokens, 1)
+    here, there = tokens_at(app, event_id, tokens, 1), tokens_at(app, event_id, tokens, 2)
     moment = now_utc()
     with app.app_context():
         with count_queries(app) as statements:
-            key = view.poll_key(db.session(), at[0], moment)
+            key = view.poll_key(db.session(), here[0], moment)
         assert len(statements) == 1
         assert view.poll_key(db.session(), "no-such-token", moment) is None
-    turn = next(t for t in at if state(app, t)["game"]["my_turn"])
+        other_key = view.poll_key(db.session(), there[0], moment)
+    turn = next(t for t in there if state(app, t)["game"]["my_turn"])
     act(client, turn, action="play", card=state(app, turn)["game"]["playable"][0])
     with app.app_context():
-        assert view.poll_key(db.session(), at[0], moment) != key
+        assert view.poll_key(db.session(), here[0], moment) == key
+        assert view.poll_key(db.session(), there[0], moment) != other_key
 
 
 def test_online_play_leaves_the_event_revision_alone_but_a_recorded_game_moves_it(app, client):
