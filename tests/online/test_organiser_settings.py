@@ -91,6 +91,12 @@ def test_the_referee_does_not_change_in_the_middle_of_a_deal(app, organiser):
     assert response.status_code == 400
     assert "A deal is under way at table 1" in response.get_data(as_text=True)
     assert _flags(app, event_id) == {1: (True, False), 2: (True, False)}  # all or nothing
+    # Nor by taking the table off line and back: the deal is replayed under the table's setting.
+    assert organiser.post(f"/events/{event_id}/online/tables", data={"online-2": "y"}).status_code == 302
+    assert organiser.post(f"/events/{event_id}/online/tables",
+                          data={"online-1": "y", "referee-1": "y", "online-2": "y"}).status_code == 400
+    assert _flags(app, event_id) == {1: (False, False), 2: (True, False)}
+    organiser.post(f"/events/{event_id}/online/tables", data={"online-1": "y", "online-2": "y"})
     # Table 2 has not begun its deal: its refereeing may change.
     assert organiser.post(f"/events/{event_id}/online/tables",
                           data={"online-1": "y", "online-2": "y", "referee-2": "y"}).status_code == 302

@@ -6,7 +6,9 @@ Rules:
 - "The app referees" belongs to an online table only: a table in the room has no app to referee
   it. Asking for a referee at a table not played online is refused beside that table's field.
 - A table's refereeing does not change while a deal is under way there (cards already played
-  were accepted under the other setting): it changes once that deal is over.
+  were accepted under the other setting, and the deal is replayed under the table's setting):
+  it changes once that deal is over. Taking a refereed table off line and back with another
+  setting is the same change, so it waits too.
 - Everything happens under the event's lock, and each changed table writes one line
   "online play changed" to the log, with the setting before and after.
 """
@@ -82,7 +84,7 @@ def set_tables(session: Session, event: Event, wanted: Mapping[int, Wanted]) -> 
         referee = asked.online and asked.app_referees
         if (table.online, table.app_referees) == (asked.online, referee):
             continue
-        if table.online and asked.online and table.app_referees != referee and table.id in dealing:
+        if table.app_referees != referee and table.id in dealing:
             raise DomainError(T("A deal is under way at table {number}: whether the app referees there changes "
                                 "once that deal is over. Try again then.", number=number),
                               field=REFEREE_FIELD.format(number=number))
