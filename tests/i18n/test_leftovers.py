@@ -258,7 +258,8 @@ def test_the_online_tables_fragment_shows_no_untranslated_english(pseudo_app, wo
     with pseudo_app.test_request_context("/", headers={"Accept-Language": PSEUDO_LANG}):
         event = db.session().get(Event, world.main)
         inner = render_template("organiser/online_tables.html", event=event, watches=[watch],
-                                claims={100: object()}, now=None, away_after=30, button=None)
+                                claims={100: object()}, now=None, away_after=30, button=None,
+                                playing=True)
     html = f'<html lang="{PSEUDO_LANG}"><body>{inner}</body></html>'
     assert "online-table" in html
     found = leftovers(texts(html), world.words, PSEUDO_LANG)

@@ -264,3 +264,16 @@ def test_the_online_page_and_its_feed_cost_the_same_statements_for_2_and_8_onlin
         counts.append((_statements(app, organiser, f"/events/{event_id}/online"),
                        _statements(app, organiser, f"/events/{event_id}/online/live.json?key=")))
     assert counts[0] == counts[1], counts
+
+
+def test_between_rounds_the_page_offers_no_skip_or_play_for_on_the_closed_rounds_deals(app, organiser):
+    event_id = online_event(app, NAMES, 2)
+    tokens = claim_all(app, event_id)
+    start(app, event_id)
+    _play_one(organiser, app, tokens_at(app, event_id, tokens, 1))
+    running = organiser.get(f"/events/{event_id}/online").get_data(as_text=True)
+    assert "/play-for" in running and "/skip" in running
+    assert organiser.post(f"/events/{event_id}/rounds/1/close").status_code == 302
+    between = organiser.get(f"/events/{event_id}/online").get_data(as_text=True)
+    assert "/play-for" not in between and "/skip" not in between
+    assert "/release" in between  # a name can still be freed

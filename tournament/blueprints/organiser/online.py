@@ -49,8 +49,13 @@ def personal_link(token: str) -> str:
 def _live(session, event) -> dict:
     """What the live fragment is drawn from: one set of statements, whatever the table count."""
     now = now_utc()
+    latest = rounds_service.latest_round(session, event)
+    # Skip and Play for act on a deal being played: in practice or in the running round, not
+    # on the closed round's last deals shown between rounds.
+    playing = latest is None or latest.state is RoundState.RUNNING or (
+        latest.number == 1 and latest.state is RoundState.PLANNED)
     return {"watches": watch.table_watches(session, event, now), "claims": claims.claims_of(session, event),
-            "now": now, "away_after": claims.AWAY_AFTER, "button": ButtonForm(formdata=None)}
+            "now": now, "away_after": claims.AWAY_AFTER, "button": ButtonForm(formdata=None), "playing": playing}
 
 
 def _key(session, event) -> str:
