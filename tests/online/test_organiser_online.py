@@ -277,3 +277,23 @@ def test_between_rounds_the_page_offers_no_skip_or_play_for_on_the_closed_rounds
     between = organiser.get(f"/events/{event_id}/online").get_data(as_text=True)
     assert "/play-for" not in between and "/skip" not in between
     assert "/release" in between  # a name can still be freed
+
+
+HOSTILE = ["<script>alert(1)</script>", "<img src=x onerror=alert(1)>", "Zoë \"quoted\" & co", "محمد", "Ana", "Ben"]
+
+
+def test_player_names_are_escaped_on_the_online_page_its_feed_and_the_personal_links(app, organiser):
+    event_id = online_event(app, HOSTILE, 2)
+    tokens = claim_all(app, event_id)
+    start(app, event_id)
+    _play_one(organiser, app, tokens_at(app, event_id, tokens, 1))
+    organiser.post(f"/events/{event_id}/print/personal-links")
+    script = _player_id(app, event_id, HOSTILE[0])
+    bodies = [organiser.get(f"/events/{event_id}/online").get_data(as_text=True),
+              organiser.get(f"/events/{event_id}/online/live.json?key=").get_json()["html"],
+              organiser.get(f"/events/{event_id}/print/personal-links").get_data(as_text=True),
+              organiser.get(f"/events/{event_id}/online/players/{script}/release").get_data(as_text=True)]
+    for body in bodies:
+        for raw in HOSTILE[:2]:
+            assert raw not in body
+    assert all("&lt;script&gt;alert(1)&lt;/script&gt;" in body for body in bodies)
