@@ -29,6 +29,7 @@ PAGES = [
     "/events/{e}/print", "/events/{e}/print/guide", "/events/{e}/print/sheets", "/events/{e}/print/signs",
     "/events/{e}/print/slips", "/events/{e}/print/all", "/events/{e}/debrief", "/events/{e}/print/debrief",
     "/events/{e}/print/preview?ace=high&wins=highest&trump=&table=1",
+    "/events/{e}/online", "/events/{e}/online/live.json?key=", "/events/{e}/print/personal-links",
 ]
 
 

@@ -95,6 +95,8 @@ def plausible_fields(world: World) -> dict[str, st.SearchStrategy[str]]:
         "nonce": st.sampled_from(["abcdefgh12345678", "", "short", "a" * 65]),
         "next": st.sampled_from(["/events/1/room", "//evil.example/", "https://evil.example/", ""]),
         "step": small_numbers(),
+        "to": st.sampled_from(["on", "off", "On", ""]),
+        **{f"{box}-{n}": st.sampled_from(["y", "", "on"]) for box in ("online", "referee") for n in (1, 2, 99)},
         **{f"steps-{row}-{part}": values for row in (0, 1, 25) for part, values in (
             ("title", st.sampled_from(["How did it feel?", "", "  Zoë  "])),
             ("prompt", st.sampled_from(["Why?", "", "x" * 401])),
@@ -158,6 +160,13 @@ FORM_FIELDS: dict[str, tuple[str, ...]] = {
     "organiser.debrief_steps": tuple(f"steps-{row}-{part}" for row in (0, 1, 25)
                                      for part in ("title", "prompt", "view", "position", "remove")),
     "organiser.debrief_default_steps": (),
+    "organiser.online_tables": ("online-1", "referee-1", "online-2", "referee-2", "online-99"),
+    "organiser.online_all": ("to",),
+    "organiser.online_release": (),
+    "organiser.online_skip": (),
+    "organiser.online_play_for": (),
+    "organiser.online_move": ("player", "table"),
+    "print.make_personal_links": (),
     # A JSON body in real use; sent as a form here, it must be refused in words, never a 500.
     "play.act": ("action", "card", "index", "after", "text", "gesture", "points", "colour", "nonce"),
     "public.claim": ("player_id",),
@@ -179,6 +188,8 @@ QUERY_PARAMS: dict[str, tuple[str, ...]] = {
     "print.debrief": ("lang",),
     "table.enter": ("rows",),
     "public.language": ("next",),
+    "organiser.online_live": ("key",),
+    "print.personal_links": ("lang",),
 }
 
 QUERY_VALUES = {
@@ -187,6 +198,7 @@ QUERY_VALUES = {
     "ace": st.sampled_from(["high", "low"]), "wins": st.sampled_from(["highest", "lowest"]),
     "trump": st.sampled_from(["", "none", "hearts"]), "trump_any_time": st.sampled_from(["", "y"]),
     "lang": st.sampled_from(["de", "pt-BR", "xx", "en-XA", ""]),
+    "key": st.sampled_from(["", "0.0.0", "1.2.3"]),
 }
 
 PARAM = re.compile(r"<(?:(?P<converter>[a-z]+)(?:\([^)]*\))?:)?(?P<name>[a-z_]+)>")

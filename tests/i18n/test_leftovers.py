@@ -95,6 +95,14 @@ PAGES = {
     "phone-note-refused": Page("/t/{table_1}/note", reader="phone", status=400,
                                form={"nonce": "n" * 16, "text": "x" * 300}),
     "notes-feed": Page(E + "/debrief/notes.json"),
+    "online": Page(E + "/online"),
+    "online-refused": Page(E + "/online/tables", status=400, form={"referee-1": "y"}),
+    "online-feed": Page(E + "/online/live.json?key="),
+    "online-move-refused": Page(E + "/online/move", status=400, form={"player": "{player_id}", "table": "1"}),
+    "online-release": Page(E + "/online/players/{player_id}/release"),
+    "online-skip": Page(E + "/online/tables/1/players/{player_id}/skip"),
+    "online-skip-refused": Page(E + "/online/tables/1/players/{player_id}/skip", status=409, form={}),
+    "print-personal-links": Page(E + "/print/personal-links", reader="print"),
     "error-404": Page("/no/such/page", reader="phone", status=404),
     "error-405": Page("/logout", reader="phone", status=405),
     "error-400": Page("/logout", reader="phone", status=400, form={}, headers=(("X-Csrf-Check", "on"),)),
@@ -128,12 +136,15 @@ def _fetch(app, world, page: Page, monkeypatch):
     client, path = _client(app, world, page.reader), page.path.format(**_fields(world))
     if page.form is None:
         return client.get(path, headers=headers)
-    return client.post(path, data=page.form, headers=headers)
+    form = {key: value.format(**_fields(world)) for key, value in page.form.items()}
+    return client.post(path, data=form, headers=headers)
 
 
 def _read(response) -> list[str]:
     if response.mimetype == "application/json":
-        return [value for value in json_strings(response.get_json()) if value.strip()]
+        # A fragment the server drew (a feed's "html") is read as the page it becomes.
+        return [text for value in json_strings(response.get_json()) if value.strip()
+                for text in (texts(value) if value.lstrip().startswith("<") else [value])]
     return texts(response.get_data(as_text=True))
 
 
@@ -224,3 +235,33 @@ def test_the_debrief_rules_and_trick_views_show_no_untranslated_english(pseudo_a
     found = leftovers(texts(html), world.words, PSEUDO_LANG)
     if found:
         pytest.fail(f"the debrief's {view_key} view shows untranslated English:\n" + "\n".join(found), pytrace=False)
+
+
+@pytest.mark.parametrize("stage", [None, "play", "point", "dispute", "over"])
+def test_the_online_tables_fragment_shows_no_untranslated_english(pseudo_app, world, stage):
+    """Every stage, badge and button of an online table, drawn from hand-built watches."""
+    from flask import render_template
+
+    from tournament import db
+    from tournament.games.five_tricks.cards import ACE, Card, Suit
+    from tournament.games.five_tricks.replay import FIVE_TRICKS_TRICKS
+    from tournament.models import Event
+    from tournament.services.online.view_model import PlayedCard, SeatView, TableWatch
+
+    names = ["Alejandra", "Bartholomew", "Chiamaka"]
+    seats = tuple(SeatView(100 + i, name, False, i == 0, i == 1, 5 - i, i, i == 2, i == 2, i == 0,
+                           0 if i == 0 else None) for i, name in enumerate(names))
+    face = FIVE_TRICKS_TRICKS.face(Card(ACE, Suit.HEARTS))
+    trick = (PlayedCard(100, names[0], face, tuple(names[:2]) if stage == "dispute" else (), False),)
+    watch = TableWatch(1, 1, True, seats, stage, trick if stage else (), 2, 3, 4, stage == "dispute", 2,
+                       tuple(names[1:]))
+    with pseudo_app.test_request_context("/", headers={"Accept-Language": PSEUDO_LANG}):
+        event = db.session().get(Event, world.main)
+        inner = render_template("organiser/online_tables.html", event=event, watches=[watch],
+                                claims={100: object()}, now=None, away_after=30, button=None,
+                                playing=True)
+    html = f'<html lang="{PSEUDO_LANG}"><body>{inner}</body></html>'
+    assert "online-table" in html
+    found = leftovers(texts(html), world.words, PSEUDO_LANG)
+    if found:
+        pytest.fail(f"the online tables ({stage}) show untranslated English:\n" + "\n".join(found), pytrace=False)

@@ -48,11 +48,13 @@ def test_an_event_file_of_version_1_still_imports_with_its_variants(app, organis
         assert [five_tricks.variant_to_json(t.variant) for t in event.tables] == [
             t["variant"] for t in old["tables"]]
     again = _export(organiser, event_id)
-    # Everything the old file said comes back; only the version, the named game and the
-    # event's time zone (UTC, as the old app showed times) are new.
-    assert (again["version"], again["game"]) == (3, "five-tricks")
+    # Everything the old file said comes back; only the version, the named game, the event's
+    # time zone (UTC, as the old app showed times) and the tables' online settings are new.
+    assert (again["version"], again["game"]) == (4, "five-tricks")
     assert again["event"] == {**old["event"], "time_zone": "UTC", "language": "en"}
-    for key in ("tables", "players", "audit"):
+    # Every table of an older file is played in the room.
+    assert again["tables"] == [{**t, "online": False, "app_referees": False} for t in old["tables"]]
+    for key in ("players", "audit"):
         assert again[key] == old[key], key
     # A game's one "winner" and its "tricks" read as the winners and scores of version 2.
     for round_ in old["rounds"]:
@@ -67,7 +69,7 @@ def test_export_writes_the_game_key(app, organiser):
     with app.app_context():
         event_id = events.create_event(db.session(), "Class 4B").id
     document = _export(organiser, event_id)
-    assert (document["format"], document["version"], document["game"]) == ("five-tricks-event", 3, "five-tricks")
+    assert (document["format"], document["version"], document["game"]) == ("five-tricks-event", 4, "five-tricks")
     assert list(document)[:3] == ["format", "version", "game"]
 
 
@@ -114,7 +116,7 @@ def test_the_automatic_backup_is_a_current_version_file_that_restores(app, organ
         session = db.session()
         event = session.get(Event, played)
         document = transfer.export_event(session, event)
-        assert (document["version"], document["game"]) == (3, "five-tricks")
+        assert (document["version"], document["game"]) == (4, "five-tricks")
         restored = transfer.import_bytes(session, transfer.to_json(document, compact=True).encode(),
                                          suffix=" (restored)")
         assert restored.game == "five-tricks"

@@ -54,6 +54,8 @@ ACTIONS: dict[str, Text] = {
     "debrief step shown": Tp("audit", "debrief step shown"),
     "debrief stopped": Tp("audit", "debrief stopped"),
     "debrief steps changed": Tp("audit", "debrief steps changed"),
+    "online play changed": Tp("audit", "online play changed"),
+    "personal links made": Tp("audit", "personal links made"),
     "claim released": Tp("audit", "claim released"),
     "player skipped": Tp("audit", "player skipped"),
     "card played for player": Tp("audit", "card played for player"),

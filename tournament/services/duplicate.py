@@ -19,7 +19,8 @@ def copy_name(name: str) -> str:
 
 def duplicate_event(session: Session, event: Event) -> Event:
     """Name "<old name> (copy)"; the game, settings (its language too), tables with their
-    variants and house rules, and players with their status and home table are copied.
+    variants, house rules and online settings (played online, the app referees), and players
+    with their status and home table are copied.
     Withdrawn players are left out: they left the tournament, and a new session should not start
     with them; observers stay observers. The event's own debrief steps (its prompts) are copied;
     what belongs to the class that played (notes, whether the rules were revealed, the step on
@@ -33,7 +34,8 @@ def duplicate_event(session: Session, event: Event) -> Event:
     for table in event.tables:
         # The same game reads the same stored form: copied as is, no round trip through the game.
         tables[table.id] = Table(number=table.number, variant_data=dict(table.variant_data),
-                                 house_rule=table.house_rule)
+                                 house_rule=table.house_rule, online=table.online,
+                                 app_referees=table.app_referees)
         copy.tables.append(tables[table.id])
     for player in event.players:
         if player.status is PlayerStatus.WITHDRAWN:

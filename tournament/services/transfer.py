@@ -125,7 +125,8 @@ def export_event(session: Session, event: Event) -> dict[str, Any]:
         "event": {**{key: getattr(event, key) for key in SETTINGS}, "time_zone": event.time_zone,
                   "language": event.language},
         "tables": [{"number": t.number, "variant": game_of_event.variant_to_json(t.variant),
-                    **({"house_rule": t.house_rule} if t.house_rule is not None else {})} for t in tables],
+                    **({"house_rule": t.house_rule} if t.house_rule is not None else {}),
+                    "online": t.online, "app_referees": t.app_referees} for t in tables],
         "players": [{"name": p.name, "status": p.status.value, "home_table": number.get(p.home_table_id)}
                     for p in players],
         "rounds": [_round(r, seats_of.get(r.id, ()), games_of.get(r.id, ()), results, names, order, sheet_of)
@@ -244,7 +245,7 @@ class Rows:
     are still by table number, player name and round number; `_write` swaps in the new ids."""
 
     settings: dict[str, Any]  # with the event's game
-    tables: list[dict[str, Any]]  # number, variant (the game's JSON form)
+    tables: list[dict[str, Any]]  # number, variant (the game's JSON form), house rule, online, app_referees
     players: list[dict[str, Any]]  # home_table: a table number or None
     rounds: list[dict[str, Any]]
     seats: list[tuple[int, str, int, bool]]  # round, player, table, manual
@@ -263,7 +264,10 @@ class Rows:
             settings={**spec.settings, "game": spec.game, "debrief_revealed_at": debrief.revealed_at,
                       "debrief_step": debrief.step, "debrief_steps": steps, "debrief_trick": debrief.trick},
             tables=[{"number": number, "variant": game.variant_to_json(variant),
-                     "house_rule": spec.house_rules.get(number)} for number, variant in sorted(spec.tables.items())],
+                     "house_rule": spec.house_rules.get(number),
+                     "online": spec.online.get(number, (False, False))[0],
+                     "app_referees": spec.online.get(number, (False, False))[1]}
+                    for number, variant in sorted(spec.tables.items())],
             players=[{"name": p.name, "name_key": fold_name(p.name), "status": PlayerStatus(p.status),
                       "home_table": p.home_table} for p in spec.players],
             rounds=[{"number": r.number, "state": RoundState(r.state), "started_at": r.started_at,
@@ -291,7 +295,7 @@ def _write(session: Session, rows: Rows) -> Event:
     now = datetime.now(UTC)
     # Driver-level INSERTs: the revision is moved here, since no flush sees them.
     with bulk_write(session, event.id):
-        _insert(session, Table, [{"online": False, "app_referees": False, **t, "event_id": event.id,
+        _insert(session, Table, [{**t, "event_id": event.id,
                                   "token": new_token()} for t in rows.tables])
         table = dict(session.execute(select(Table.number, Table.id).where(Table.event_id == event.id)).all())
         _insert(session, Player, [{"event_id": event.id, "name": p["name"], "name_key": p["name_key"],

@@ -1,4 +1,4 @@
-"""The event file (format "five-tricks-event", versions 1 to 3) read into checked, plain values.
+"""The event file (format "five-tricks-event", versions 1 to 4) read into checked, plain values.
 
 Invariants:
 - Nothing here touches the database: `parse` either returns a complete `EventSpec` whose every
@@ -14,6 +14,10 @@ Invariants:
   sent). Both are required in a version 3 file and not read from older ones, which import with
   no debrief yet. Step and note texts pass the one text gate (``clean_text``) and the limits of
   ``core.limits``; notes keep their round and table as numbers (a note outlives its table).
+- Version 4 adds online play: every table carries `online` and `app_referees` (true/false, both
+  required). The app referees only a table played online, and only Five Tricks is played
+  online; a file saying otherwise is refused at that table. Older files import with every table
+  in the room.
 - Keys the format does not define (ids, `exported_at`, `created_at`, ...) are ignored.
 - `event.time_zone` (an IANA zone name) is optional: files written before events had a zone
   show their times in UTC, as they did then.
@@ -34,7 +38,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -65,8 +69,8 @@ from .notes import FLAGS, NONCE_SHAPE
 from .transfer_checks import FileProblem, array, choice, fail, flag, integer, label, moment, name, obj, text
 
 FORMAT = "five-tricks-event"
-VERSION = 3  # the version export writes
-READABLE = (1, 2, 3)
+VERSION = 4  # the version export writes
+READABLE = (1, 2, 3, 4)
 
 MAX_MINUTES = 120
 MAX_COPIES = 10
@@ -175,6 +179,8 @@ class EventSpec:
     rounds: list[RoundSpec]
     audit: list[AuditSpec]
     house_rules: dict[int, str]  # table number -> its own line on the rule sheet (tables without: absent)
+    # table number -> (online, app referees); tables in the room: absent (versions 1-3: all)
+    online: dict[int, tuple[bool, bool]] = field(default_factory=dict)
     debrief: DebriefSpec = DebriefSpec()
     notes: tuple[NoteSpec, ...] = ()
 
@@ -195,6 +201,7 @@ def parse(data: Any, max_name_length: int) -> EventSpec:
     game = _game(data) if version >= 2 else games.DEFAULT
     obj(data, "", ("event", "tables", "players", "rounds", "audit"))
     tables, house_rules = _tables(data["tables"], games.get(game))
+    online = _online(data["tables"], game) if version >= 4 else {}
     players = _players(data["players"], tables, max_name_length)
     known = {p.name: p for p in players}
     if version >= 3:
@@ -207,6 +214,7 @@ def parse(data: Any, max_name_length: int) -> EventSpec:
         rounds=_rounds(data["rounds"], tables, known, _Results(games.get(game), version)),
         audit=_audit(data["audit"]),
         house_rules=house_rules,
+        online=online,
         debrief=_debrief(data["debrief"], games.get(game)) if version >= 3 else DebriefSpec(),
         notes=_notes(data["notes"]) if version >= 3 else (),
     )
@@ -286,6 +294,24 @@ def _tables(value: Any, game: games.Game[Any]) -> tuple[dict[int, Any], dict[int
         fail("tables", T("tables are numbered 1, 2, 3… without gaps; missing {numbers}",
                          numbers=", ".join(str(n) for n in missing)))
     return tables, house_rules
+
+
+def _online(value: list, game: str) -> dict[int, tuple[bool, bool]]:
+    """Version 4: each table's `online` and `app_referees` (already a list of checked tables)."""
+    online: dict[int, tuple[bool, bool]] = {}
+    for index, item in enumerate(value):
+        path = f"tables[{index}]"
+        obj(item, path, ("online", "app_referees"))
+        played_online = flag(item["online"], f"{path}.online")
+        referee = flag(item["app_referees"], f"{path}.app_referees")
+        if referee and not played_online:
+            fail(f"{path}.app_referees", T("the app can referee only a table played online (\"online\": true)"))
+        if played_online and game != games.DEFAULT:
+            fail(f"{path}.online", T("only Five Tricks tables are played online; this event plays {game}",
+                                     game=games.get(game).title))
+        if played_online:
+            online[item["number"]] = (True, referee)
+    return online
 
 
 def _house_rule(value: Any, path: str) -> str | None:

@@ -18,6 +18,7 @@ from . import (  # noqa: E402,F401  (views register on bp)
     entry,
     events,
     notes,
+    online,
     players,
     refused,
     rounds,

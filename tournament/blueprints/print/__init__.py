@@ -9,4 +9,4 @@ from ..guards import require_organiser_login
 bp = Blueprint("print", __name__)
 require_organiser_login(bp)
 
-from . import debrief, filters, house_rule, pages, views  # noqa: E402,F401  (they register on bp)
+from . import debrief, filters, house_rule, pages, personal_links, views  # noqa: E402,F401  (they register on bp)
