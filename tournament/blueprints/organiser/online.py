@@ -25,7 +25,7 @@ from ...services.online import settings as online_settings
 from ...services.round_data import load_round
 from ...services.timer import now_utc
 from ..current_event import current_event
-from ..links import link_base, qr_svg
+from ..links import external_url, qr_svg
 from ..refusals import field_for, refuse
 from . import bp
 from .forms import ButtonForm, MoveSeatForm
@@ -38,12 +38,12 @@ AWAY_BUCKET = 10  # seconds: the page's key changes this often, so "away" appear
 
 def claim_link(event) -> str:
     """The event's public link for picking a name to play online (`/s/<token>/play`)."""
-    return f"{link_base().url}/s/{event.public_token}/play"
+    return external_url("public.claim", token=event.public_token)
 
 
 def personal_link(token: str) -> str:
     """A player's personal link (`/play/<token>`): whoever opens it plays as that player."""
-    return f"{link_base().url}/play/{token}"
+    return external_url("play.page", token=token)
 
 
 def _live(session, event) -> dict:
