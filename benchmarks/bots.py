@@ -101,6 +101,9 @@ class Bot:
     pointing: str = "led"  # or "random"
     seed: int = 0
     timeout: float = 30.0
+    fastest_ms: int | None = None  # poll at least this often (tests: a whole deal in seconds)
+    keep_bodies: bool = False  # keep every answer's raw bytes in `bodies` (privacy, escaping)
+    bodies: list[tuple[str, int, bytes]] = field(default_factory=list)  # (kind, status, body)
     answers: list[Answer] = field(default_factory=list)
     played: list[Played] = field(default_factory=list)
     sightings: dict[tuple[int, str], float] = field(default_factory=dict)  # (deal, card) -> first seen
@@ -131,7 +134,19 @@ class Bot:
         if reply.status >= 400:
             error = reply.text[:300]
         self.answers.append(Answer(kind, reply.status, now, now - started, error))
+        if self.keep_bodies:
+            self.bodies.append((kind, reply.status, reply.body))
         return reply
+
+    def twin(self) -> Bot:
+        """Another connection of the same device (same cookie, page and screen): a second tap
+        racing the first."""
+        other = Bot(self.base, self.name, self.group, self.player_id, self.public_token, self.personal_path,
+                    self.pointing, self.seed, self.timeout)
+        other.client = Client(self.base, timeout=self.timeout)
+        other.client.cookies = dict(self.client.cookies) if self.client else {}
+        other.root, other.key, other.state, other.salt = dict(self.root), self.key, self.state, self.salt
+        return other
 
     def join(self) -> Reply:
         """Open the player's page: through the personal link, or by claiming the name on the
@@ -270,7 +285,8 @@ class Bot:
                 dealing = keep_dealing is None or keep_dealing.is_set()
                 while self.step(dealing) is not None and not stop.is_set():
                     pass
-                stop.wait(self.poll_ms / 1000)
+                wait = self.poll_ms if self.fastest_ms is None else min(self.poll_ms, self.fastest_ms)
+                stop.wait(wait / 1000)
                 self.poll()
         except Exception as error:  # kept for the report; the run goes on
             self.answers.append(Answer("crash", 0, time.monotonic(), 0.0, f"{type(error).__name__}: {error}"))

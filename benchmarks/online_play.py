@@ -107,15 +107,31 @@ def deal_seed(secret_key: str | bytes, event_id: int, table_id: int, round_id: i
     return hmac.new(key, message, hashlib.sha256).digest()
 
 
-def replay_game(secret_key, online: OnlineGame):
-    """The engine's state of a stored deal: dealt from its seed, its actions replayed."""
+def replay_game(secret_key, online: OnlineGame, referee=None):
+    """The engine's state of a stored deal: dealt from its seed, its actions replayed
+    (`referee`: the table's variant when the app referees it)."""
     from tournament.games.five_tricks import table_play
 
     dealt = table_play.deal(deal_seed(secret_key, online.event_id, online.table_id, online.round_id, online.number),
                             len(online.seats), online.dealer)
-    actions = [table_play.action_from_json({k: v for k, v in a.items() if k not in ("nonce", "by")})
-               for a in online.actions]
-    return dealt, table_play.replay(dealt, None, actions)
+    return dealt, table_play.replay(dealt, referee, stored_actions(online))
+
+
+ACTION_KEYS = ("type", "seat", "card", "index")  # the engine's JSON form; the row adds its own
+
+
+def stored_actions(online: OnlineGame) -> list:
+    """The deal's accepted actions as engine actions, in order."""
+    from tournament.games.five_tricks import table_play
+
+    return [table_play.action_from_json({k: v for k, v in a.items() if k in ACTION_KEYS}) for a in online.actions]
+
+
+def stored_plays(online: OnlineGame) -> list[tuple[int, str]]:
+    """(seat, card code as a device sends it) of the deal's plays, in order."""
+    from tournament.games.five_tricks import table_play
+
+    return [(a.seat, table_play.card_code(a.card)) for a in stored_actions(online) if isinstance(a, table_play.Play)]
 
 
 def check_recorded(session, secret_key, event_id: int, round_number: int, closed: bool) -> list[str]:
@@ -124,7 +140,9 @@ def check_recorded(session, secret_key, event_id: int, round_number: int, closed
     seat and the winner `core.game_winner` names; no game that no deal explains."""
     round_id = session.scalar(select(Round.id).where(Round.event_id == event_id, Round.number == round_number))
     names = dict(session.execute(select(Player.id, Player.name).where(Player.event_id == event_id)).all())
-    tables = dict(session.execute(select(Table.id, Table.number).where(Table.event_id == event_id)).all())
+    rows = session.scalars(select(Table).where(Table.event_id == event_id)).all()
+    tables = {table.id: table.number for table in rows}
+    referees = {table.id: table.variant if table.app_referees else None for table in rows}
     stored: dict[tuple[int, int], dict[int, tuple[int | None, bool]]] = defaultdict(dict)
     for table_id, number, player_id, score, won in session.execute(
             select(Game.table_id, Game.number, GameResult.player_id, GameResult.score, GameResult.won)
@@ -135,7 +153,7 @@ def check_recorded(session, secret_key, event_id: int, round_number: int, closed
     for online in session.scalars(select(OnlineGame).where(OnlineGame.round_id == round_id)
                                   .order_by(OnlineGame.table_id, OnlineGame.number)):
         where = f"table {tables[online.table_id]} deal {online.number}"
-        _dealt, state = replay_game(secret_key, online)
+        _dealt, state = replay_game(secret_key, online, referees[online.table_id])
         tricks = {names[pid]: state.taken[seat] for seat, pid in enumerate(online.seats)}
         due = state.stage == "over" or (closed and any(state.taken))
         if not due:
@@ -218,10 +236,35 @@ class BotRun:
     table_of: dict[str, int] = field(default_factory=dict)
 
 
-def make_bots(base: str, setup: OnlineSetup, pointing: str = "led", seed: int = 1) -> list[Bot]:
+def make_bots(base: str, setup: OnlineSetup, pointing: str = "led", seed: int = 1, **options) -> list[Bot]:
+    """A bot per seated player, each claiming its name on the public link (`options`: more
+    `Bot` fields, e.g. `fastest_ms`, `keep_bodies`)."""
     return [Bot(base, name, group=str(table), player_id=pid, public_token=setup.public_token,
-                pointing=pointing, seed=seed * 1000 + pid)
+                pointing=pointing, seed=seed * 1000 + pid, **options)
             for table, seated_here in setup.seats.items() for pid, name in seated_here]
+
+
+def joined(base: str, setup: OnlineSetup, pointing: str = "led", **options) -> list[Bot]:
+    """Every seated player's bot with its name claimed and its screen read, in seat order."""
+    bots = make_bots(base, setup, pointing, **options)
+    for bot in bots:
+        bot.join()
+        bot.poll_now()
+    return bots
+
+
+def advance(bots: list[Bot], until, limit: int = 500) -> None:
+    """Let the bots look and act in turn, one at a time, until `until()` holds: a table brought
+    to an exact moment of a deal, the same way every time."""
+    for _ in range(limit):
+        if until():
+            return
+        for bot in bots:
+            bot.poll()
+            if until():
+                return
+            bot.step()
+    raise AssertionError("the table never reached the moment asked for")
 
 
 def deals_done(bots: list[Bot]) -> dict[str, int]:

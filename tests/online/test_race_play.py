@@ -1,0 +1,174 @@
+"""Races at an online table through the real threaded server: taps of one device, two players
+of a table, and a card against the round's close. Each try starts from a fresh event; after it,
+the database must show every 200's effect and nothing half done (the stored actions replay
+through the engine), and no answer may be a 5xx."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from sqlalchemy import func, select
+
+from benchmarks.online_play import advance, check_recorded, joined, replay_game, setup_online_event, stored_plays
+from tests.races.harness import ORGANISER, fire, organiser_client
+from tournament import db
+from tournament.models import Event, Game, OnlineGame, Round
+from tournament.services import accounts
+
+pytest.importorskip("tournament.services.online.actions", reason="online play's services are not in this tree")
+
+FOUR = ["Ana", "Ben", "Cleo", "Dan"]
+TRIES = 4
+CLOSED = "The round has closed"
+
+
+def fresh_table(app, base: str, pointing: str = "led"):
+    """One online table of four claimed bots, round 1 running."""
+    with app.app_context():
+        setup = setup_online_event(db.session(), FOUR, tables=1)
+    return setup, joined(base, setup, pointing, fastest_ms=20)
+
+
+def deals(app, event_id: int) -> list[OnlineGame]:
+    with app.app_context():
+        session = db.session()
+        found = list(session.scalars(select(OnlineGame).where(OnlineGame.event_id == event_id)
+                                     .order_by(OnlineGame.number)))
+        session.expunge_all()
+        return found
+
+
+def replays(app, deal: OnlineGame) -> list[str]:
+    """Problems replaying the stored actions (half-done writes show up here)."""
+    try:
+        with app.app_context():
+            replay_game(app.config["SECRET_KEY"], deal)
+    except Exception as error:  # the engine refuses a sequence no single action could make
+        return [f"the stored actions do not replay: {error}"]
+    return []
+
+
+def leader(bots):
+    return next(bot for bot in bots if bot.game()["my_turn"])
+
+
+def test_one_card_tapped_at_once_on_four_connections_of_a_device_is_played_once(app, live_server):
+    failures = []
+    for number in range(TRIES):
+        setup, bots = fresh_table(app, live_server.url)
+        player = leader(bots)
+        card = player.game()["hand"][0]
+        twins = [player.twin() for _ in range(4)]
+        same_nonce = number % 2 == 0  # a double tap repeats the nonce; four tabs would not
+        payloads = [{"action": "play", "card": card, "nonce": f"tap-{number}-{0 if same_nonce else i}"}
+                    for i in range(4)]
+        replies = fire([t.client for t in twins],
+                       [lambda _c, t=t, p=p: t.send_action(p) for t, p in zip(twins, payloads, strict=True)])
+        statuses = [r.status for r in replies]
+        problems = [f"status {s}" for s in statuses if s >= 500 or s not in (200, 400, 409)]
+        if same_nonce and statuses != [200] * 4:
+            problems.append(f"a resent tap must answer 200 each time, got {statuses}")
+        if not same_nonce and statuses.count(200) != 1:
+            problems.append(f"one of four taps with their own nonce plays, got {statuses}")
+        for reply in replies:
+            if reply.status == 200 and card not in json.loads(reply.body)["game"]["trick"]:
+                problems.append("a 200 answer does not show the card on the table")
+        deal = deals(app, setup.event_id)[0]
+        if [c for _s, c in stored_plays(deal)] != [card]:
+            problems.append(f"stored plays {stored_plays(deal)}, tapped {card} once")
+        problems += replays(app, deal)
+        if problems:
+            failures.append(f"try {number}: {'; '.join(problems)}")
+        for bot in bots + twins:
+            bot.client.close()
+    assert failures == []
+
+
+def test_two_players_acting_at_once_in_turn_order_keep_the_turn_order(app, live_server):
+    failures = []
+    for number in range(TRIES):
+        setup, bots = fresh_table(app, live_server.url)
+        first = leader(bots)
+        second = bots[(bots.index(first) + 1) % len(bots)]
+        cards = [first.game()["hand"][0], second.game()["hand"][0]]
+        replies = fire([first.client, second.client],
+                       [lambda _c, b=first, c=cards[0]: b.act("play", card=c),
+                        lambda _c, b=second, c=cards[1]: b.act("play", card=c)],
+                       spread=0.02)
+        statuses = [r.status for r in replies]
+        stored = [c for _s, c in stored_plays(deals(app, setup.event_id)[0])]
+        problems = []
+        if statuses[0] != 200:
+            problems.append(f"the player whose turn it was got {statuses[0]}")
+        if statuses[1] == 200 and stored != cards:
+            problems.append(f"both answered 200 but stored {stored}")
+        elif statuses[1] == 409:
+            if stored != cards[:1]:
+                problems.append(f"the second was refused but stored {stored}")
+            if "not your turn" not in json.loads(replies[1].body).get("error", ""):
+                problems.append(f"the refusal says {replies[1].text[:120]!r}")
+        elif statuses[1] != 200:
+            problems.append(f"the second player got {statuses[1]}")
+        problems += replays(app, deals(app, setup.event_id)[0])
+        if problems:
+            failures.append(f"try {number}: {'; '.join(problems)}")
+        for bot in bots:
+            bot.client.close()
+    assert failures == []
+
+
+def tricks_recorded(app, event_id: int) -> int:
+    from tournament.models import GameResult
+
+    with app.app_context():
+        return db.session().scalar(
+            select(func.coalesce(func.sum(GameResult.score), 0)).join(Game, GameResult.game_id == Game.id)
+            .join(Round, Game.round_id == Round.id).where(Round.event_id == event_id))
+
+
+def test_a_pointing_racing_the_round_close_either_counts_in_the_recorded_game_or_is_refused(app, live_server):
+    """The last pointing of trick 2 takes that trick: accepted, the recorded game has 2 tricks;
+    refused with the closed-round sentence, it has 1. Never anything between."""
+    with app.app_context():
+        accounts.set_organiser(db.session(), *ORGANISER)
+    organiser = organiser_client(live_server.url)
+    failures, outcomes = [], []
+    for number in range(TRIES):
+        setup, bots = fresh_table(app, live_server.url)
+        advance(bots, lambda bots=bots: any(b.game()["stage"] == "point" and b.game()["trick_number"] == 2
+                                            for b in bots))
+        for bot in bots:
+            bot.poll()
+        last, others = bots[number % 4], [b for b in bots if b is not bots[number % 4]]
+        for bot in others:
+            assert bot.step() == "point"
+        path = f"/events/{setup.event_id}/rounds/1/close"
+        token = organiser.get(path).csrf()
+        replies = fire([last.client, organiser],
+                       [lambda _c, b=last: b.act("point", index=0),
+                        lambda c, path=path, token=token: c.post(path, {"csrf_token": token})], spread=0.03)
+        problems = []
+        if replies[1].status != 302:
+            problems.append(f"the close answered {replies[1].status}")
+        tricks = tricks_recorded(app, setup.event_id)
+        if replies[0].status == 200:
+            outcomes.append("counted")
+            if tricks != 2:
+                problems.append(f"the pointing was answered 200 but the recorded game has {tricks} tricks")
+        elif replies[0].status == 409 and CLOSED in json.loads(replies[0].body).get("error", ""):
+            outcomes.append("refused")
+            if tricks != 1:
+                problems.append(f"the pointing was refused but the recorded game has {tricks} tricks")
+        else:
+            problems.append(f"the pointing got {replies[0].status}: {replies[0].text[:160]}")
+        with app.app_context():
+            problems += check_recorded(db.session(), app.config["SECRET_KEY"], setup.event_id, 1, closed=True)
+            if db.session().get(Event, setup.event_id) is None:
+                problems.append("the event is gone")
+        problems += replays(app, deals(app, setup.event_id)[0])
+        if problems:
+            failures.append(f"try {number}: {'; '.join(problems)}")
+        for bot in bots:
+            bot.client.close()
+    assert failures == [], f"outcomes {outcomes}"
