@@ -54,6 +54,11 @@ STRINGS: dict[str, dict[str, Text]] = {
         "link_replaced": T("This projector link was replaced: open the new one from the Room page."),
         "reconnecting": T("Connection lost — reconnecting…"),
     },
+    "play": {
+        "reconnecting": T("Connection lost — reconnecting…"),
+        "time_up": T("Time!"),
+        "not_sent": T("Not sent: the connection failed. Try again."),
+    },
 }
 
 
@@ -63,6 +68,7 @@ PAGE_SCRIPTS: dict[str, tuple[str, ...]] = {
     "table.score": ("phone",),
     "organiser.table_results": ("results",),
     "projector.show": ("projector",),
+    "play.page": ("play",),
 }
 
 

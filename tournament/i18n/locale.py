@@ -10,7 +10,7 @@ Rules, first that answers wins:
    - print: ``?lang=`` (one sheet, sign or slip in another language), else the event's language;
      the print menu itself (and its settings form) is an organiser's page and follows the organiser.
    - projector: the event's language (the whole room reads one screen).
-   - table, public (and the phone scorer on the table's link): the ``lang`` cookie the visible
+   - table, public, play (and the phone scorer on the table's link; an online player's device): the ``lang`` cookie the visible
      switch sets, else the browser's Accept-Language, else the event's language.
    - anything else (error pages, static): Accept-Language, else English.
 Values outside ``languages.LANGUAGES`` (a query, a cookie, a header) are ignored, never echoed.
@@ -28,7 +28,7 @@ from .languages import DEFAULT, best_match, supported
 
 COOKIE = "lang"
 ORGANISER_AUDIENCES = frozenset({"organiser", "room"})
-PHONE_AUDIENCES = frozenset({"table", "public"})
+PHONE_AUDIENCES = frozenset({"table", "public", "play"})
 # Pages of the print blueprint that the organiser reads on screen rather than prints.
 ORGANISER_PRINT_PAGES = frozenset({"print.index", "print.settings"})
 

@@ -22,7 +22,8 @@ def pick(token: str):
     session = db.session()
     event = room_links.event_by_public_token(session, token)
     use_event(event)
-    return render_template("public/pick.html", event=event, names=seat_finder.names(session, event))
+    return render_template("public/pick.html", event=event, names=seat_finder.names(session, event),
+                           online=online.has_online_table(session, event))
 
 
 @bp.get("/<token>/<int:player_id>")
@@ -44,4 +45,4 @@ def seat_feed(token: str, player_id: int):
     return conditional_json(localised(seat_finder.where(session, event, player_id)))
 
 
-from . import language, note  # noqa: E402,F401  (the switch and the observer's note register on bp)
+from . import language, note, online  # noqa: E402,F401  (the switch, the observer's note and online claims register on bp)

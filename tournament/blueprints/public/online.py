@@ -1,0 +1,94 @@
+"""Claiming a name for online play on the event's public link: a player taps their name and
+this device gets the player's personal link (`/play/<token>`).
+
+Rules:
+- Only the event's playing names are listed (seated, alphabetical); names already claimed on a
+  device are marked and cannot be tapped. A claim refused (claimed meanwhile, not playing) comes
+  back with the list and the sentence beside that name; nothing is changed.
+- The device remembers its personal link in a cookie kept for this event's public link only,
+  so opening the public link again offers "Continue as {name}" (while the link is still that
+  player's: a released name offers nothing).
+"""
+
+from __future__ import annotations
+
+from flask import redirect, render_template, request, url_for
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from sqlalchemy import select
+from wtforms import IntegerField
+from wtforms.validators import InputRequired
+
+from ... import db
+from ...core.names import name_key
+from ...i18n import translate
+from ...i18n.locale import use_event
+from ...models import Event, OnlineClaim, Player, PlayerStatus, Table
+from ...services import room_links
+from ...services.errors import DomainError
+from . import bp
+
+COOKIE = "online_play"
+COOKIE_SECONDS = 7 * 24 * 3600  # an event's online sessions span a week at most
+
+
+class ClaimForm(FlaskForm):
+    player_id = IntegerField(_l("Your name"), validators=[InputRequired(message=_l("Tap your name."))])
+
+
+def has_online_table(session, event: Event) -> bool:
+    """Whether any table of the event plays online (the public page then links the claim page)."""
+    return session.scalar(select(Table.id).where(Table.event_id == event.id, Table.online.is_(True)).limit(1)) is not None
+
+
+def _names(session, event: Event) -> list[tuple[int, str, bool]]:
+    """(player id, name, claimed) of every seated player, alphabetically; two statements."""
+    players = session.execute(
+        select(Player.id, Player.name).where(Player.event_id == event.id, Player.status == PlayerStatus.SEATED)
+    ).all()
+    claimed = set(session.scalars(select(OnlineClaim.player_id).where(OnlineClaim.event_id == event.id)))
+    return sorted(((pid, name, pid in claimed) for pid, name in players), key=lambda item: name_key(item[1]))
+
+
+def remembered(session, event: Event) -> tuple[str, str] | None:
+    """(token, name) of the personal link this device claimed for this event, if still its own."""
+    token = request.cookies.get(COOKIE)
+    if not token or len(token) > 64:
+        return None
+    row = session.execute(
+        select(OnlineClaim.token, Player.name).join(Player, Player.id == OnlineClaim.player_id)
+        .where(OnlineClaim.token == token, OnlineClaim.event_id == event.id)
+    ).first()
+    return (row[0], row[1]) if row is not None else None
+
+
+def _page(session, event: Event, form: ClaimForm, refused_id: int | None = None, status: int = 200):
+    return render_template("public/online.html", event=event, form=form, names=_names(session, event),
+                           refused_id=refused_id, mine=remembered(session, event)), status
+
+
+@bp.route("/<token>/play", methods=["GET", "POST"])
+def claim(token: str):
+    """The names to claim (GET); claiming one (POST) leads to the player's own screen."""
+    from ...services.online import claims
+
+    session = db.session()
+    event = room_links.event_by_public_token(session, token)
+    use_event(event)
+    form = ClaimForm()
+    if request.method == "GET":
+        return _page(session, event, form)
+    if not form.validate_on_submit():
+        return _page(session, event, form, status=400)
+    player_id = form.player_id.data
+    try:
+        personal = claims.claim(session, event, player_id)
+        session.commit()
+    except DomainError as error:
+        session.rollback()
+        form.player_id.errors = [translate(error.text)]
+        return _page(session, event, form, refused_id=player_id, status=error.http_status)
+    response = redirect(url_for("play.page", token=personal))
+    response.set_cookie(COOKIE, personal, max_age=COOKIE_SECONDS, path=url_for("public.pick", token=token),
+                        samesite="Lax", httponly=True)
+    return response

@@ -1,0 +1,303 @@
+/* An online player's page (templates/play/page.html).
+
+   - Polls the state URL with the screen's key every poll_ms; 204 means nothing changed. One
+     request at a time; on errors it waits longer each time (up to 10 s), says "reconnecting"
+     and recovers by itself. A 404 (the name was released) stops the poll and says why.
+   - A new key brings the screen's HTML, drawn and escaped by the server: it replaces #screen
+     whole. The chat line and the drawing pad sit outside #screen, so typing and drawing go on.
+   - Actions are POSTed as JSON with the page's CSRF token and a nonce made once per screen
+     and action+argument, so a double tap or a resend is the same action to the server.
+     The tapped control is disabled until the answer; a refusal's sentence shows in a live region.
+   - Every word shown comes from the page (i18n.js); names are never put into HTML here. */
+(function () {
+  "use strict";
+  var root = document.getElementById("play");
+  if (!root) { return; }
+  var screen = document.getElementById("screen");
+  var connection = document.getElementById("play-connection");
+  var alertBox = document.getElementById("play-alert");
+  var stateUrl = root.getAttribute("data-state-url");
+  var actUrl = root.getAttribute("data-act-url");
+  var csrf = root.getAttribute("data-csrf");
+  var key = root.getAttribute("data-key");
+  var pollMs = parseInt(root.getAttribute("data-poll-ms"), 10) || 2000;
+  var MAX_WAIT = 10000;
+
+  var nonces = {};          // "action:argument" -> nonce, for the screen with this key
+  var epoch = 0;            // grows with every action answer: older poll answers are dropped
+  var failures = 0;
+  var timer = null;
+  var polling = false;
+  var stopped = false;
+
+  function newNonce() {
+    var bytes = new Uint8Array(16);
+    window.crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+  }
+
+  function nonceFor(what) {
+    if (!Object.prototype.hasOwnProperty.call(nonces, what)) { nonces[what] = newNonce(); }
+    return nonces[what];
+  }
+
+  function say(box, text) { box.textContent = text || ""; }
+
+  /* ---- the screen ---- */
+  function focusKey(element) {
+    if (!element || !screen.contains(element) || !element.getAttribute) { return null; }
+    var parts = ["data-action", "data-card", "data-index", "data-gesture", "data-after"].map(function (name) {
+      return element.getAttribute(name) || "";
+    });
+    return parts.join("|");
+  }
+
+  function refocus(wanted) {
+    if (!wanted) { return; }
+    var controls = screen.querySelectorAll("[data-action]");
+    for (var i = 0; i < controls.length; i++) {
+      if (focusKey(controls[i]) === wanted && !controls[i].disabled) { controls[i].focus(); return; }
+    }
+  }
+
+  function apply(state) {
+    if (!state || typeof state.key !== "string") { return; }
+    if (typeof state.poll_ms === "number" && state.poll_ms > 0) { pollMs = state.poll_ms; }
+    if (state.key === key) { return; }
+    var wanted = focusKey(document.activeElement);
+    key = state.key;
+    nonces = {};
+    screen.innerHTML = state.html;  // drawn and escaped by the server
+    root.setAttribute("data-key", key);
+    refocus(wanted);
+    strokes = Array.isArray(state.strokes) ? state.strokes : [];
+    pending = pending.filter(function (line) { return !line.sent; });
+    afterScreen();
+  }
+
+  function afterScreen() {
+    var shown = screen.querySelector(".screen");
+    var pad = document.getElementById("pad");
+    var chat = document.getElementById("chat");
+    if (shown && pad) { pad.hidden = shown.getAttribute("data-pad") !== "1"; }
+    if (shown && chat) { chat.hidden = shown.getAttribute("data-can-chat") !== "1"; }
+    startClock();
+    draw();
+  }
+
+  /* ---- the poll ---- */
+  function schedule(ms) {
+    if (stopped) { return; }
+    window.clearTimeout(timer);
+    timer = window.setTimeout(poll, ms);
+  }
+
+  function failed() {
+    failures += 1;
+    say(connection, t("reconnecting"));
+    schedule(Math.min(MAX_WAIT, pollMs * Math.pow(2, failures)));
+  }
+
+  function gone(response) {
+    return response.json().then(function (body) {
+      stopped = true;
+      say(connection, "");
+      say(alertBox, body && body.error);
+    }, function () { stopped = true; });
+  }
+
+  function poll() {
+    if (polling || stopped) { return; }
+    polling = true;
+    var started = epoch;
+    fetch(stateUrl + "?key=" + encodeURIComponent(key), { cache: "no-store", headers: { "Accept": "application/json" } })
+      .then(function (response) {
+        if (response.status === 404) { return gone(response); }
+        if (response.status === 204) { return "same"; }
+        if (!response.ok) { throw new Error(String(response.status)); }
+        return response.json().then(function (state) {
+          if (started === epoch) { apply(state); }
+          return "new";
+        });
+      })
+      .then(function () {
+        polling = false;
+        if (failures) { failures = 0; say(connection, ""); }
+        schedule(pollMs);
+      }, function () {
+        polling = false;
+        failed();
+      });
+  }
+
+  /* ---- actions ---- */
+  function send(body, what, control) {
+    body.nonce = nonceFor(what);
+    if (control) { control.disabled = true; control.setAttribute("aria-busy", "true"); }
+    say(alertBox, "");
+    var release = function () {
+      if (control) { control.disabled = false; control.removeAttribute("aria-busy"); }
+    };
+    return fetch(actUrl, {
+      method: "POST", cache: "no-store",
+      headers: { "Content-Type": "application/json", "Accept": "application/json", "X-CSRFToken": csrf },
+      body: JSON.stringify(body)
+    }).then(function (response) {
+      return response.json().catch(function () { return null; }).then(function (answer) {
+        epoch += 1;
+        release();
+        if (response.ok) {
+          apply(answer);
+          return true;
+        }
+        if (response.status === 404) { stopped = true; }
+        say(alertBox, answer && answer.error ? answer.error : t("not_sent"));
+        if (response.status === 409) { schedule(0); }
+        return false;
+      });
+    }, function () {
+      release();
+      say(alertBox, t("not_sent"));
+      return false;
+    });
+  }
+
+  root.addEventListener("click", function (event) {
+    var control = event.target.closest("[data-action]");
+    if (!control || !root.contains(control) || control.disabled) { return; }
+    var action = control.getAttribute("data-action");
+    var body = { action: action };
+    var argument = "";
+    if (action === "play") { body.card = argument = control.getAttribute("data-card"); }
+    else if (action === "point") { body.index = parseInt(control.getAttribute("data-index"), 10); argument = String(body.index); }
+    else if (action === "deal") { body.after = parseInt(control.getAttribute("data-after"), 10); argument = String(body.after); }
+    else if (action === "gesture") { body.gesture = argument = control.getAttribute("data-gesture"); }
+    else if (action === "clear") {
+      strokes = [];
+      pending = [];
+      draw();
+    } else { return; }
+    send(body, action + ":" + argument, control);
+  });
+
+  var chat = document.getElementById("chat");
+  if (chat) {
+    chat.addEventListener("submit", function (event) {
+      event.preventDefault();
+      var input = document.getElementById("chat-text");
+      var text = input.value.trim();
+      if (!text) { return; }
+      var button = chat.querySelector("button");
+      send({ action: "chat", text: text }, "chat:" + text, button).then(function (sent) {
+        if (sent && input.value.trim() === text) { input.value = ""; }
+      });
+    });
+  }
+
+  /* ---- the timer: counted down here from the seconds the screen was drawn with ---- */
+  var clockTimer = null;
+  function startClock() {
+    window.clearInterval(clockTimer);
+    var box = document.getElementById("play-timer");
+    if (!box || box.getAttribute("data-running") !== "1") { return; }
+    var endsAt = Date.now() + parseFloat(box.getAttribute("data-left")) * 1000;
+    var clock = box.querySelector(".timer-clock");
+    var tick = function () {
+      var left = Math.max(0, Math.ceil((endsAt - Date.now()) / 1000));
+      if (left <= 0) {
+        clock.textContent = t("time_up");
+        box.classList.add("up");
+        window.clearInterval(clockTimer);
+        return;
+      }
+      clock.textContent = Math.floor(left / 60) + ":" + ("0" + (left % 60)).slice(-2);
+    };
+    tick();
+    clockTimer = window.setInterval(tick, 1000);
+  }
+
+  /* ---- the drawing pad: points in 0..1000 on both axes, the same on every screen ---- */
+  var canvas = document.getElementById("pad-canvas");
+  var strokes = [];
+  var pending = [];          // lines drawn here and not yet in the server's answer
+  var current = null;
+  var MAX_POINTS = 400;
+  var COLOURS = { ink: "#111722", red: "#c21d1d", blue: "#1f5fbf", green: "#12783d" };
+  try {
+    strokes = JSON.parse(document.getElementById("play-strokes").textContent) || [];
+  } catch (e) { strokes = []; }
+
+  function line(context, points, colour) {
+    if (!points.length) { return; }
+    var sx = canvas.width / 1000, sy = canvas.height / 1000;
+    context.strokeStyle = COLOURS[colour] || COLOURS.ink;
+    context.lineWidth = 6;
+    context.lineCap = "round";
+    context.lineJoin = "round";
+    context.beginPath();
+    context.moveTo(points[0][0] * sx, points[0][1] * sy);
+    for (var i = 1; i < points.length; i++) { context.lineTo(points[i][0] * sx, points[i][1] * sy); }
+    if (points.length === 1) { context.lineTo(points[0][0] * sx + 0.1, points[0][1] * sy); }
+    context.stroke();
+  }
+
+  function draw() {
+    if (!canvas) { return; }
+    var context = canvas.getContext("2d");
+    context.clearRect(0, 0, canvas.width, canvas.height);
+    strokes.forEach(function (stroke) { line(context, stroke.points || [], stroke.colour); });
+    pending.forEach(function (stroke) { line(context, stroke.points, stroke.colour); });
+    if (current) { line(context, current.points, current.colour); }
+  }
+
+  function colour() {
+    var chosen = document.querySelector("input[name='pad-colour']:checked");
+    return chosen ? chosen.value : "ink";
+  }
+
+  function pointOf(event) {
+    var box = canvas.getBoundingClientRect();
+    var x = Math.round((event.clientX - box.left) / box.width * 1000);
+    var y = Math.round((event.clientY - box.top) / box.height * 1000);
+    return [Math.max(0, Math.min(1000, x)), Math.max(0, Math.min(1000, y))];
+  }
+
+  function finish() {
+    if (!current) { return; }
+    var stroke = current;
+    current = null;
+    if (stroke.points.length < 2) { draw(); return; }
+    pending.push(stroke);
+    stroke.nonce = newNonce();
+    nonces["stroke:" + stroke.nonce] = stroke.nonce;
+    send({ action: "stroke", points: stroke.points, colour: stroke.colour }, "stroke:" + stroke.nonce, null)
+      .then(function () { stroke.sent = true; pending = pending.filter(function (one) { return one !== stroke; }); draw(); });
+  }
+
+  if (canvas) {
+    canvas.addEventListener("pointerdown", function (event) {
+      event.preventDefault();
+      canvas.setPointerCapture(event.pointerId);
+      current = { points: [pointOf(event)], colour: colour() };
+      draw();
+    });
+    canvas.addEventListener("pointermove", function (event) {
+      if (!current) { return; }
+      var point = pointOf(event);
+      var last = current.points[current.points.length - 1];
+      if (Math.abs(point[0] - last[0]) + Math.abs(point[1] - last[1]) < 6) { return; }
+      current.points.push(point);
+      if (current.points.length >= MAX_POINTS) {
+        var carry = { points: [point], colour: current.colour };
+        finish();
+        current = carry;
+      }
+      draw();
+    });
+    canvas.addEventListener("pointerup", finish);
+    canvas.addEventListener("pointercancel", finish);
+  }
+
+  afterScreen();
+  schedule(pollMs);
+})();
