@@ -140,15 +140,23 @@ def _security_headers(response: Response) -> Response:
     return response
 
 
+# Views that take a JSON body and answer in JSON (an online player's actions): they read the
+# body themselves and check every value's type.
+JSON_ENDPOINTS = frozenset({"play.act"})
+
+
 def _refuse_json_bodies():
-    """Every state-changing request is an HTML form. Flask-WTF would otherwise read a JSON body
-    as form data, and a JSON list, number or nested object in a field breaks the form (500)."""
+    """Every other state-changing request is an HTML form. Flask-WTF would otherwise read a JSON
+    body as form data, and a JSON list, number or nested object in a field breaks the form (500)."""
+    if request.endpoint in JSON_ENDPOINTS:
+        return
     if request.method in {"POST", "PUT", "PATCH", "DELETE"} and request.is_json:
         abort(415)
 
 
 def _wants_json() -> bool:
-    return request.path.startswith("/api/") or request.accept_mimetypes.best == "application/json"
+    return (request.path.startswith("/api/") or request.endpoint in JSON_ENDPOINTS
+            or request.accept_mimetypes.best == "application/json")
 
 
 def _error_page(status: int, title: Text | str, message: Text | str, headers: dict[str, str] | None = None):
@@ -158,6 +166,8 @@ def _error_page(status: int, title: Text | str, message: Text | str, headers: di
 
 
 def _csrf_error(error: CSRFError):
+    if request.endpoint in JSON_ENDPOINTS:
+        return _error_page(400, T("Form expired"), T("This screen is out of date. Reload the page and play on."))
     return _error_page(
         400,
         T("Form expired"),

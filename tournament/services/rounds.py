@@ -27,6 +27,7 @@ from . import audit, lifecycle, timer
 from .backups import BackupStore
 from .errors import Conflict, DomainError, NotFound
 from .locks import lock_event
+from .online import recording as online_recording
 from .round_data import RoundData, load_round_facts, load_round_rows
 
 log = logging.getLogger(__name__)
@@ -136,6 +137,9 @@ def _close(session: Session, event: Event, which, number: int, missing: DomainEr
     round_ = session.scalar(select(Round).where(which))  # refreshed: read under the lock
     if round_ is None:
         raise missing
+    if round_.state is RoundState.RUNNING:
+        # Online deals cut short by the close count with the tricks so far, as games of this round.
+        online_recording.count_unfinished(session, event, round_)
     lifecycle.apply(session, round_, Transition.CLOSE, now=now)
     with session.no_autoflush:  # plain rows the close does not change: one flush, below, for all
         data = load_round_facts(session, event, round_)

@@ -1,0 +1,271 @@
+"""Actions at an online table: a device's (a card, a pointing, the next deal, a chat line, a
+gesture, a stroke, clearing the pad) and the organiser's (skip an absent player, play for one).
+
+Rules (each action, in this order):
+- The request's shape is checked first (kind, nonce, argument types): bad input is refused
+  with a sentence and touches nothing.
+- Then the event's lock (`services.locks`), and everything is read again under it: the claim
+  (released meanwhile: refused), the phase, the table's current deal.
+- The engine decides (`games.five_tricks.table_play`); its refusal is the answer, with the
+  player's name where the engine can only say "not your turn".
+- Idempotent: an action whose nonce the current deal (or the table's messages) already holds
+  changes nothing and answers with the current state.
+- Accepted: the action's JSON (with "nonce" and "by": the player's id, or "organiser") is
+  appended to the deal, written at its first action; a resolved dispute becomes a debrief note;
+  a finished deal of a running round is recorded at once (`recording`); the table's
+  `OnlineClock` moves; one commit.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from ...core.errors import RuleError
+from ...core.i18n import Name, T
+from ...core.limits import MAX_NOTE_TEXT, MAX_NOTES
+from ...games.five_tricks import table_play as engine
+from ...games.five_tricks.cards import Card
+from ...models import DebriefNote, Event, OnlineClaim, Player, Round, Table
+from .. import audit
+from ..errors import Conflict, DomainError, NotFound
+from ..locks import lock_event
+from ..notes import NONCE_SHAPE
+from . import claims, messages, phase, recording, tables
+
+DEAL_KINDS = ("play", "point", "deal")
+KINDS = DEAL_KINDS + messages.KINDS
+ORGANISER = "organiser"
+
+BAD_NONCE = T("This screen is out of date. Reload the page and try again.")
+UNKNOWN = T("The app does not know that action. Reload the page and try again.")
+UNREADABLE = T("That could not be read. Reload the page and try again.")
+ROUND_CLOSED = T("The round has closed: no more cards can be played in it.")
+NO_DEAL = T("There is no game to play at your table now.")
+TOO_FEW = T("A deal needs at least two players at the table.")
+NOT_IN_HAND = T("That card is not in your hand.")
+NOT_A_PLAYER = T("That player is not at this table's current deal.")
+
+
+def _shape(payload: object) -> tuple[str, str]:
+    if not isinstance(payload, dict):
+        raise DomainError(UNKNOWN)
+    kind, nonce = payload.get("action"), payload.get("nonce")
+    if not isinstance(kind, str) or kind not in KINDS:
+        raise DomainError(UNKNOWN)
+    if not isinstance(nonce, str) or not NONCE_SHAPE.fullmatch(nonce):
+        raise DomainError(BAD_NONCE)
+    return kind, nonce
+
+
+def _card(code: object) -> Card:
+    """A card as the device sends it: exactly its code ("7h", "Ac")."""
+    try:
+        return engine.card_from_code(code)
+    except RuleError:
+        raise DomainError(NOT_IN_HAND) from None
+
+
+def _index(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 64:
+        raise DomainError(T("Point at one of the cards on the table."))
+    return value
+
+
+def _after(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 1_000_000:
+        raise DomainError(BAD_NONCE)
+    return value
+
+
+def act(session: Session, claim: OnlineClaim, payload: dict, now: datetime) -> None:
+    """A device's action (see the module's rules); commits once, or raises and changes nothing."""
+    kind, nonce = _shape(payload)
+    arguments = _arguments(kind, payload)
+    token, event_id = claim.token, claim.event_id
+    lock_event(session, event_id)
+    claim = claims.claim_by_token(session, token)  # read again: released a moment ago?
+    event = session.scalar(select(Event).where(Event.id == event_id))
+    player = session.scalar(select(Player).where(Player.id == claim.player_id))
+    if event is None or player is None:
+        raise NotFound(claims.NOT_YOURS)
+    place = phase.place_of(session, event, player)
+    if kind in messages.KINDS:
+        _message(session, event, place, player, kind, arguments, nonce, now)
+        return
+    table = _deal_table(place)
+    deal = tables.current_deal(session, event, table, place.round_id)
+    if deal is None:
+        raise Conflict(TOO_FEW)
+    seat = deal.seat_of(player.id)
+    if seat is None:
+        raise Conflict(NO_DEAL)
+    if deal.holds(nonce):
+        session.rollback()
+        return
+    if kind == "deal":
+        _next(session, event, deal, arguments)
+        return
+    action = _play(deal, seat, arguments["card"]) if kind == "play" else engine.Point(seat, arguments["index"])
+    _apply(session, event, deal, action, nonce, player.id, now)
+
+
+def _arguments(kind: str, payload: dict[str, Any]) -> dict[str, Any]:
+    if kind == "play":
+        return {"card": _card(payload.get("card"))}
+    if kind == "point":
+        return {"index": _index(payload.get("index"))}
+    if kind == "deal":
+        return {"after": _after(payload.get("after"))}
+    return messages.body_of(kind, payload)
+
+
+def _deal_table(place: phase.Place) -> Table:
+    if place.phase in ("between", "ended"):
+        raise Conflict(ROUND_CLOSED)
+    if place.phase not in phase.DEALS or place.table is None:
+        raise Conflict(NO_DEAL)
+    if not place.table.online:
+        raise Conflict(T("Your table is not played online: play at table {table} in the room.",
+                         table=place.table.number))
+    return place.table
+
+
+def _play(deal: tables.CurrentDeal, seat: int, card: Card) -> engine.Action:
+    state = deal.state
+    if state.stage == "play" and state.turn is not None and state.turn != seat:
+        raise Conflict(T("It is not your turn: {name} plays now.", name=Name(deal.names[state.turn])))
+    if card not in state.hands[seat]:
+        raise Conflict(NOT_IN_HAND)
+    return engine.Play(seat, card)
+
+
+def _message(session: Session, event: Event, place: phase.Place, player: Player, kind: str,
+             body: dict[str, Any], nonce: str, now: datetime) -> None:
+    table = place.table
+    if table is None or not table.online or place.phase not in phase.SIGNS:
+        if kind == "chat" and place.phase == "tournament":
+            raise Conflict(messages.NO_WORDS)
+        raise Conflict(messages.NO_SIGNS)
+    messages.allowed(kind, place.phase)
+    if messages.held(session, table.id, nonce):
+        session.rollback()
+        return
+    messages.post(session, event_id=event.id, table_id=table.id, round_id=place.round_id, player_id=player.id,
+                  kind=kind, body=body, nonce=nonce, now=now)
+    tables.bump_clock(session, event.id, table.id)
+    session.commit()
+
+
+def _next(session: Session, event: Event, deal: tables.CurrentDeal, arguments: dict[str, Any]) -> None:
+    """The next deal, once this one is over; a second tap (or another player's) for the same
+    deal changes nothing."""
+    if arguments["after"] != deal.number or deal.state.stage != "over":
+        session.rollback()
+        if arguments["after"] == deal.number:
+            raise Conflict(T("This deal is not over yet."))
+        return
+    tables.write(session, event, tables.next_deal(event, deal))
+    tables.bump_clock(session, event.id, deal.table.id)
+    session.commit()
+
+
+def _apply(session: Session, event: Event, deal: tables.CurrentDeal, action: engine.Action, nonce: str,
+           by: int | str, now: datetime) -> engine.TableState:
+    before = deal.state
+    try:
+        after = engine.apply(before, action)
+    except RuleError as refused:
+        raise Conflict(refused.text) from None
+    game = tables.write(session, event, deal)
+    game.actions = [*game.actions, {**engine.action_to_json(action), "nonce": nonce, "by": by}]
+    round_ = None
+    if deal.round_id is not None:
+        round_ = session.scalar(select(Round).where(Round.id == deal.round_id))
+    for dispute in after.disputes[len(before.disputes):]:
+        _dispute_note(session, event, deal, dispute, round_.number if round_ is not None else None, now)
+    if after.stage == "over" and game.finished_at is None:
+        game.finished_at = now
+        if round_ is not None:
+            data = recording.table_data(session, event, round_, deal.table, deal.players)
+            recording.record(session, data, deal.table, game, after.taken, now)
+    tables.bump_clock(session, event.id, deal.table.id)
+    session.commit()
+    return after
+
+
+def dispute_text(deal: tables.CurrentDeal, dispute: engine.Dispute) -> str:
+    """A resolved dispute as the debrief shows it: the cards, who pointed where first, who took
+    it ("Trick 3: 7♥ 2♣ A♦ — Ana 7♥, Ben A♦ → Ana")."""
+    cards = [card for _seat, card in dispute.cards]
+    pointed = ", ".join(f"{deal.names[seat]} {cards[choice]}" for seat, choice in enumerate(dispute.first)
+                        if choice is not None and 0 <= choice < len(cards))
+    text = f"Trick {dispute.trick}: {' '.join(str(c) for c in cards)} — {pointed} → {deal.names[dispute.taker]}"
+    return text[:MAX_NOTE_TEXT]
+
+
+def _dispute_note(session: Session, event: Event, deal: tables.CurrentDeal, dispute: engine.Dispute,
+                  round_number: int | None, now: datetime) -> None:
+    held = session.scalar(select(func.count()).select_from(DebriefNote).where(DebriefNote.event_id == event.id))
+    if held >= MAX_NOTES:
+        return  # the event keeps no more notes; the play goes on
+    session.add(DebriefNote(event_id=event.id, at=now, round_number=round_number, table_number=deal.table.number,
+                            source="online", author="", flag="disagreed", text=dispute_text(deal, dispute)))
+
+
+def _organiser_deal(session: Session, event: Event, table_id: int, player_id: int
+                    ) -> tuple[Event, tables.CurrentDeal, int, Player]:
+    event_id = event.id
+    lock_event(session, event_id)
+    event = session.scalar(select(Event).where(Event.id == event_id))
+    table = session.scalar(select(Table).where(Table.id == table_id, Table.event_id == event_id))
+    if table is None:
+        raise NotFound(T("There is no such table in this event."))
+    if not table.online:
+        raise Conflict(T("Table {table} is not played online.", table=table.number))
+    latest = phase.latest_round(session, event)
+    from ...models import RoundState
+
+    if latest is not None and latest.state is RoundState.RUNNING:
+        round_id = latest.id
+    elif latest is None or (latest.number == 1 and latest.state is RoundState.PLANNED):
+        round_id = None
+    else:
+        raise Conflict(ROUND_CLOSED)
+    deal = tables.current_deal(session, event, table, round_id)
+    seat = deal.seat_of(player_id) if deal is not None else None
+    if deal is None or seat is None:
+        raise Conflict(NOT_A_PLAYER)
+    player = deal.players[seat]
+    return event, deal, seat, player
+
+
+def _organiser_action(session: Session, event: Event, table_id: int, player_id: int, make, what: str) -> None:
+    event, deal, seat, player = _organiser_deal(session, event, table_id, player_id)
+    round_number = None
+    if deal.round_id is not None:
+        round_number = session.scalar(select(Round.number).where(Round.id == deal.round_id))
+    audit.log(session, event.id, audit.ORGANISER, what, player.name, round_number=round_number,
+              table_number=deal.table.number)
+    _apply(session, event, deal, make(seat), "organiser-" + secrets.token_urlsafe(12), ORGANISER,
+           _now())
+
+
+def skip(session: Session, event: Event, table_id: int, player_id: int) -> None:
+    """The organiser: the absent player sits out the rest of the current deal."""
+    _organiser_action(session, event, table_id, player_id, engine.Skip, "player skipped")
+
+
+def play_for(session: Session, event: Event, table_id: int, player_id: int) -> None:
+    """The organiser: the app plays (or points) once for the absent player."""
+    _organiser_action(session, event, table_id, player_id, engine.Auto, "card played for player")
+
+
+def _now() -> datetime:
+    from ..timer import now_utc
+
+    return now_utc()

@@ -1,0 +1,139 @@
+"""A device claims a player's name; the claim's token is that player's personal link.
+
+Rules:
+- One device per name: a claimed name is refused to another device until the organiser
+  releases it (the player then picks it again). The organiser may also hand out personal
+  links (`personal_link_token`), which claim the name for whoever opens the link.
+- The token is the only credential of `/play/<token>`: a released token is refused with a
+  sentence telling the player how to get back in, never a bare error.
+- Presence: a device's poll writes `seen_at` at most every TOUCH_EVERY seconds; a player not
+  seen for AWAY_AFTER seconds shows as away.
+- Claims are not the event's record: they never move `Event.revision`.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import UTC, datetime
+
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from ...core.i18n import Name, T
+from ...models import Event, OnlineClaim, Player, PlayerStatus
+from .. import audit
+from ..errors import Conflict, NotFound
+from ..locks import lock_event
+
+AWAY_AFTER = 30  # seconds without a poll: shown as away
+TOUCH_EVERY = 10  # seconds: the poll writes seen_at no more often
+
+NOT_YOURS = T("This link is no longer yours: open the event's link and pick your name again.")
+NOT_ON_LIST = T("That name is not on this event's list. Go back and pick your name again.")
+
+
+def _new_token() -> str:
+    return secrets.token_urlsafe(32)
+
+
+def _player(session: Session, event: Event, player_id: int) -> Player:
+    player = session.scalar(select(Player).where(Player.id == player_id, Player.event_id == event.id))
+    if player is None or player.status is PlayerStatus.WITHDRAWN:
+        raise NotFound(NOT_ON_LIST)
+    return player
+
+
+def already_playing(name: str) -> Conflict:
+    return Conflict(T("{name} is already playing on another device. "
+                      "Ask the organiser to release the name if that was not you.", name=Name(name)))
+
+
+def claim(session: Session, event: Event, player_id: int) -> str:
+    """Claim the name for this device and commit; the token of its personal link.
+    Refused (Conflict) if the name is claimed already, also by a claim made a moment ago."""
+    event_id = event.id
+    lock_event(session, event_id)
+    player = _player(session, event, player_id)
+    if session.get(OnlineClaim, player_id) is not None:
+        raise already_playing(player.name)
+    token = _new_token()
+    session.add(OnlineClaim(player_id=player_id, event_id=event_id, token=token))
+    try:
+        session.commit()
+    except IntegrityError:
+        session.rollback()
+        raise already_playing(player.name) from None
+    return token
+
+
+def personal_link_token(session: Session, event: Event, player_id: int) -> str:
+    """The organiser's personal link for a player: the existing claim's token, else a new one
+    (committed)."""
+    event_id = event.id
+    lock_event(session, event_id)
+    _player(session, event, player_id)
+    existing = session.get(OnlineClaim, player_id)
+    if existing is not None:
+        token = existing.token
+        session.commit()
+        return token
+    token = _new_token()
+    session.add(OnlineClaim(player_id=player_id, event_id=event_id, token=token))
+    session.commit()
+    return token
+
+
+def release(session: Session, event: Event, player_id: int) -> None:
+    """Free the name (the organiser's), so another device may claim it; the old link stops
+    working. Written to the audit log; a name not claimed is left as it is."""
+    event_id = event.id
+    lock_event(session, event_id)
+    existing = session.scalar(select(OnlineClaim).where(OnlineClaim.player_id == player_id,
+                                                        OnlineClaim.event_id == event_id))
+    if existing is None:
+        session.commit()
+        return
+    name = session.scalar(select(Player.name).where(Player.id == player_id)) or f"#{player_id}"
+    session.delete(existing)
+    audit.log(session, event_id, audit.ORGANISER, "claim released", name)
+    session.commit()
+
+
+def claim_by_token(session: Session, token: str) -> OnlineClaim:
+    """The claim of a personal link; NotFound with the sentence that tells the player what to do."""
+    if not isinstance(token, str) or not 8 <= len(token) <= 64:
+        raise NotFound(NOT_YOURS)
+    found = session.scalar(select(OnlineClaim).where(OnlineClaim.token == token))
+    if found is None:
+        raise NotFound(NOT_YOURS)
+    return found
+
+
+def aware(moment: datetime | None) -> datetime | None:
+    """SQLite hands moments back without their zone; they are UTC."""
+    if moment is None or moment.tzinfo is not None:
+        return moment
+    return moment.replace(tzinfo=UTC)
+
+
+def touch(session: Session, claim: OnlineClaim, now: datetime) -> None:
+    """Note that the device polled (at most every TOUCH_EVERY seconds: one UPDATE then, else
+    nothing), and commit it."""
+    seen = aware(claim.seen_at)
+    if seen is not None and (now - seen).total_seconds() < TOUCH_EVERY:
+        return
+    session.execute(update(OnlineClaim).where(OnlineClaim.token == claim.token).values(seen_at=now)
+                    .execution_options(synchronize_session=False))
+    session.commit()
+
+
+def away(claim: OnlineClaim | None, now: datetime) -> bool:
+    """Not seen for AWAY_AFTER seconds (or never: no device holds the name)."""
+    seen = aware(claim.seen_at) if claim is not None else None
+    return seen is None or (now - seen).total_seconds() >= AWAY_AFTER
+
+
+def claims_of(session: Session, event: Event) -> dict[int, OnlineClaim]:
+    """Every claim of the event by player id, in one statement."""
+    return {c.player_id: c for c in session.scalars(select(OnlineClaim).where(OnlineClaim.event_id == event.id))}

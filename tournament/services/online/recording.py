@@ -1,0 +1,101 @@
+"""Online deals become games of the running round.
+
+Rules:
+- A finished deal of a running round is recorded at once, in the transaction of the action
+  that finished it, as the table's next game number in the round, through
+  `services.games.apply_games` (the same checks, audit lines and revision as any result), with
+  every seated player's tricks as the score and the actor "online table N".
+- The winner is the most tricks, ties alphabetical (`core.game_winner`, by the game's rules).
+- A deal in which no trick was taken has no winner: nothing is recorded.
+- A deal whose seats are no longer the table's seats is abandoned, never recorded.
+- A round's close (`services.rounds._close`, under the lock, before the round changes state)
+  records every unfinished deal of the round that has a trick taken, with the tricks so far.
+  One statement when the round has no online deal; never a statement per table to find them.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from ...core.names import name_key
+from ...core.ranking import game_winner
+from ...models import Event, Game, OnlineGame, Player, Round, Seat, Table
+from .. import games
+from ..round_data import RoundData
+from . import tables
+
+
+def actor(table_number: int) -> str:
+    """Who recorded a game, as the audit log stores it."""
+    return f"online table {table_number}"
+
+
+def _next_number(session: Session, round_id: int, table_id: int) -> int:
+    highest = session.scalar(select(func.max(Game.number)).where(Game.round_id == round_id,
+                                                                 Game.table_id == table_id))
+    return (highest or 0) + 1
+
+
+def record(session: Session, data: RoundData, table: Table, game: OnlineGame, taken: tuple[int, ...],
+           now: datetime) -> int | None:
+    """Record the deal with these tricks per seat (no commit); the game number, or None when
+    no trick was taken or its seats are no longer the table's."""
+    seated = data.seated_at(table)
+    if [p.id for p in seated] != list(game.seats) or not any(taken):
+        return None
+    names = {p.id: p.name for p in seated}
+    scores = dict(zip(game.seats, taken, strict=True))
+    winner = game_winner({names[pid]: count for pid, count in scores.items()})
+    winner_id = next(pid for pid, name in names.items() if name == winner)
+    number = _next_number(session, data.round.id, table.id)
+    games.apply_games(session, data, table, [games.GameEntry(number, None, frozenset({winner_id}), scores)],
+                      actor=actor(table.number))
+    game.recorded_as = number
+    game.finished_at = now
+    return number
+
+
+def table_data(session: Session, event: Event, round_: Round, table: Table,
+               players: tuple[Player, ...]) -> RoundData:
+    """What `apply_games` reads about one table, from the seats already loaded."""
+    seats = list(session.scalars(select(Seat).where(Seat.round_id == round_.id, Seat.table_id == table.id)))
+    return RoundData(event, round_, [table], {p.id: p for p in players}, seats, [])
+
+
+def count_unfinished(session: Session, event: Event, round_: Round) -> int:
+    """Record the round's unfinished online deals with the tricks so far (see the module's
+    rules); how many were recorded. Called under the event's lock, the round still running."""
+    unfinished = list(session.scalars(select(OnlineGame).where(OnlineGame.round_id == round_.id,
+                                                               OnlineGame.finished_at.is_(None))))
+    if not unfinished:
+        return 0
+    latest: dict[int, OnlineGame] = {}
+    for game in unfinished:  # only a table's latest deal can be current; older ones were abandoned
+        if game.table_id not in latest or game.number > latest[game.table_id].number:
+            latest[game.table_id] = game
+    newest = dict(session.execute(select(OnlineGame.table_id, func.max(OnlineGame.number))
+                                  .where(OnlineGame.round_id == round_.id).group_by(OnlineGame.table_id)).all())
+    by_id = {t.id: t for t in session.scalars(select(Table).where(Table.id.in_(list(latest))))}
+    seats = list(session.scalars(select(Seat).where(Seat.round_id == round_.id, Seat.table_id.in_(list(latest)))))
+    players = {p.id: p for p in session.scalars(select(Player).where(Player.id.in_([s.player_id for s in seats])))}
+    counted = 0
+    for table_id, game in sorted(latest.items()):
+        if newest.get(table_id) != game.number:
+            continue
+        table = by_id[table_id]
+        at_table = [s for s in seats if s.table_id == table_id]
+        order = tuple(sorted((players[s.player_id] for s in at_table), key=lambda p: name_key(p.name)))
+        data = RoundData(event, round_, [table], {p.id: p for p in order}, at_table, [])
+        state = tables.state_of(event.id, table, game)
+        if record(session, data, table, game, state.taken, round_.closed_at or _now()) is not None:
+            counted += 1
+    return counted
+
+
+def _now() -> datetime:
+    from ..timer import now_utc
+
+    return now_utc()

@@ -1,0 +1,142 @@
+"""The current deal of an online table.
+
+Rules:
+- The seats are the players at the table in alphabetical order (`core.names.name_key`; playing
+  order is clockwise): the running round's seats, or in practice the seated players whose home
+  table it is. A deal needs at least two players.
+- The current deal is the table's latest `OnlineGame` of that round (or practice) if its seats
+  are still the table's seats; otherwise the next deal, which exists only virtually (drawn,
+  not stored) until its first action arrives. So reading never writes, and a deal whose seats
+  no longer match is abandoned.
+- Deal number k (per table and round, or practice) has dealer index (k - 1) % n, and its cards
+  are drawn from `seed.deal_seed`; the state is that deal replayed through the stored actions.
+- `app_referees` tables play by the table's rules (the engine's referee); others by the players.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from ...core.names import name_key
+from ...games.five_tricks import table_play as engine
+from ...models import Event, OnlineClock, OnlineGame, Player, PlayerStatus, Seat, Table
+from . import seed
+
+# Keys the service adds to an engine action's JSON form.
+OWN_KEYS = ("nonce", "by")
+
+
+@dataclass
+class CurrentDeal:
+    table: Table
+    round_id: int | None  # None: practice
+    number: int
+    players: tuple[Player, ...]  # in playing order
+    dealer: int
+    game: OnlineGame | None  # None: not written yet (no action so far)
+    state: engine.TableState
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        return tuple(p.id for p in self.players)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(p.name for p in self.players)
+
+    def seat_of(self, player_id: int) -> int | None:
+        return next((i for i, p in enumerate(self.players) if p.id == player_id), None)
+
+    def holds(self, nonce: str) -> bool:
+        """An action sent under this nonce is already part of the deal."""
+        return self.game is not None and any(a.get("nonce") == nonce for a in self.game.actions)
+
+
+def table_players(session: Session, table: Table, round_id: int | None) -> tuple[Player, ...]:
+    """The table's seats in playing order (see the module's rules): one statement."""
+    if round_id is None:
+        found = session.scalars(select(Player).where(Player.home_table_id == table.id,
+                                                     Player.status == PlayerStatus.SEATED))
+    else:
+        found = session.scalars(select(Player).join(Seat, Seat.player_id == Player.id)
+                                .where(Seat.round_id == round_id, Seat.table_id == table.id))
+    return tuple(sorted(found, key=lambda p: name_key(p.name)))
+
+
+def latest_game(session: Session, table_id: int, round_id: int | None) -> OnlineGame | None:
+    stage = OnlineGame.round_id.is_(None) if round_id is None else OnlineGame.round_id == round_id
+    return session.scalar(select(OnlineGame).where(OnlineGame.table_id == table_id, stage)
+                          .order_by(OnlineGame.number.desc()).limit(1))
+
+
+def referee(table: Table) -> Any:
+    """The rules the app enforces at this table, or None: the players referee."""
+    return table.variant if table.app_referees else None
+
+
+def engine_actions(stored: list[Any]) -> list[engine.Action]:
+    return [engine.action_from_json({k: v for k, v in a.items() if k not in OWN_KEYS}) for a in stored]
+
+
+def draw(event_id: int, table: Table, round_id: int | None, number: int, players: int, dealer: int) -> engine.Deal:
+    return engine.deal(seed.deal_seed(seed.app_secret(), event_id, table.id, round_id, number), players, dealer)
+
+
+def state_of(event_id: int, table: Table, game: OnlineGame) -> engine.TableState:
+    """A stored deal replayed (`game.seats` as they were when it was dealt)."""
+    deal = draw(event_id, table, game.round_id, game.number, len(game.seats), game.dealer)
+    return engine.replay(deal, referee(table), engine_actions(game.actions))
+
+
+def _fresh(event_id: int, table: Table, round_id: int | None, number: int,
+           players: tuple[Player, ...]) -> CurrentDeal:
+    dealer = (number - 1) % len(players)
+    deal = draw(event_id, table, round_id, number, len(players), dealer)
+    return CurrentDeal(table, round_id, number, players, dealer, None, engine.start(deal, referee(table)))
+
+
+def deal_at(event_id: int, table: Table, round_id: int | None, players: tuple[Player, ...],
+            latest: OnlineGame | None) -> CurrentDeal | None:
+    """The current deal from the table's players and its latest stored deal (no SQL)."""
+    if len(players) < 2:
+        return None
+    if latest is not None and list(latest.seats) == [p.id for p in players]:
+        return CurrentDeal(table, round_id, latest.number, players, latest.dealer, latest,
+                           state_of(event_id, table, latest))
+    return _fresh(event_id, table, round_id, latest.number + 1 if latest is not None else 1, players)
+
+
+def current_deal(session: Session, event: Event, table: Table, round_id: int | None,
+                 players: tuple[Player, ...] | None = None) -> CurrentDeal | None:
+    """The table's current deal (see the module's rules); None: fewer than two players."""
+    players = table_players(session, table, round_id) if players is None else players
+    if len(players) < 2:
+        return None
+    return deal_at(event.id, table, round_id, players, latest_game(session, table.id, round_id))
+
+
+def next_deal(event: Event, current: CurrentDeal) -> CurrentDeal:
+    """The deal after `current` at the same seats (virtual until written)."""
+    return _fresh(event.id, current.table, current.round_id, current.number + 1, current.players)
+
+
+def write(session: Session, event: Event, deal: CurrentDeal) -> OnlineGame:
+    """Store a virtual deal (its first action is arriving); the caller holds the event's lock."""
+    if deal.game is None:
+        deal.game = OnlineGame(event_id=event.id, table_id=deal.table.id, round_id=deal.round_id,
+                               number=deal.number, seats=list(deal.seats), dealer=deal.dealer, actions=[])
+        session.add(deal.game)
+    return deal.game
+
+
+def bump_clock(session: Session, event_id: int, table_id: int) -> None:
+    """Tell the table's screens something changed (created on the table's first change)."""
+    clock = session.scalar(select(OnlineClock).where(OnlineClock.table_id == table_id))
+    if clock is None:
+        session.add(OnlineClock(table_id=table_id, event_id=event_id, version=1))
+    else:
+        clock.version = clock.version + 1

@@ -1,0 +1,181 @@
+"""What one player's device receives: `poll_key` (is my screen current?) and `player_view`.
+
+Rules:
+- Privacy: a view holds the receiving player's own hand and nobody else's: other players only
+  as a count of cards, their played cards and their pointing. Never the seats-to-hands
+  mapping, the seed or the cards set aside.
+- In "point" a player sees who has pointed, not where (each decides alone); in "dispute"
+  everyone sees who points at which card.
+- `poll_key` is one SQL statement; the key changes whenever anything the screen shows may have
+  changed: the event (revision), the player's table's play (its `OnlineClock`), and every
+  AWAY_BUCKET seconds (who is away).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from ...core.i18n import T, Text
+from ...core.ranking import game_winner
+from ...games.five_tricks.replay import FIVE_TRICKS_TRICKS
+from ...models import Event, OnlineClaim, OnlineClock, Player, Round, Seat
+from .. import seat_finder, timer
+from . import claims, gestures, messages, phase, tables
+from .view_model import CardView, GameView, MessageView, PlayedCard, PlayerView, SeatView, StrokeView
+
+AWAY_BUCKET = 15  # seconds
+
+
+def _table_expression():
+    """The player's table as the key follows it: the latest round's seat, else the home table."""
+    seat = (select(Seat.table_id).join(Round, Round.id == Seat.round_id)
+            .where(Round.event_id == OnlineClaim.event_id, Seat.player_id == OnlineClaim.player_id)
+            .order_by(Round.number.desc()).limit(1).scalar_subquery())
+    return func.coalesce(seat, Player.home_table_id)
+
+
+def poll_key(session: Session, token: str, now: datetime) -> str | None:
+    """The screen's key, in one statement; None: no such token (released, or never made)."""
+    if not isinstance(token, str) or len(token) > 64:
+        return None
+    table = _table_expression()
+    clock = select(OnlineClock.version).where(OnlineClock.table_id == table).scalar_subquery()
+    row = session.execute(
+        select(Event.revision, table, clock).select_from(OnlineClaim)
+        .join(Event, Event.id == OnlineClaim.event_id).join(Player, Player.id == OnlineClaim.player_id)
+        .where(OnlineClaim.token == token)).first()
+    if row is None:
+        return None
+    revision, table_id, version = row
+    return f"{revision}.{table_id or 0}.{version or 0}.{int(now.timestamp() // AWAY_BUCKET)}"
+
+
+def face(card):
+    return FIVE_TRICKS_TRICKS.face(card)
+
+
+def seat_views(deal: tables.CurrentDeal, me: int | None, online_claims: dict, now: datetime,
+               show_choices: bool) -> tuple[SeatView, ...]:
+    """Every seat as the table sees it; `show_choices`: where each points (a dispute, or the
+    organiser), else only whether they have pointed."""
+    state = deal.state
+    pointing = state.stage in ("point", "dispute")
+    return tuple(
+        SeatView(player_id=p.id, name=p.name, me=p.id == me, dealer=i == deal.dealer,
+                 turn=state.stage == "play" and state.turn == i, cards_left=len(state.hands[i]),
+                 tricks=state.taken[i], away=claims.away(online_claims.get(p.id), now),
+                 skipped=i in state.skipped, pointed=pointing and state.choices[i] is not None,
+                 choice=state.choices[i] if pointing and show_choices else None)
+        for i, p in enumerate(deal.players))
+
+
+def trick_views(deal: tables.CurrentDeal, show_votes: bool) -> tuple[PlayedCard, ...]:
+    state = deal.state
+    votes: dict[int, list[str]] = {}
+    if show_votes and state.stage in ("point", "dispute"):
+        for i, choice in enumerate(state.choices):
+            if choice is not None:
+                votes.setdefault(choice, []).append(deal.names[i])
+    return tuple(PlayedCard(deal.players[seat].id, deal.names[seat], face(card), tuple(votes.get(index, ())), False)
+                 for index, (seat, card) in enumerate(state.trick))
+
+
+def last_trick_views(deal: tables.CurrentDeal) -> tuple[PlayedCard, ...]:
+    state = deal.state
+    return tuple(PlayedCard(deal.players[seat].id, deal.names[seat], face(card), (), seat == state.last_taker)
+                 for seat, card in state.last_trick)
+
+
+def waiting_for(deal: tables.CurrentDeal) -> tuple[str, ...]:
+    """Whose card or pointing the table waits for (the engine's `waiting_for`), by name."""
+    return tuple(deal.names[seat] for seat in deal.state.waiting_for())
+
+
+def deal_winner(deal: tables.CurrentDeal) -> str | None:
+    """Most tricks, ties alphabetical (`core.game_winner`); None before a trick is taken."""
+    return game_winner(dict(zip(deal.names, deal.state.taken, strict=True)))
+
+
+def game_view(deal: tables.CurrentDeal, player_id: int, online_claims: dict, now: datetime) -> GameView:
+    state = deal.state
+    seat = deal.seat_of(player_id)
+    assert seat is not None
+    playable = state.playable(seat)
+    over = state.stage == "over"
+    return GameView(
+        number=deal.number, practice=deal.round_id is None, referee=deal.table.app_referees, stage=state.stage,
+        seats=seat_views(deal, player_id, online_claims, now, show_choices=state.stage == "dispute"),
+        trick=trick_views(deal, show_votes=state.stage == "dispute"),
+        trick_number=state.trick_number, tricks_in_deal=state.tricks_in_deal(),
+        hand=tuple(CardView(face(card), card in playable) for card in state.hands[seat]),
+        my_turn=state.stage == "play" and state.turn == seat,
+        my_choice=state.choices[seat] if state.stage in ("point", "dispute") else None,
+        last_trick=last_trick_views(deal),
+        last_taker=deal.names[state.last_taker] if state.last_taker is not None else None,
+        waiting_for=waiting_for(deal), winner=deal_winner(deal) if over else None,
+        recorded_as=deal.game.recorded_as if deal.game is not None and over else None)
+
+
+def _where(place: phase.Place) -> Text:
+    table = place.table
+    if table is None:
+        return seat_finder.UNSEATED_NOTE
+    if place.phase == "tournament":
+        return T("You play at table {table}.", table=table.number)
+    if place.phase == "between":
+        return T("Next round: table {table}.", table=table.number)
+    if place.phase == "ended":
+        return T("The tournament is over. Your last table was table {table}.", table=table.number)
+    return T("Your home table is table {table}.", table=table.number)
+
+
+def _messages(session: Session, place: phase.Place, player: Player) -> tuple[tuple[MessageView, ...],
+                                                                              tuple[StrokeView, ...]]:
+    table = place.table
+    if table is None or not table.online or place.phase not in phase.SIGNS:
+        return (), ()
+    chat = place.phase in phase.CHAT
+    said = messages.lines(session, table.id, place.round_id, chat)
+    drawn = messages.strokes(session, table.id, place.round_id)
+    ids = {m.player_id for m in said if m.player_id is not None}
+    names = dict(session.execute(select(Player.id, Player.name).where(Player.id.in_(ids))).all()) if ids else {}
+    lines = []
+    for m in said:
+        if m.kind == "gesture":
+            gesture = gestures.BY_KEY.get(m.body.get("gesture"))
+            if gesture is None:
+                continue
+            lines.append(MessageView("gesture", names.get(m.player_id, ""), gesture.symbol, gesture.label,
+                                     m.player_id == player.id))
+        else:
+            lines.append(MessageView("chat", names.get(m.player_id, ""), str(m.body.get("text", "")), None,
+                                     m.player_id == player.id))
+    strokes = tuple(StrokeView(messages.points_of(m), str(m.body.get("colour", "ink")), m.player_id == player.id)
+                    for m in drawn)
+    return tuple(lines), strokes
+
+
+def player_view(session: Session, claim: OnlineClaim, now: datetime) -> PlayerView:
+    """The player's screen (see the module's rules)."""
+    key = poll_key(session, claim.token, now) or ""
+    event = session.scalar(select(Event).where(Event.id == claim.event_id))
+    player = session.scalar(select(Player).where(Player.id == claim.player_id))
+    place = phase.place_of(session, event, player)
+    table = place.table
+    game = None
+    if place.deals and table is not None:
+        deal = tables.current_deal(session, event, table, place.round_id)
+        if deal is not None and deal.seat_of(player.id) is not None:
+            game = game_view(deal, player.id, claims.claims_of(session, event), now)
+    said, strokes = _messages(session, place, player)
+    home = table.number if table is not None and place.phase in phase.SHEET else None
+    return PlayerView(
+        key=key, phase=place.phase, name=player.name, table_number=table.number if table is not None else None,
+        where=_where(place), online=bool(table is not None and table.online),
+        round_number=place.round.number if place.round is not None and place.phase != "waiting" else None,
+        timer=timer.view(event, now), sheet_table=home, game=game,
+        can_chat=place.phase in phase.CHAT and table is not None and table.online,
+        messages=said, strokes=strokes, move=place.move, notice=None)
