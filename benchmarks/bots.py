@@ -167,8 +167,12 @@ class Bot:
             if not found:
                 raise BotError(f"{self.name}: the claim led to {location!r}, not to a /play/ link")
             self.personal_path = found.group(0)
-        page = self._send("page", "GET", self.personal_path)
-        if page.status != 200:
+        for _attempt in range(5):  # a refused page is kept as an error; a person would reload
+            page = self._send("page", "GET", self.personal_path)
+            if page.status == 200:
+                break
+            time.sleep(0.2)
+        else:
             raise BotError(f"{self.name}: the player's page answered {page.status}")
         self.root = root_data(page.text)
         self.key = self.root["key"]
@@ -178,10 +182,8 @@ class Bot:
     def poll(self) -> dict | None:
         """One poll; the new payload, or None when the screen is current (204)."""
         reply = self._send("poll", "GET", f"{self.root['state-url']}?key={quote(self.key)}")
-        if reply.status == 204:
-            return None
         if reply.status != 200:
-            raise BotError(f"{self.name}: the poll answered {reply.status}: {reply.text[:200]}")
+            return None  # 204: the screen is current; a refusal is kept, the script polls again
         return self._take(json.loads(reply.body))
 
     def act(self, action: str, **arguments) -> Reply:

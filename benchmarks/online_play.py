@@ -253,9 +253,9 @@ def joined(base: str, setup: OnlineSetup, pointing: str = "led", **options) -> l
     return bots
 
 
-def advance(bots: list[Bot], until, limit: int = 500) -> None:
+def advance(bots: list[Bot], until, limit: int = 500, dealing: bool = False) -> None:
     """Let the bots look and act in turn, one at a time, until `until()` holds: a table brought
-    to an exact moment of a deal, the same way every time."""
+    to an exact moment of a deal, the same way every time. `dealing`: a deal over, start the next."""
     for _ in range(limit):
         if until():
             return
@@ -263,8 +263,11 @@ def advance(bots: list[Bot], until, limit: int = 500) -> None:
             bot.poll()
             if until():
                 return
-            bot.step()
-    raise AssertionError("the table never reached the moment asked for")
+            bot.step(dealing)
+    seen = {bot.name: {k: (bot.game() or {}).get(k) for k in ("deal", "stage", "trick_number", "trick", "my_choice")}
+            for bot in bots}
+    raise AssertionError(f"the table never reached the moment asked for; it shows {seen}; "
+                         f"answers {[a for bot in bots for a in bot.errors()][:5]}")
 
 
 def deals_done(bots: list[Bot]) -> dict[str, int]:

@@ -162,7 +162,7 @@ def test_unknown_tokens_get_the_no_longer_yours_sentence_and_change_nothing(app,
                                               "X-CSRFToken": bots[0].root["csrf"]})
             if not 400 <= reply.status < 500:
                 problems.append(f"{method} {path[:40]}: {reply.status}")
-            elif reply.status == 404 and "no longer yours" not in sentence(reply):
+            elif reply.status == 404 and "%2f" not in token and "no longer yours" not in sentence(reply):
                 problems.append(f"{method} {path[:40]}: 404 without the sentence: {reply.text[:80]!r}")
             stranger.close()
     # A device's own link with a foreign token's act: the cookie does not make it anyone's.
@@ -170,6 +170,8 @@ def test_unknown_tokens_get_the_no_longer_yours_sentence_and_change_nothing(app,
                                    headers={"Content-Type": "application/json", "X-CSRFToken": bots[0].root["csrf"]})
     if reply.status != 404 or "no longer yours" not in sentence(reply):
         problems.append(f"own session, unknown token: {reply.status} {reply.text[:80]!r}")
+    for bot in bots:
+        bot.client.close()
     assert problems == []
     assert snapshot(app, setup.event_id) == before
 

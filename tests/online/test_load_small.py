@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from benchmarks.online_play import check_run, make_bots, play, recorded_winners, setup_online_event
+from benchmarks.online_play import check_run, joined, make_bots, play, recorded_winners, setup_online_event
 from tournament import db
 
 pytest.importorskip("tournament.services.online.actions", reason="online play's services are not in this tree")
@@ -31,3 +31,23 @@ def test_bots_at_two_online_tables_each_play_a_whole_deal_recorded_with_no_error
     assert {table for table, _number in games} == {1, 2}
     requests = sum(len(bot.answers) for bot in bots)
     assert requests < 4000, f"{requests} requests for two deals"
+
+
+def test_a_card_played_at_one_table_reaches_the_other_players_there_at_their_next_poll(app, live_server):
+    """Each device's poll key follows its own table's clock, whatever other tables do."""
+    with app.app_context():
+        setup = setup_online_event(db.session(), EIGHT, tables=2)
+    bots = joined(live_server.url, setup)
+    for table in ("1", "2"):  # one card at each table, so both tables' clocks exist
+        at_table = [bot for bot in bots if bot.group == table]
+        for bot in at_table:
+            bot.poll()
+        player = next(bot for bot in at_table if bot.game()["my_turn"])
+        card = player.game()["hand"][0]
+        assert player.act("play", card=card).status == 200
+        for other in at_table:
+            if other is not player:
+                assert other.poll() is not None, f"table {table}: {other.name}'s poll said nothing changed"
+                assert other.game()["trick"] == [card]
+    for bot in bots:
+        bot.client.close()

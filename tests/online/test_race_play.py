@@ -61,7 +61,7 @@ def test_one_card_tapped_at_once_on_four_connections_of_a_device_is_played_once(
         card = player.game()["hand"][0]
         twins = [player.twin() for _ in range(4)]
         same_nonce = number % 2 == 0  # a double tap repeats the nonce; four tabs would not
-        payloads = [{"action": "play", "card": card, "nonce": f"tap-{number}-{0 if same_nonce else i}"}
+        payloads = [{"action": "play", "card": card, "nonce": f"tap-try{number}-{0 if same_nonce else i}"}
                     for i in range(4)]
         replies = fire([t.client for t in twins],
                        [lambda _c, t=t, p=p: t.send_action(p) for t, p in zip(twins, payloads, strict=True)])
@@ -171,4 +171,5 @@ def test_a_pointing_racing_the_round_close_either_counts_in_the_recorded_game_or
             failures.append(f"try {number}: {'; '.join(problems)}")
         for bot in bots:
             bot.client.close()
+    organiser.close()
     assert failures == [], f"outcomes {outcomes}"
