@@ -158,6 +158,8 @@ FORM_FIELDS: dict[str, tuple[str, ...]] = {
     "organiser.debrief_steps": tuple(f"steps-{row}-{part}" for row in (0, 1, 25)
                                      for part in ("title", "prompt", "view", "position", "remove")),
     "organiser.debrief_default_steps": (),
+    # A JSON body in real use; sent as a form here, it must be refused in words, never a 500.
+    "play.act": ("action", "card", "index", "after", "text", "gesture", "points", "colour", "nonce"),
 }
 
 # Routes that read the query string -> the parameters they read.

@@ -22,6 +22,7 @@ PUBLIC_ENDPOINTS = {
     "table.score": "table token (a game on the scorer)",
     "table.note": "table token (a note for the organiser, as the table)",
     "public.note": "where-do-I-sit token; stores a note only for a player who is observing",
+    "play.act": "personal link token; acts only for that player at their own online table",
 }
 
 

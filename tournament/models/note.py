@@ -14,9 +14,10 @@ class DebriefNote(Base):
     the organiser now and the debrief later. Round and table are kept as numbers, like the
     audit log, so a note outlives a table removed afterwards.
 
-    `source` is "table" (a table's phone; `author` empty) or "observer" (`author` is the
-    observer's name as it was). A note has a `flag`, a `text`, or both. `nonce` is the sending
-    page's one-time key: the same form sent twice (a double tap, a resend) is one note.
+    `source` is "table" (a table's phone; `author` empty), "observer" (`author` is the
+    observer's name as it was) or "online" (a disputed trick at an online table; `author`
+    empty). A note has a `flag`, a `text`, or both. `nonce` is the sending page's one-time key:
+    the same form sent twice (a double tap, a resend) is one note.
     """
 
     __tablename__ = "debrief_notes"

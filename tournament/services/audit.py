@@ -54,12 +54,16 @@ ACTIONS: dict[str, Text] = {
     "debrief step shown": Tp("audit", "debrief step shown"),
     "debrief stopped": Tp("audit", "debrief stopped"),
     "debrief steps changed": Tp("audit", "debrief steps changed"),
+    "claim released": Tp("audit", "claim released"),
+    "player skipped": Tp("audit", "player skipped"),
+    "card played for player": Tp("audit", "card played for player"),
 }
 
 
 # The stored English the app writes with a number in it, and the message each is shown as.
 _NUMBERED: tuple[tuple[re.Pattern[str], Text], ...] = (
     (re.compile(r"phone, table (\d+)"), Tp("audit", "phone, table {number}")),
+    (re.compile(r"online table (\d+)"), Tp("audit", "online table {number}")),
     (re.compile(r"game (\d+)"), Tp("audit", "game {number}")),
     (re.compile(r"table (\d+)"), Tp("audit", "table {number}")),
     (re.compile(r"round (\d+)"), Tp("audit", "round {number}")),
@@ -93,11 +97,12 @@ def _numbered(stored: str) -> Text | None:
 
 
 def actor_text(actor: str) -> Text | str:
-    """Who made a change, as the log page shows it: "organiser" and a table's phone as messages,
+    """Who made a change, as the log page shows it: "organiser", a table's phone and an online
+    table (a game its deal recorded) as messages,
     any other actor (from an imported file) as stored."""
     if actor == ORGANISER:
         return Tp("audit", "organiser")
-    return _numbered(actor) if actor.startswith("phone, ") else actor
+    return _numbered(actor) if actor.startswith(("phone, ", "online table ")) else actor
 
 
 def subject_text(subject: str) -> Text | str:

@@ -30,7 +30,8 @@ from ..models import DebriefNote, Event, Player, PlayerStatus, Round, RoundState
 from . import audit
 from .errors import Conflict, DomainError, NotFound
 
-SOURCES = ("table", "observer")
+# "online": a disputed trick at an online table, written by the app (services.online.actions).
+SOURCES = ("table", "observer", "online")
 FEED_SIZE = 30  # notes the organiser's live panel lists
 
 
@@ -87,6 +88,8 @@ def sender(source: str, author: str) -> Text:
     """Who sent a note, as pages show it: an observer by name, else the table's phone."""
     if source == "observer" and author:
         return T("{name}, observing", name=Name(author))
+    if source == "online":
+        return Tp("note", "online table")
     return Tp("note", "table's phone")
 
 

@@ -76,7 +76,7 @@ PAPER_SIZES = ("a4", "letter")
 THEMES = ("dark", "light")
 PLAYER_STATUSES = ("seated", "observer", "withdrawn")
 ROUND_STATES = ("planned", "running", "closed")
-NOTE_SOURCES = ("table", "observer")
+NOTE_SOURCES = ("table", "observer", "online")
 MAX_AUTHOR = 80  # the column of a note's author
 MAX_TRICK = MAX_TYPED  # the column of the replayed trick, as the organiser may type it
 # Shapes of keys another part of the app defines (a view of the debrief, a note's icon flag, a
@@ -632,7 +632,7 @@ def _notes(value: Any) -> tuple[NoteSpec, ...]:
         path = f"notes[{index}]"
         obj(item, path, ("at", "round", "table", "source", "author", "flag", "text", "hidden", "nonce"))
         source = choice(item["source"], f"{path}.source", NOTE_SOURCES)
-        if source == "table":
+        if source in ("table", "online"):
             author = text(item["author"], f"{path}.author", MAX_AUTHOR)
             if author:
                 fail(f"{path}.author", T("a table's phone sends notes without an author: must be \"\""))

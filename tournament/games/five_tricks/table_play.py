@@ -37,7 +37,7 @@ import hashlib
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Final
 
 from ...core.errors import RuleError
@@ -200,7 +200,7 @@ class TableState:
     last_taker: int | None
     disputes: tuple[Dispute, ...]
     # The pointing when the open dispute began (empty unless stage is "dispute").
-    first: tuple[int | None, ...] = field(default=())
+    first_choices: tuple[int | None, ...] = ()
 
     @property
     def players(self) -> int:
@@ -341,7 +341,7 @@ def _next_seat(players: int, after: int, among: Iterable[int]) -> int | None:
 
 
 def _over(state: TableState) -> TableState:
-    return replace(state, stage="over", turn=None, choices=(None,) * state.players, first=())
+    return replace(state, stage="over", turn=None, choices=(None,) * state.players, first_choices=())
 
 
 def _settle(state: TableState) -> TableState:
@@ -372,11 +372,11 @@ def _settle(state: TableState) -> TableState:
         assert index is not None
         dispute = None
         if state.stage == "dispute":
-            dispute = Dispute(trick=state.trick_number, cards=state.trick, first=state.first,
+            dispute = Dispute(trick=state.trick_number, cards=state.trick, first=state.first_choices,
                               taker=state.trick[index][0])
         return _take(state, index, dispute)
     if state.stage == "point":
-        return replace(state, stage="dispute", first=state.choices)
+        return replace(state, stage="dispute", first_choices=state.choices)
     return state
 
 
@@ -387,7 +387,7 @@ def _take(state: TableState, index: int, dispute: Dispute | None) -> TableState:
     taken = tuple(count + (seat == taker) for seat, count in enumerate(state.taken))
     disputes = (*state.disputes, dispute) if dispute is not None else state.disputes
     done = replace(state, trick=(), last_trick=state.trick, last_taker=taker, taken=taken, disputes=disputes,
-                   choices=(None,) * state.players, first=())
+                   choices=(None,) * state.players, first_choices=())
     if not any(state.hands[seat] for seat in state.active):
         return _over(done)
     leader = taker if taker not in state.skipped else _next_seat(state.players, taker, state.active)

@@ -246,6 +246,10 @@ def _organiser_deal(session: Session, event: Event, table_id: int, player_id: in
 
 def _organiser_action(session: Session, event: Event, table_id: int, player_id: int, make, what: str) -> None:
     event, deal, seat, player = _organiser_deal(session, event, table_id, player_id)
+    try:
+        engine.apply(deal.state, make(seat))  # refused: nothing logged, nothing changed
+    except RuleError as refused:
+        raise Conflict(refused.text) from None
     round_number = None
     if deal.round_id is not None:
         round_number = session.scalar(select(Round.number).where(Round.id == deal.round_id))

@@ -33,7 +33,7 @@ def _table_expression():
     """The player's table as the key follows it: the latest round's seat, else the home table."""
     seat = (select(Seat.table_id).join(Round, Round.id == Seat.round_id)
             .where(Round.event_id == OnlineClaim.event_id, Seat.player_id == OnlineClaim.player_id)
-            .order_by(Round.number.desc()).limit(1).scalar_subquery())
+            .order_by(Round.number.desc()).limit(1).correlate_except(Seat, Round).scalar_subquery())
     return func.coalesce(seat, Player.home_table_id)
 
 
