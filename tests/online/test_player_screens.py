@@ -168,3 +168,15 @@ def test_study_shows_the_home_tables_rule_sheet(app):
         session.commit()
     html = render(app, player(phase="study", sheet_table=1), "/play/" + "t" * 32 + "/state")["html"]
     assert "rule-sheet" in html and "No &lt;b&gt;talking&lt;/b&gt;" in html
+
+
+def test_a_rounds_countdown_shows_only_while_the_round_runs(app):
+    between = player(phase="between", move=MoveView("●", T("You stay at table {n}.", n=3), 3))
+    assert "play-timer" not in render(app, between)["html"]
+    study = player(phase="study", timer=TimerView("study", 600, 300, True, datetime(2026, 11, 22, 18, tzinfo=UTC)))
+    assert "play-timer" in render(app, study)["html"]
+
+
+def test_a_player_at_a_table_in_the_room_is_sent_there_without_pad_or_gestures(app):
+    html = render(app, player(online=False, table_number=5))["html"]
+    assert "Go to table 5" in html and 'data-pad="0"' in html and "data-gesture" not in html

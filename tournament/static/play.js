@@ -70,9 +70,21 @@
     screen.innerHTML = state.html;  // drawn and escaped by the server
     root.setAttribute("data-key", key);
     refocus(wanted);
+    announceScreen();
     strokes = Array.isArray(state.strokes) ? state.strokes : [];
     pending = pending.filter(function (line) { return !line.sent; });
     afterScreen();
+  }
+
+  /* A screen reader hears the new sentence of the deal (whose turn, pointing, the winner) or
+     the move, once, even though the element carrying it was replaced. */
+  var announce = document.getElementById("play-announce");
+  var announced = "";
+  function announceScreen() {
+    var said = screen.querySelector("#deal-status, .move-text");
+    var text = said ? said.textContent.replace(/\s+/g, " ").trim() : "";
+    if (announce && text && text !== announced) { announce.textContent = text; }
+    announced = text;
   }
 
   function afterScreen() {
@@ -298,6 +310,7 @@
     canvas.addEventListener("pointercancel", finish);
   }
 
+  announced = (screen.querySelector("#deal-status, .move-text") || { textContent: "" }).textContent.replace(/\s+/g, " ").trim();
   afterScreen();
   schedule(pollMs);
 })();

@@ -25,14 +25,10 @@ from ...i18n import translate
 from ...i18n.locale import use_event
 from ...models import Event
 from ...services.errors import DomainError
+from ...services.online import claims, view
+from ...services.online.messages import COLOURS
 from . import bp
 from .payload import poll_ms, screen_html, state_payload, stroke_json
-
-try:  # the pad's colours: one list, kept with the messages that store them
-    from ...services.online.messages import COLOURS
-except ImportError:  # pragma: no cover  (until the messages service lands)
-    COLOURS = ("ink", "red", "blue", "green")
-
 
 def _now() -> datetime:
     return datetime.now(UTC)
@@ -64,8 +60,6 @@ def _strokes_block(strokes) -> Markup:
 @bp.get("/<token>")
 def page(token: str):
     """The player's own screen: where they sit, the timer, and what the phase shows."""
-    from ...services.online import claims, view
-
     session = db.session()
     claim = claims.claim_by_token(session, token)
     event = session.get(Event, claim.event_id)
@@ -85,8 +79,6 @@ def page(token: str):
 @bp.get("/<token>/state")
 def state(token: str):
     """204 when the device's key is still the screen's key (one statement); else the payload."""
-    from ...services.online import claims, view
-
     session = db.session()
     now = _now()
     key = view.poll_key(session, token, now)

@@ -13,6 +13,7 @@ Rules:
 from __future__ import annotations
 
 from flask import redirect, render_template, request, url_for
+from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from sqlalchemy import select
@@ -26,6 +27,7 @@ from ...i18n.locale import use_event
 from ...models import Event, OnlineClaim, Player, PlayerStatus, Table
 from ...services import room_links
 from ...services.errors import DomainError
+from ...services.online import claims
 from . import bp
 
 COOKIE = "online_play"
@@ -33,7 +35,7 @@ COOKIE_SECONDS = 7 * 24 * 3600  # an event's online sessions span a week at most
 
 
 class ClaimForm(FlaskForm):
-    player_id = IntegerField(_l("Your name"), validators=[InputRequired(message=_l("Tap your name."))])
+    player_id = IntegerField(_l("Your name"), validators=[InputRequired()])
 
 
 def has_online_table(session, event: Event) -> bool:
@@ -70,8 +72,6 @@ def _page(session, event: Event, form: ClaimForm, refused_id: int | None = None,
 @bp.route("/<token>/play", methods=["GET", "POST"])
 def claim(token: str):
     """The names to claim (GET); claiming one (POST) leads to the player's own screen."""
-    from ...services.online import claims
-
     session = db.session()
     event = room_links.event_by_public_token(session, token)
     use_event(event)
@@ -79,6 +79,9 @@ def claim(token: str):
     if request.method == "GET":
         return _page(session, event, form)
     if not form.validate_on_submit():
+        # Anything but a name's button (a missing or garbled id): one plain sentence.
+        if not getattr(getattr(form, "csrf_token", None), "errors", None):
+            form.player_id.errors = [gettext("Tap your name.")]
         return _page(session, event, form, status=400)
     player_id = form.player_id.data
     try:

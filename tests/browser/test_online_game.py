@@ -1,0 +1,219 @@
+"""Online play in real Chromium: players claim their names on the event's link, study, practise,
+play a whole deal by tapping cards (one trick disputed and settled by changing a pointing), and
+the game is recorded; then a round closes mid-deal at two tables and every screen shows the
+move `services.outcome` gives that player."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from sqlalchemy import select
+
+from tests.online.conftest import act, claim_all, online_event, start, state, tokens_at
+from tests.room.conftest import close_round
+from tournament import db
+from tournament.models import Event, Game, GameResult, Player
+from tournament.services import timer
+from tournament.services.round_data import load_round
+
+pytestmark = pytest.mark.browser
+SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+PHONE = {"width": 390, "height": 844}
+LAPTOP = {"width": 1280, "height": 800}
+NAMES = ["Ana", "Ben", "Cleo", "Dan"]  # playing order at the table: alphabetical
+
+
+def shot(page, name: str, full: bool = False) -> None:
+    SHOTS.mkdir(exist_ok=True)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(SHOTS / f"online-{name}.png"), full_page=full)
+
+
+def _timer(app, event_id: int, phase: str) -> None:
+    with app.app_context():
+        session = db.session()
+        timer.start(session.get(Event, event_id), phase, timer.now_utc())
+        session.commit()
+
+
+def _public(app, event_id: int) -> str:
+    with app.app_context():
+        return db.session().get(Event, event_id).public_token
+
+
+def _whose_turn(pages: dict, limit: float = 8.0):
+    """The page whose hand is tappable now (every other page shows it is not their turn)."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        for name, page in pages.items():
+            if page.locator(".hand.live").count():
+                return name, page
+        pages[next(iter(pages))].wait_for_timeout(100)
+    raise AssertionError("nobody's turn")
+
+
+def _play_card(pages: dict) -> str:
+    name, page = _whose_turn(pages)
+    page.locator(".hand.live .card-button:enabled").first.click()
+    page.wait_for_selector(".hand.live", state="detached")
+    return name
+
+
+def _point(page, index: int) -> None:
+    page.locator(f'.played-button[data-index="{index}"]').click()
+    page.wait_for_selector(f'.played-button[data-index="{index}"][aria-pressed="true"], .stage-play, .stage-over')
+
+
+def _play_trick(pages: dict, disputed: bool = False) -> None:
+    for played in range(len(pages)):
+        if disputed and played == 3:  # Ben led: Ana (the dealer) plays last
+            pages["Ana"].wait_for_selector(".hand.live")
+            shot(pages["Ana"], "phone-hand")
+        _play_card(pages)
+    for page in pages.values():
+        page.wait_for_selector(".stage-point, .stage-dispute")
+    if not disputed:
+        for page in pages.values():
+            _point(page, 0)
+        return
+    # Ana says the led card took it, everyone else the second: a dispute, shown to all.
+    first = list(pages)
+    _point(pages[first[0]], 0)
+    for name in first[1:]:
+        _point(pages[name], 1)
+    for page in pages.values():
+        page.wait_for_selector(".stage-dispute")
+    votes = pages["Ben"].locator(".votes").all_inner_texts()
+    assert "Ana" in votes[0] and "Ben" in votes[1] and "Cleo" in votes[1]
+    shot(pages["Ben"], "dispute")
+    _point(pages["Ana"], 1)  # Ana changes her pointing: everyone agrees
+
+
+def test_four_players_study_practise_and_play_a_recorded_deal_online(app, live_server, browser):
+    event_id = online_event(app, NAMES, 1)
+    contexts, pages = [], {}
+    try:
+        for name in NAMES:
+            context = browser.new_context(viewport=LAPTOP if name == "Dan" else PHONE)
+            contexts.append(context)
+            page = context.new_page()
+            page.set_default_timeout(10_000)
+            page.goto(f"{live_server.url}/s/{_public(app, event_id)}/play")
+            page.get_by_role("button", name=name, exact=True).click()
+            page.wait_for_selector("#play .phase-waiting")
+            pages[name] = page
+        # A second device cannot take a name already playing.
+        stranger = contexts[0].new_page()
+        stranger.goto(f"{live_server.url}/s/{_public(app, event_id)}/play")
+        assert stranger.get_by_role("button", name="Ben", exact=True).count() == 0
+        stranger.close()
+
+        # The network drops: the screen says so, and recovers by itself when it is back.
+        ana = pages["Ana"]
+        ana.route("**/state?*", lambda route: route.abort())
+        ana.wait_for_selector("#play-connection:not(:empty)")
+        ana.unroute("**/state?*")
+        ana.wait_for_selector("#play-connection:empty", state="attached", timeout=15_000)
+
+        _timer(app, event_id, "study")
+        for page in pages.values():
+            page.wait_for_selector(".phase-study .rule-sheet")
+        _timer(app, event_id, "practice")
+        for page in pages.values():
+            page.wait_for_selector(".phase-practice .deal")
+        pages["Ana"].fill("#chat-text", "Which card wins?")
+        pages["Ana"].get_by_role("button", name="Send").click()
+        for name in ("Ben", "Cleo", "Dan"):
+            pages[name].wait_for_selector(".message-text:has-text('Which card wins?')")
+        # A gesture whose first sending is lost is sent again under the same nonce: shown once.
+        sent = []
+        cleo = pages["Cleo"]
+        cleo.on("request", lambda request: sent.append(request.post_data_json) if request.method == "POST" else None)
+        cleo.route("**/act", lambda route: route.abort(), times=1)
+        cleo.locator('[data-gesture="clap"]').click()
+        cleo.wait_for_selector("#play-alert:not(:empty)")
+        cleo.locator('[data-gesture="clap"]').click()
+        pages["Ben"].wait_for_selector(".message:has-text('👏')")
+        assert len(sent) == 2 and sent[0]["nonce"] == sent[1]["nonce"]
+        _play_card(pages)  # a practice card, seen by the others
+        for page in pages.values():
+            page.wait_for_selector(".trick .played")
+
+        start(app, event_id)
+        for page in pages.values():
+            page.wait_for_selector(".phase-tournament .deal")
+            assert page.locator(".rule-sheet").count() == 0 and page.locator("#chat").is_hidden()
+            assert page.locator("#pad").is_visible()
+        assert pages["Ana"].locator(".hand .card-button").count() == 7
+        pages["Ben"].locator('[data-gesture="yes"]').click()
+        pages["Ana"].wait_for_selector(".chair-gesture:has-text('👍')")
+        shot(pages["Dan"], "laptop")
+
+        _play_trick(pages, disputed=True)
+        for _ in range(6):
+            _play_trick(pages)
+        for page in pages.values():
+            page.wait_for_selector(".deal-winner")
+        shown = pages["Cleo"].locator(".deal-winner").inner_text()
+        with app.app_context():
+            session = db.session()
+            games = list(session.scalars(select(Game)))
+            assert len(games) == 1
+            results = session.execute(select(Player.name, GameResult.score).join(Player, Player.id == GameResult.player_id)).all()
+            most = max(score for _name, score in results)
+            winner = sorted(name for name, score in results if score == most)[0]
+            assert sum(score for _name, score in results) == 7
+        assert winner in shown
+        assert "Recorded as game 1" in pages["Ana"].locator(".deal-over").inner_text()
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_a_round_closed_mid_deal_shows_each_player_their_move_and_next_table(app, live_server, browser):
+    names = NAMES + ["Eve", "Finn", "Gus", "Hana"]
+    event_id = online_event(app, names, 2)
+    tokens = claim_all(app, event_id)
+    start(app, event_id)
+    client = app.test_client()
+    app.config["WTF_CSRF_ENABLED"] = False  # these cards are sent by the test, not by a page
+    try:
+        for table in (1, 2):  # a trick at each table, then some cards of the next
+            at = tokens_at(app, event_id, tokens, table)
+            for _ in range(4 + table):
+                now = [state(app, token) for token in at]
+                if now[0]["game"]["stage"] in ("point", "dispute"):
+                    for token in at:
+                        assert act(client, token, action="point", index=0).status_code == 200
+                    continue
+                i = next(i for i, s in enumerate(now) if s["game"]["my_turn"])
+                assert act(client, at[i], action="play", card=now[i]["game"]["playable"][0]).status_code == 200
+    finally:
+        app.config["WTF_CSRF_ENABLED"] = True
+    context = browser.new_context(viewport=PHONE)
+    try:
+        pages = {}
+        for name in names:
+            page = context.new_page()
+            page.set_default_timeout(10_000)
+            page.goto(f"{live_server.url}/play/{tokens[name]}")
+            page.wait_for_selector(".phase-tournament .deal")
+            pages[name] = page
+        close_round(app, event_id)
+        with app.app_context():
+            session = db.session()
+            event = session.get(Event, event_id)
+            outcome = load_round(session, event, 1).outcome(load_round(session, event, 2))
+            moves = {row.player: row for row in outcome.rows}
+        arrows = {"up": "▲", "down": "▼", "stay": "●"}
+        for name, page in pages.items():
+            page.wait_for_selector(".phase-between .move-arrow")
+            row = moves[name]
+            assert page.locator(".move-arrow").inner_text() == arrows[row.direction]
+            assert page.locator(".move-next").inner_text() == f"Go to table {row.to_table}"
+        up = next(name for name, row in moves.items() if row.direction == "up")
+        shot(pages[up], "move")
+    finally:
+        context.close()
