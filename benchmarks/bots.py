@@ -304,27 +304,37 @@ class Bot:
                 or (a.status >= 400 and a.status not in allowed)]
 
 
-def card_latencies(bots: list[Bot]) -> list[float]:
+def card_latencies(bots: list[Bot], last_screen: bool = False) -> list[float]:
     """Seconds from a card's play being answered 200 to each other bot of its table first
     having it on screen: in `trick` or `last_trick`, or (when two tricks passed between two
     polls) the first payload past the trick after it. Negative (seen before the player read
-    its answer) counts as 0. A card a bot never saw is left out (the run stopped first)."""
+    its answer) counts as 0. A card a bot never saw is left out (the run stopped first).
+    `last_screen`: one sample per card, until the last of the other bots had it."""
     samples: list[float] = []
     for played in (p for bot in bots for p in bot.played):
+        per_screen = []
         for bot in bots:
             if bot.group != played.group or bot.name == played.player:
                 continue
-            seen = bot.sightings.get((played.deal, played.card))
-            for at, deal, trick, stage in bot.progress:
-                if seen is not None and at >= seen:
-                    break
-                if (deal, trick) > (played.deal, played.trick + 1) or (deal == played.deal and stage == "over"
-                                                                       and trick >= played.trick):
-                    seen = at if seen is None else min(seen, at)
-                    break
+            seen = first_sight(bot, played)
             if seen is not None:
-                samples.append(max(0.0, seen - played.at))
+                per_screen.append(max(0.0, seen - played.at))
+        if last_screen and per_screen:
+            samples.append(max(per_screen))
+        elif not last_screen:
+            samples += per_screen
     return samples
+
+
+def first_sight(bot: Bot, played: Played) -> float | None:
+    seen = bot.sightings.get((played.deal, played.card))
+    for at, deal, trick, stage in bot.progress:
+        if seen is not None and at >= seen:
+            break
+        if (deal, trick) > (played.deal, played.trick + 1) or (deal == played.deal and stage == "over"
+                                                               and trick >= played.trick):
+            return at if seen is None else min(seen, at)
+    return seen
 
 
 def status_counts(bots: list[Bot]) -> Counter:

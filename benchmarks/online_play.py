@@ -317,6 +317,8 @@ def close_round(base: str, event_id: int, number: int) -> int:
 @dataclass
 class Figures:
     latencies_ms: list[float]
+    last_screen_ms: list[float]
+    deals: dict[str, int]
     requests: int
     seconds: float
     polls: int
@@ -325,6 +327,7 @@ class Figures:
     poll_200_ms: list[float]
     act_ms: list[float]
     statuses: dict
+    in_process: dict[str, list[float]] = field(default_factory=dict)
 
     def line(self, label: str, samples: list[float]) -> str:
         if not samples:
@@ -334,14 +337,18 @@ class Figures:
 
     def report(self) -> list[str]:
         return [
-            self.line("card to screen", self.latencies_ms),
+            self.line("card to screen (each other screen)", self.latencies_ms),
+            self.line("card to the table's last screen", self.last_screen_ms),
             self.line("poll answered 204 (one statement)", self.poll_204_ms),
             self.line("poll answered 200 (state built)", self.poll_200_ms),
             self.line("action answered (play/point/deal)", self.act_ms),
             f"{'requests':34} {self.requests} in {self.seconds:.1f} s: {self.requests / self.seconds:.0f} per second",
             f"{'polls answered 204':34} {self.polls_204} of {self.polls} "
             f"({100 * self.polls_204 / max(1, self.polls):.0f} %)",
+            f"{'deals ended per table':34} {min(self.deals.values(), default=0)} to "
+            f"{max(self.deals.values(), default=0)} ({sum(self.deals.values())} in all)",
             f"{'statuses':34} " + ", ".join(f"{k} {s}: {n}" for (k, s), n in sorted(self.statuses.items())),
+            *(self.line(f"in process, {name}", samples) for name, samples in self.in_process.items()),
         ]
 
 
@@ -350,6 +357,8 @@ def figures(run: BotRun) -> Figures:
     polls = [a for a in answers if a.kind == "poll"]
     return Figures(
         latencies_ms=[1000 * s for s in card_latencies(run.bots)],
+        last_screen_ms=[1000 * s for s in card_latencies(run.bots, last_screen=True)],
+        deals=dict(deals_done(run.bots)),
         requests=len(answers), seconds=run.seconds, polls=len(polls),
         polls_204=sum(1 for a in polls if a.status == 204),
         poll_204_ms=[1000 * a.seconds for a in polls if a.status == 204],
@@ -367,6 +376,31 @@ def check_run(session, secret_key, event_id: int, run: BotRun, round_number: int
     if closed:
         problems += check_moves(session, event_id, round_number)
     return problems
+
+
+def time_in_process(app, event_id: int, repeats: int = 50) -> dict[str, list[float]]:
+    """The two paths of the poll timed inside one process, with no HTTP and no other client:
+    the key alone (the 204 path: one statement) and a whole payload built (the 200 path),
+    each in ms, for a player at a table that has played (the event left as the run left it)."""
+    from tournament.blueprints.play.payload import state_payload
+    from tournament.models import OnlineClaim
+    from tournament.services.online import view
+    from tournament.services.timer import now_utc
+
+    times: dict[str, list[float]] = {"key (204 path)": [], "state built (200 path)": []}
+    with app.test_request_context("/"):
+        session = db.session()
+        claim = session.scalars(select(OnlineClaim).where(OnlineClaim.event_id == event_id)).first()
+        for _ in range(repeats):
+            started = time.perf_counter()
+            view.poll_key(session, claim.token, now_utc())
+            times["key (204 path)"].append(1000 * (time.perf_counter() - started))
+            session.rollback()
+            started = time.perf_counter()
+            state_payload(view.player_view(session, claim, now_utc()))
+            times["state built (200 path)"].append(1000 * (time.perf_counter() - started))
+            session.rollback()
+    return times
 
 
 def load_average() -> str:
@@ -404,6 +438,7 @@ def run_online(tables: int = 10, deals: int = 2, pointing: str = "led", database
             print(f"played {run.seconds:.1f} s; {load_average()} after", flush=True)
             problems = [] if run.finished else [f"not every table ended {deals} deals in {seconds:.0f} s: "
                                                 f"{dict(deals_done(run.bots))}"]
+            in_process = time_in_process(app, setup.event_id)  # deals still on at every table
             status = close_round(server.base, setup.event_id, 1)
             if status != 302:
                 problems.append(f"closing round 1 answered {status}")
@@ -411,8 +446,10 @@ def run_online(tables: int = 10, deals: int = 2, pointing: str = "led", database
             server.stop()
         with app.app_context():
             problems += check_run(db.session(), app.config["SECRET_KEY"], setup.event_id, run)
+        result = figures(run)
+        result.in_process = in_process
         app.extensions["db_engine"].dispose()
-        return figures(run), problems
+        return result, problems
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
