@@ -138,6 +138,14 @@ def test_round_close_mid_deal_counts_the_tricks_so_far_and_moves_come_out_right(
         moves = {row.player: row.direction for row in outcome.rows}
         assert moves[winners[1]] == "up"
         assert sum(1 for d in moves.values() if d == "down") >= 1
+    from tournament.services.online import claims, view
+    from tournament.services.online.view import CUT_SHORT
+    from tournament.services.timer import now_utc
+
+    with app.app_context():
+        session = db.session()
+        seen = view.player_view(session, claims.claim_by_token(session, tokens["Cleo"]), now_utc())
+        assert seen.phase == "between" and seen.notice == CUT_SHORT
 
 
 def test_a_repeated_nonce_plays_one_card(app, client):
@@ -243,3 +251,27 @@ def test_a_released_claims_token_is_refused(app, client):
     response = act(client, tokens["Ben"], action="gesture", gesture="yes")
     assert response.status_code == 404
     assert "This link is no longer yours" in response.get_json()["error"]
+
+
+def test_a_refereed_table_refuses_an_illegal_card_and_takes_tricks_without_pointing(app, client):
+    event_id = online_event(app, ["Ana", "Ben", "Cleo"], 1, referee=True)
+    tokens = claim_all(app, event_id)
+    start(app, event_id)
+    at = tokens_at(app, event_id, tokens, 1)
+    refused = False
+    for _ in range(30):
+        now = [state(app, t) for t in at]
+        game = now[0]["game"]
+        assert game["stage"] in ("play", "over")  # never "point": the app takes each trick
+        if game["stage"] == "over":
+            break
+        i = next(i for i, s in enumerate(now) if s["game"]["my_turn"])
+        illegal = [c for c in now[i]["game"]["hand"] if c not in now[i]["game"]["playable"]]
+        if illegal and not refused:
+            _refused(app, client, at[i], 409, "This table's rules do not allow that card now.",
+                     action="play", card=illegal[0])
+            refused = True
+        assert act(client, at[i], action="play", card=now[i]["game"]["playable"][0]).status_code == 200
+    assert refused and state(app, at[0])["game"]["stage"] == "over"
+    with app.app_context():
+        assert db.session().scalar(select(Game)) is not None

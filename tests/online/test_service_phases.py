@@ -40,6 +40,17 @@ def test_practice_deals_allow_chat_are_never_recorded_and_the_next_deal_rotates_
         deals = list(db.session().scalars(select(OnlineGame).order_by(OnlineGame.number)))
         assert [(d.number, d.dealer, d.round_id) for d in deals] == [(1, 0, None), (2, 1, None)]
     assert state(app, at[0])["game"]["deal"] == 2
+    with app.app_context():
+        first = db.session().scalar(select(OnlineGame).where(OnlineGame.number == 1))
+        last_card = next(a for a in reversed(first.actions) if a["type"] == "play")
+        pointing = [a for a in first.actions if a["type"] == "point"][-1]
+    # The last card's and the last pointing's resends, arriving after the next deal began: no change.
+    card_owner = at[first.seats.index(last_card["by"])]
+    assert act(client, card_owner, action="play", card=last_card["card"], nonce=last_card["nonce"]).status_code == 200
+    pointer = at[first.seats.index(pointing["by"])]
+    assert act(client, pointer, action="point", index=pointing["index"], nonce=pointing["nonce"]).status_code == 200
+    with app.app_context():
+        assert db.session().scalar(select(OnlineGame.actions).where(OnlineGame.number == 2)) == []
 
 
 def test_between_rounds_the_player_sees_the_move_of_the_closed_round(app, client):
@@ -58,6 +69,7 @@ def test_between_rounds_the_player_sees_the_move_of_the_closed_round(app, client
         for token in tokens.values():
             seen = view.player_view(session, claims.claim_by_token(session, token), timer.now_utc())
             assert seen.phase == "between" and seen.game is None and seen.move is not None
+            assert seen.notice is None  # every deal was played to its end
             moves.add(seen.move.arrow)
     assert "▲" in moves and "▼" in moves
     response = act(client, tokens["P0"], action="play", card="7h")
@@ -85,3 +97,33 @@ def test_actions_are_limited_per_personal_link_with_a_sentence(app, client):
     assert [a.status_code for a in answers] == [200, 200, 200, 429]
     assert answers[-1].get_json()["error"]
     assert act(client, tokens["Ben"], action="gesture", gesture="yes").status_code == 200
+
+
+def test_a_players_phase_follows_the_timer_before_round_one_then_the_rounds(app):
+    from tests.room.conftest import close_round
+    from tournament.models import Player, PlayerStatus
+    from tournament.services.online import phase
+
+    event_id = online_event(app, ["Ana", "Ben", "Cleo", "Dan"], 1)
+
+    def phases():
+        with app.app_context():
+            session = db.session()
+            event = session.get(Event, event_id)
+            return {p.name: phase.phase_of(session, event, p) for p in session.scalars(select(Player))}
+
+    assert set(phases().values()) == {"waiting"}
+    for name in ("study", "practice"):
+        with app.app_context():
+            session = db.session()
+            timer.start(session.get(Event, event_id), name, timer.now_utc())
+            session.commit()
+        assert set(phases().values()) == {name}
+    with app.app_context():
+        session = db.session()
+        session.scalar(select(Player).where(Player.name == "Dan")).status = PlayerStatus.OBSERVER
+        session.commit()
+    start(app, event_id)
+    assert phases() == {"Ana": "tournament", "Ben": "tournament", "Cleo": "tournament", "Dan": "not_playing"}
+    close_round(app, event_id)
+    assert phases()["Ana"] == "between"

@@ -8,8 +8,9 @@ Rules (each action, in this order):
   (released meanwhile: refused), the phase, the table's current deal.
 - The engine decides (`games.five_tricks.table_play`); its refusal is the answer, with the
   player's name where the engine can only say "not your turn".
-- Idempotent: an action whose nonce the current deal (or the table's messages) already holds
-  changes nothing and answers with the current state.
+- Idempotent: an action whose nonce the current deal, the deal before it (a resend arriving
+  after the next deal began) or the table's messages already hold changes nothing and answers
+  with the current state.
 - Accepted: the action's JSON (with "nonce" and "by": the player's id, or "organiser") is
   appended to the deal, written at its first action; a resolved dispute becomes a debrief note;
   a finished deal of a running round is recorded at once (`recording`); the table's
@@ -30,7 +31,7 @@ from ...core.i18n import Name, T
 from ...core.limits import MAX_NOTE_TEXT, MAX_NOTES
 from ...games.five_tricks import table_play as engine
 from ...games.five_tricks.cards import Card
-from ...models import DebriefNote, Event, OnlineClaim, Player, Round, Table
+from ...models import DebriefNote, Event, OnlineClaim, OnlineGame, Player, Round, Table
 from .. import audit
 from ..errors import Conflict, DomainError, NotFound
 from ..locks import lock_event
@@ -110,8 +111,21 @@ def act(session: Session, claim: OnlineClaim, payload: dict, now: datetime) -> N
     if kind == "deal":
         _next(session, event, deal, arguments)
         return
+    if _held_before(session, deal, nonce):  # a resend arriving after the next deal began
+        session.rollback()
+        return
     action = _play(deal, seat, arguments["card"]) if kind == "play" else engine.Point(seat, arguments["index"])
     _apply(session, event, deal, action, nonce, player.id, now)
+
+
+def _held_before(session: Session, deal: tables.CurrentDeal, nonce: str) -> bool:
+    """The deal before the current one at this table already holds an action of this nonce."""
+    if deal.number < 2:
+        return False
+    stage = OnlineGame.round_id.is_(None) if deal.round_id is None else OnlineGame.round_id == deal.round_id
+    earlier = session.scalar(select(OnlineGame.actions).where(OnlineGame.table_id == deal.table.id, stage,
+                                                              OnlineGame.number == deal.number - 1))
+    return any(isinstance(a, dict) and a.get("nonce") == nonce for a in earlier or [])
 
 
 def _arguments(kind: str, payload: dict[str, Any]) -> dict[str, Any]:

@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session
 from ...core.i18n import T, Text
 from ...core.ranking import game_winner
 from ...games.five_tricks.replay import FIVE_TRICKS_TRICKS
-from ...models import Event, OnlineClaim, OnlineClock, Player, Round, Seat
+from ...models import Event, OnlineClaim, OnlineClock, Player, Round, Seat, Table
 from .. import seat_finder, timer
 from . import claims, gestures, messages, phase, tables
 from .view_model import CardView, GameView, MessageView, PlayedCard, PlayerView, SeatView, StrokeView
@@ -158,6 +158,24 @@ def _messages(session: Session, place: phase.Place, player: Player) -> tuple[tup
     return tuple(lines), strokes
 
 
+CUT_SHORT = T("The round closed during your deal; it counted with the tricks taken so far.")
+
+
+def _notice(session: Session, event: Event, place: phase.Place, player: Player) -> Text | None:
+    """Between rounds: the close cut this player's last deal short and counted it."""
+    if place.phase != "between" or place.round is None:
+        return None
+    closed = session.scalar(select(Round.id).where(Round.event_id == event.id, Round.number == place.round.number - 1))
+    table = session.scalar(select(Table).join(Seat, Seat.table_id == Table.id)
+                           .where(Seat.round_id == closed, Seat.player_id == player.id)) if closed else None
+    if table is None or not table.online:
+        return None
+    last = tables.latest_game(session, table.id, closed)
+    if last is None or last.recorded_as is None or player.id not in last.seats:
+        return None
+    return None if tables.state_of(event.id, table, last).stage == "over" else CUT_SHORT
+
+
 def player_view(session: Session, claim: OnlineClaim, now: datetime) -> PlayerView:
     """The player's screen (see the module's rules)."""
     key = poll_key(session, claim.token, now) or ""
@@ -178,4 +196,4 @@ def player_view(session: Session, claim: OnlineClaim, now: datetime) -> PlayerVi
         round_number=place.round.number if place.round is not None and place.phase != "waiting" else None,
         timer=timer.view(event, now), sheet_table=home, game=game,
         can_chat=place.phase in phase.CHAT and table is not None and table.online,
-        messages=said, strokes=strokes, move=place.move, notice=None)
+        messages=said, strokes=strokes, move=place.move, notice=_notice(session, event, place, player))
