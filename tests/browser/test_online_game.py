@@ -26,7 +26,9 @@ NAMES = ["Ana", "Ben", "Cleo", "Dan"]  # playing order at the table: alphabetica
 
 
 def shot(page, name: str, full: bool = False) -> None:
+    """A screenshot for the README, of a screen that must fit its width (no sideways scrolling)."""
     SHOTS.mkdir(exist_ok=True)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), f"{name} is too wide"
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(SHOTS / f"online-{name}.png"), full_page=full)
 
@@ -64,6 +66,23 @@ def _play_card(pages: dict) -> str:
 def _point(page, index: int) -> None:
     page.locator(f'.played-button[data-index="{index}"]').click()
     page.wait_for_selector(f'.played-button[data-index="{index}"][aria-pressed="true"], .stage-play, .stage-over')
+
+
+INK = """() => {
+  const canvas = document.getElementById("pad-canvas");
+  const data = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
+  for (let i = 3; i < data.length; i += 4) { if (data[i]) { return true; } }
+  return false;
+}"""
+
+
+def _draw(page) -> None:
+    box = page.locator("#pad-canvas").bounding_box()
+    page.mouse.move(box["x"] + 20, box["y"] + 20)
+    page.mouse.down()
+    for step in range(1, 10):
+        page.mouse.move(box["x"] + 20 + step * 15, box["y"] + 20 + step * 8)
+    page.mouse.up()
 
 
 def _play_trick(pages: dict, disputed: bool = False) -> None:
@@ -108,6 +127,8 @@ def test_four_players_study_practise_and_play_a_recorded_deal_online(app, live_s
         stranger = contexts[0].new_page()
         stranger.goto(f"{live_server.url}/s/{_public(app, event_id)}/play")
         assert stranger.get_by_role("button", name="Ben", exact=True).count() == 0
+        assert "Continue as Ana" in stranger.locator("main").inner_text()  # the device remembers its name
+        shot(stranger, "claim")
         stranger.close()
 
         # The network drops: the screen says so, and recovers by itself when it is back.
@@ -149,6 +170,11 @@ def test_four_players_study_practise_and_play_a_recorded_deal_online(app, live_s
         assert pages["Ana"].locator(".hand .card-button").count() == 7
         pages["Ben"].locator('[data-gesture="yes"]').click()
         pages["Ana"].wait_for_selector(".chair-gesture:has-text('👍')")
+        _draw(pages["Cleo"])  # a line on the pad, seen at the table, then cleared by another
+        pages["Dan"].wait_for_function(INK)
+        pages["Ana"].locator("#pad .pad-clear").click()
+        pages["Dan"].wait_for_function(f"() => !({INK})()")
+        _draw(pages["Dan"])
         shot(pages["Dan"], "laptop")
 
         _play_trick(pages, disputed=True)
@@ -161,7 +187,8 @@ def test_four_players_study_practise_and_play_a_recorded_deal_online(app, live_s
             session = db.session()
             games = list(session.scalars(select(Game)))
             assert len(games) == 1
-            results = session.execute(select(Player.name, GameResult.score).join(Player, Player.id == GameResult.player_id)).all()
+            results = session.execute(select(Player.name, GameResult.score)
+                                      .join(Player, Player.id == GameResult.player_id)).all()
             most = max(score for _name, score in results)
             winner = sorted(name for name, score in results if score == most)[0]
             assert sum(score for _name, score in results) == 7
@@ -173,7 +200,7 @@ def test_four_players_study_practise_and_play_a_recorded_deal_online(app, live_s
 
 
 def test_a_round_closed_mid_deal_shows_each_player_their_move_and_next_table(app, live_server, browser):
-    names = NAMES + ["Eve", "Finn", "Gus", "Hana"]
+    names = [*NAMES, "Eve", "Finn", "Gus", "Hana"]
     event_id = online_event(app, names, 2)
     tokens = claim_all(app, event_id)
     start(app, event_id)

@@ -160,6 +160,7 @@ FORM_FIELDS: dict[str, tuple[str, ...]] = {
     "organiser.debrief_default_steps": (),
     # A JSON body in real use; sent as a form here, it must be refused in words, never a 500.
     "play.act": ("action", "card", "index", "after", "text", "gesture", "points", "colour", "nonce"),
+    "public.claim": ("player_id",),
 }
 
 # Routes that read the query string -> the parameters they read.

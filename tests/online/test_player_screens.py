@@ -27,7 +27,8 @@ from tournament.services.online.view_model import (
 from tournament.services.timer import TimerView
 
 EVIL = '<img src=x onerror="alert(1)">Zoë'
-SUITS = {"h": ("hearts", "♥", True), "d": ("diamonds", "♦", True), "c": ("clubs", "♣", False), "s": ("spades", "♠", False)}
+SUITS = {"h": ("hearts", "♥", True), "d": ("diamonds", "♦", True), "c": ("clubs", "♣", False),
+         "s": ("spades", "♠", False)}
 
 
 def face(code: str) -> CardFace:
@@ -43,8 +44,9 @@ def seat(pid: int, name: str, **kw) -> SeatView:
 
 
 def deal(stage="play", hand=("7h", "As", "Kd"), trick=(), my_turn=True, practice=False, **kw) -> GameView:
-    seats = (seat(1, EVIL, me=True, turn=my_turn and stage == "play", cards_left=len(hand)), seat(2, "Ben", dealer=True),
-             seat(3, "Cleo", turn=not my_turn and stage == "play"), seat(4, "Dan", away=True))
+    seats = (seat(1, EVIL, me=True, turn=my_turn and stage == "play", cards_left=len(hand)),
+             seat(2, "Ben", dealer=True), seat(3, "Cleo", turn=not my_turn and stage == "play"),
+             seat(4, "Dan", away=True))
     values = dict(number=2, practice=practice, referee=False, stage=stage, seats=seats,
                   trick=tuple(PlayedCard(i + 2, n, face(c), (), False) for i, (n, c) in enumerate(trick)),
                   trick_number=3, tricks_in_deal=7, hand=tuple(CardView(face(c), True) for c in hand),

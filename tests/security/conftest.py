@@ -23,6 +23,9 @@ PUBLIC_ENDPOINTS = {
     "table.note": "table token (a note for the organiser, as the table)",
     "public.note": "where-do-I-sit token; stores a note only for a player who is observing",
     "play.act": "personal link token; acts only for that player at their own online table",
+    "play.page": "personal link token; that player's own screen (their hand, nobody else's)",
+    "play.state": "personal link token; the same screen as JSON, polled",
+    "public.claim": "where-do-I-sit token; lists the playing names and claims a free one for this device",
 }
 
 

@@ -10,8 +10,9 @@ Rules, first that answers wins:
    - print: ``?lang=`` (one sheet, sign or slip in another language), else the event's language;
      the print menu itself (and its settings form) is an organiser's page and follows the organiser.
    - projector: the event's language (the whole room reads one screen).
-   - table, public, play (and the phone scorer on the table's link; an online player's device): the ``lang`` cookie the visible
-     switch sets, else the browser's Accept-Language, else the event's language.
+   - table, public, play (the phone scorer on the table's link, an online player's own device):
+     the ``lang`` cookie the visible switch sets, else the browser's Accept-Language, else the
+     event's language.
    - anything else (error pages, static): Accept-Language, else English.
 Values outside ``languages.LANGUAGES`` (a query, a cookie, a header) are ignored, never echoed.
 The event is the one a view named with ``use_event`` or the organiser page's ``current_event``.

@@ -233,7 +233,7 @@
   var strokes = [];
   var pending = [];          // lines drawn here and not yet in the server's answer
   var current = null;
-  var MAX_POINTS = 400;
+  var MAX_POINTS = parseInt(root.getAttribute("data-max-points"), 10) || 400;  // the server's limit per stroke
   var COLOURS = { ink: "#111722", red: "#c21d1d", blue: "#1f5fbf", green: "#12783d" };
   try {
     strokes = JSON.parse(document.getElementById("play-strokes").textContent) || [];
@@ -243,7 +243,7 @@
     if (!points.length) { return; }
     var sx = canvas.width / 1000, sy = canvas.height / 1000;
     context.strokeStyle = COLOURS[colour] || COLOURS.ink;
-    context.lineWidth = 6;
+    context.lineWidth = 8;
     context.lineCap = "round";
     context.lineJoin = "round";
     context.beginPath();
@@ -311,6 +311,11 @@
   }
 
   announced = (screen.querySelector("#deal-status, .move-text") || { textContent: "" }).textContent.replace(/\s+/g, " ").trim();
+  // A phone woken up asks at once rather than after a long backed-off wait.
+  document.addEventListener("visibilitychange", function () {
+    if (!document.hidden && !polling) { schedule(0); }
+  });
+
   afterScreen();
   schedule(pollMs);
 })();

@@ -26,9 +26,10 @@ from ...i18n.locale import use_event
 from ...models import Event
 from ...services.errors import DomainError
 from ...services.online import claims, view
-from ...services.online.messages import COLOURS
+from ...services.online.messages import COLOURS, MAX_CHAT, MAX_POINTS
 from . import bp
 from .payload import poll_ms, screen_html, state_payload, stroke_json
+
 
 def _now() -> datetime:
     return datetime.now(UTC)
@@ -70,9 +71,9 @@ def page(token: str):
     session.commit()
     response = render_template(
         "play/page.html", event=event, view=player_view, screen=Markup(screen_html(player_view)),
-        strokes=_strokes_block(player_view.strokes), colours=COLOURS, poll_ms=poll_ms(player_view),
-        state_url=url_for("play.state", token=token), act_url=url_for("play.page", token=token) + "/act",
-        csrf=generate_csrf())
+        strokes=_strokes_block(player_view.strokes), colours=COLOURS, max_chat=MAX_CHAT, max_points=MAX_POINTS,
+        poll_ms=poll_ms(player_view), state_url=url_for("play.state", token=token),
+        act_url=url_for("play.act", token=token), csrf=generate_csrf())
     return response, 200, {"Cache-Control": "no-store"}
 
 

@@ -40,7 +40,8 @@ class ClaimForm(FlaskForm):
 
 def has_online_table(session, event: Event) -> bool:
     """Whether any table of the event plays online (the public page then links the claim page)."""
-    return session.scalar(select(Table.id).where(Table.event_id == event.id, Table.online.is_(True)).limit(1)) is not None
+    found = select(Table.id).where(Table.event_id == event.id, Table.online.is_(True)).limit(1)
+    return session.scalar(found) is not None
 
 
 def _names(session, event: Event) -> list[tuple[int, str, bool]]:
