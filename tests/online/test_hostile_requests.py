@@ -186,3 +186,32 @@ def test_a_poll_with_an_odd_key_gets_the_whole_state_never_an_error(app, live_se
         assert reply.status == 200, key
         assert json.loads(reply.body)["game"]["deal"] == 1
     assert bot.client.get(state).status == 200  # no key at all
+
+
+def test_claims_of_odd_or_foreign_player_ids_are_refused_with_a_sentence_and_claim_nothing(app, live_server):
+    from benchmarks.bots import form_csrf
+
+    with app.app_context():
+        setup = setup_online_event(db.session(), FOUR, tables=1)
+        other = setup_online_event(db.session(), ["Zed", "Yan", "Xia", "Wim"], tables=1)
+    foreign = other.seats[1][0][0]
+    device = Client(live_server.url)
+    path = f"/s/{setup.public_token}/play"
+    problems = []
+    for value in ("", "abc", "-1", "0", "1.5", "99999999999999999999999", str(foreign), "1 OR 1=1", "\x00"):
+        token = form_csrf(device.get(path).text)
+        reply = device.post(path, {"csrf_token": token, "player_id": value})
+        if not 400 <= reply.status < 500:
+            problems.append(f"player_id {value!r}: {reply.status}")
+        elif "<form" not in reply.text or 'class="error"' not in reply.text:
+            problems.append(f"player_id {value!r}: {reply.status} without the form and its message")
+    reply = device.post(path, {"player_id": str(setup.seats[1][0][0])})  # no CSRF token
+    if not 400 <= reply.status < 500:
+        problems.append(f"no CSRF token: {reply.status}")
+    for public in ("nosuchevent", other.public_token + "x"):
+        if not 400 <= device.get(f"/s/{public}/play").status < 500:
+            problems.append(f"unknown public link {public!r} answered with a page")
+    device.close()
+    assert problems == []
+    with app.app_context():
+        assert db.session().scalar(select(func.count()).select_from(OnlineClaim)) == 0
