@@ -201,3 +201,27 @@ def test_the_last_action_of_a_trick_racing_the_round_close_counts_in_the_recorde
             bot.client.close()
     organiser.close()
     assert failures == [], f"outcomes {outcomes}"
+
+
+def test_four_players_asking_for_the_next_deal_at_once_start_exactly_one(app, live_server):
+    failures = []
+    for number in range(2):
+        setup, bots = fresh_table(app, live_server.url)
+        advance(bots, lambda bots=bots: all(b.game()["stage"] == "over" for b in bots))
+        replies = fire([b.client for b in bots],
+                       [lambda _c, b=b: b.act("deal", after=1) for b in bots])
+        statuses = [r.status for r in replies]
+        problems = [f"status {s}" for s in statuses if s not in (200, 409)]
+        if 200 not in statuses:
+            problems.append(f"nobody started the next deal: {statuses}")
+        numbers = [d.number for d in deals(app, setup.event_id)]
+        if numbers != [1, 2]:
+            problems.append(f"deals stored {numbers}, one next deal wanted")
+        shown = {json.loads(r.body)["game"]["deal"] for r in replies if r.status == 200}
+        if shown != {2}:
+            problems.append(f"the 200 answers show deals {shown}")
+        if problems:
+            failures.append(f"try {number}: {'; '.join(problems)}")
+        for bot in bots:
+            bot.client.close()
+    assert failures == []
