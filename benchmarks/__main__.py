@@ -4,6 +4,7 @@
     .venv/bin/python -m benchmarks --database-url postgresql+psycopg://.../bench   # WIPES that database
     .venv/bin/python -m benchmarks --tables 120 --repeats 100
     .venv/bin/python -m benchmarks --wall         # then the wall-latency run (benchmarks/wall.py)
+    .venv/bin/python -m benchmarks --online       # then 40 bots at 10 online tables (benchmarks/online_play.py)
 
 Per size: an event of `tables` tables of 5 players with 10 closed rounds of 3 games per table
 is built through the services, then `flask --app tournament serve` is started on loopback and
@@ -28,7 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks import wall
+from benchmarks import online_play, wall
 from benchmarks.build import PASSWORD, USERNAME, build_event, play_round
 from benchmarks.harness import Server, database_version, prepare_database
 from benchmarks.measure import Figures, measure_event
@@ -98,6 +99,9 @@ def main() -> int:
                         help="also run the wall-latency run (python -m benchmarks.wall) at 120 and 250 tables")
     parser.add_argument("--wall-tables", type=int, nargs="+", default=[120, 250])
     wall.add_arguments(parser, prefix="wall-")
+    parser.add_argument("--online", action="store_true",
+                        help="also run bots at online tables (python -m benchmarks.online_play)")
+    online_play.add_arguments(parser, prefix="online-")
     args = parser.parse_args()
 
     print(f"CPU: {cpu_model()} ({platform.machine()}), {len(__import__('os').sched_getaffinity(0))} cores; "
@@ -115,6 +119,10 @@ def main() -> int:
         print()
         misses += wall.run_sizes(args.wall_tables, args.database_url, args.wall_projectors, args.wall_results,
                                  args.wall_every)
+    if args.online:
+        print()
+        misses += online_play.run_and_report(args.online_tables, args.online_deals, args.online_pointing,
+                                             args.database_url, args.online_seconds)
     for miss in misses:
         print("MISSED", miss)
     return 1 if misses else 0

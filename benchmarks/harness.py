@@ -153,11 +153,12 @@ class Client:
             self.connection.close()
             self.connection = None
 
-    def request(self, method: str, path: str, form: dict | None = None, headers: dict | None = None) -> Reply:
+    def request(self, method: str, path: str, form: dict | None = None, headers: dict | None = None,
+                body: bytes | None = None) -> Reply:
+        """`form` is sent url-encoded; `body` as given (its Content-Type in `headers`)."""
         sent = dict(headers or {})
         if self.cookies:
             sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
-        body = None
         if form is not None:
             body = urlencode(form).encode()
             sent["Content-Type"] = "application/x-www-form-urlencoded"
