@@ -18,7 +18,7 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from sqlalchemy import select
 from wtforms import IntegerField
-from wtforms.validators import InputRequired
+from wtforms.validators import InputRequired, NumberRange
 
 from ... import db
 from ...core.names import name_key
@@ -31,11 +31,13 @@ from ...services.online import claims
 from . import bp
 
 COOKIE = "online_play"
+MAX_ID = 2**31 - 1
 COOKIE_SECONDS = 7 * 24 * 3600  # an event's online sessions span a week at most
 
 
 class ClaimForm(FlaskForm):
-    player_id = IntegerField(_l("Your name"), validators=[InputRequired()])
+    # Ids are positive and fit the database's integer (a longer number is no name's button).
+    player_id = IntegerField(_l("Your name"), validators=[InputRequired(), NumberRange(min=1, max=MAX_ID)])
 
 
 def has_online_table(session, event: Event) -> bool:
@@ -66,7 +68,12 @@ def remembered(session, event: Event) -> tuple[str, str] | None:
 
 
 def _page(session, event: Event, form: ClaimForm, refused_id: int | None = None, status: int = 200):
-    return render_template("public/online.html", event=event, form=form, names=_names(session, event),
+    """The list of names; a refusal for a name not on it (another event's, a made-up id) shows
+    above the list, since there is no name to show it beside."""
+    names = _names(session, event)
+    if refused_id is not None and refused_id not in {pid for pid, _name, _claimed in names}:
+        refused_id = None
+    return render_template("public/online.html", event=event, form=form, names=names,
                            refused_id=refused_id, mine=remembered(session, event)), status
 
 
