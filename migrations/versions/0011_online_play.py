@@ -5,7 +5,7 @@
 `online_claims` holds the name a device claimed and the secret of its personal link;
 `online_clocks` one counter per online table that grows with every change to its play;
 `online_games` each deal (the cards are drawn from a secret seed, never stored; the accepted
-actions are); `online_messages` the chat lines, gestures and drawing-pad strokes.
+actions are, and the rules the app referees it by, if any); `online_messages` the chat lines, gestures and drawing-pad strokes.
 
 Revision ID: 0011
 Revises: 0010
@@ -67,6 +67,7 @@ def upgrade() -> None:
         sa.Column('created_at', sa.DateTime(timezone=True), nullable=False),
         sa.Column('finished_at', sa.DateTime(timezone=True), nullable=True),
         sa.Column('recorded_as', sa.Integer(), nullable=True),
+        sa.Column('referee', sa.JSON(), nullable=True),
         sa.ForeignKeyConstraint(['event_id'], ['events.id'], name=op.f('fk_online_games_event_id_events'),
                                 ondelete='CASCADE'),
         sa.ForeignKeyConstraint(['round_id'], ['rounds.id'], name=op.f('fk_online_games_round_id_rounds'),

@@ -67,6 +67,10 @@ class OnlineGame(Base):
     created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
     finished_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True, default=None)
     recorded_as: Mapped[int | None] = mapped_column(Integer, nullable=True, default=None)
+    # The variant the app referees this deal by (the game's JSON form), as the table was set
+    # when the deal was written; None: the players decide. A deal is always replayed under the
+    # rules it was played by, whatever the table's settings become.
+    referee: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True, default=None)
 
 
 class OnlineMessage(Base):
