@@ -12,11 +12,13 @@ Transactions, so that simultaneous requests never see each other half done:
   taking a transaction-scoped advisory lock (see _postgres_begin). So what a form handler reads
   before calling a service is already what the service will decide on. Services also lock the
   event's row (services.locks), which keeps them correct when called outside a request.
-- On PostgreSQL a table phone's POST (the bulk of a big hall's writes) waits only for changes
-  to its own event and for organiser changes: it holds CHANGES_LOCK shared plus its event's
-  lock, while every other changing request holds CHANGES_LOCK exclusively. The phone's event
-  is read from its table token before the locks; a table never moves to another event, so that
-  read cannot be stale (a token revoked meanwhile is found missing after the lock, as before).
+- On PostgreSQL a table phone's or an online player's POST (the bulk of a big hall's writes)
+  waits only for changes to its own event and for organiser changes: it holds CHANGES_LOCK shared plus its event's
+  lock, while every other changing request holds CHANGES_LOCK exclusively. The device's event
+  is read from its token before the locks; a table or a claim never moves to another event, so
+  that read cannot be stale (a token revoked meanwhile is found missing after the lock, as before).
+- A request whose change is committed may say so (`changes_done`): what it reads afterwards to
+  draw its answer begins as a page's transaction does, holding no write lock.
 - On SQLite any other transaction reads one snapshot (a deferred BEGIN), so a page never pairs
   a seat with a player deleted a moment later. (PostgreSQL pages read at READ COMMITTED.)
 """
@@ -57,19 +59,35 @@ CHANGES_LOCK = 5_121_957
 
 
 def _changing_request() -> bool:
-    return has_request_context() and request.method not in ("GET", "HEAD", "OPTIONS")
+    return (has_request_context() and request.method not in ("GET", "HEAD", "OPTIONS")
+            and not g.get("db_changes_done", False))
+
+
+def changes_done() -> None:
+    """The request's change is committed and what it does next only reads (an answer drawn from
+    the new state): its later transactions begin as a page's do, so no write lock is held while
+    the answer is drawn, and every other device's change goes ahead meanwhile."""
+    g.db_changes_done = True
 
 
 def _sqlite_begin(connection) -> None:
     connection.exec_driver_sql("BEGIN IMMEDIATE" if _changing_request() else "BEGIN")
 
 
+# The devices whose posts change only their own event, and how their token finds it.
+_DEVICE_EVENT = {
+    "table": "SELECT event_id FROM tables WHERE token = :token",
+    "play": "SELECT event_id FROM online_claims WHERE token = :token",
+}
+
+
 def _phone_event(connection) -> int | None:
-    """The event of the table phone page this request posts to; None for any other request."""
-    token = (request.view_args or {}).get("token") if request.blueprint == "table" else None
+    """The event a table's phone or an online player's device posts to; None for any other request."""
+    query = _DEVICE_EVENT.get(request.blueprint or "")
+    token = (request.view_args or {}).get("token") if query is not None else None
     if not isinstance(token, str):
         return None
-    return connection.execute(text("SELECT event_id FROM tables WHERE token = :token"), {"token": token}).scalar()
+    return connection.execute(text(query), {"token": token}).scalar()
 
 
 def _postgres_begin(connection) -> None:

@@ -81,5 +81,6 @@ def act(token: str):
         actions.act(session, claim, body, now)
     except DomainError as error:
         return _refused(error)
+    db.changes_done()
     claim = claims.claim_by_token(session, token)
     return payload.state_payload(view.player_view(session, claim, now))
