@@ -27,6 +27,7 @@ from tests.room.conftest import seated, tokens
 from tournament import db
 from tournament.core import plan_moves
 from tournament.models import Event
+from tournament.services import transfer_schema
 
 NAMES = ["Ana", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus"]
 
@@ -137,7 +138,7 @@ def test_a_whole_event_runs_with_a_game_that_lives_only_in_its_package(app, orga
 
     # Event file v2: the game and its variants travel; import then export gives the same file.
     document = _export(organiser, event_id)
-    assert document["version"] == 3 and document["game"] == "highest-card"
+    assert document["version"] == transfer_schema.VERSION and document["game"] == "highest-card"
     assert [t["variant"] for t in document["tables"]] == [HIGHEST_CARD.variant_to_json(v) for v in variants]
     first = next(g for g in document["rounds"][0]["games"] if g["table"] == three and g["number"] == 1)
     assert set(first["winners"]) == {by_id[pid] for pid in first_game}

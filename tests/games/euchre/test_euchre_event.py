@@ -17,6 +17,7 @@ from tournament import db
 from tournament.core import plan_moves
 from tournament.games.euchre import EUCHRE, EuchreVariant
 from tournament.models import Event, Player, PlayerStatus
+from tournament.services import transfer_schema
 
 NAMES = ["Ana", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jo", "Kai", "Lea",
          "Mo", "Nell", "Oli", "Pia", "Quin", "Rui"]  # 18: four tables of four and two observers
@@ -157,7 +158,7 @@ def test_a_whole_euchre_event_runs_with_teams_winning_games(app, organiser, clie
 
     # Event file v2: the game and its variants travel; import then export gives the same file.
     document = _export(organiser, event_id)
-    assert document["version"] == 3 and document["game"] == "euchre"
+    assert document["version"] == transfer_schema.VERSION and document["game"] == "euchre"
     assert [t["variant"] for t in document["tables"]] == [EUCHRE.variant_to_json(v) for v in variants]
     assert all(len(g["winners"]) in (0, 2) for r in document["rounds"] for g in r["games"])
     imported = organiser.post("/events/import", data={"file": (io.BytesIO(json.dumps(document).encode()), "e.json")},
