@@ -90,6 +90,8 @@ def count_unfinished(session: Session, event: Event, round_: Round) -> int:
         order = tuple(sorted((players[s.player_id] for s in at_table), key=lambda p: name_key(p.name)))
         data = RoundData(event, round_, [table], {p.id: p for p in order}, at_table, [])
         state = tables.state_of(event.id, table, game)
+        if state is None:
+            continue
         if record(session, data, table, game, state.taken, round_.closed_at or _now()) is not None:
             counted += 1
     return counted

@@ -11,6 +11,12 @@ Rules:
 - Deal number k (per table and round, or practice) has dealer index (k - 1) % n, and its cards
   are drawn from `seed.deal_seed`; the state is that deal replayed through the stored actions.
 - `app_referees` tables play by the table's rules (the engine's referee); others by the players.
+  A deal keeps the rules it was dealt under: its first action stores the table's variant in
+  `OnlineGame.referee` (None: the players referee), and a stored deal is always replayed under
+  those, so the organiser may change refereeing or a table's rules mid-deal. A deal not yet
+  written follows the table's current setting.
+- A stored deal that cannot be replayed (its actions no longer fit) is abandoned like one
+  whose seats changed: a new deal starts, never an error.
 """
 
 from __future__ import annotations
@@ -21,8 +27,10 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from ...core.errors import RuleError
 from ...core.names import name_key
 from ...games.five_tricks import table_play as engine
+from ...games.five_tricks.game import FIVE_TRICKS
 from ...models import Event, OnlineClock, OnlineGame, Player, PlayerStatus, Seat, Table
 from . import seed
 
@@ -74,8 +82,13 @@ def latest_game(session: Session, table_id: int, round_id: int | None) -> Online
 
 
 def referee(table: Table) -> Any:
-    """The rules the app enforces at this table, or None: the players referee."""
+    """The rules the app enforces at this table now, or None: the players referee."""
     return table.variant if table.app_referees else None
+
+
+def stored_referee(table: Table) -> dict[str, Any] | None:
+    """What a deal written now keeps as its referee (`OnlineGame.referee`)."""
+    return dict(table.variant_data) if table.app_referees else None
 
 
 def engine_actions(stored: list[Any]) -> list[engine.Action]:
@@ -86,10 +99,15 @@ def draw(event_id: int, table: Table, round_id: int | None, number: int, players
     return engine.deal(seed.deal_seed(seed.app_secret(), event_id, table.id, round_id, number), players, dealer)
 
 
-def state_of(event_id: int, table: Table, game: OnlineGame) -> engine.TableState:
-    """A stored deal replayed (`game.seats` as they were when it was dealt)."""
-    deal = draw(event_id, table, game.round_id, game.number, len(game.seats), game.dealer)
-    return engine.replay(deal, referee(table), engine_actions(game.actions))
+def state_of(event_id: int, table: Table, game: OnlineGame) -> engine.TableState | None:
+    """A stored deal replayed under its own referee (`game.seats` as they were when it was
+    dealt); None: it cannot be replayed, so it is abandoned (see the module's rules)."""
+    try:
+        rules = None if game.referee is None else FIVE_TRICKS.variant_from_json(game.referee)
+        deal = draw(event_id, table, game.round_id, game.number, len(game.seats), game.dealer)
+        return engine.replay(deal, rules, engine_actions(game.actions))
+    except RuleError:
+        return None
 
 
 def _fresh(event_id: int, table: Table, round_id: int | None, number: int,
@@ -105,8 +123,9 @@ def deal_at(event_id: int, table: Table, round_id: int | None, players: tuple[Pl
     if len(players) < 2:
         return None
     if latest is not None and list(latest.seats) == [p.id for p in players]:
-        return CurrentDeal(table, round_id, latest.number, players, latest.dealer, latest,
-                           state_of(event_id, table, latest))
+        state = state_of(event_id, table, latest)
+        if state is not None:
+            return CurrentDeal(table, round_id, latest.number, players, latest.dealer, latest, state)
     return _fresh(event_id, table, round_id, latest.number + 1 if latest is not None else 1, players)
 
 
@@ -128,7 +147,8 @@ def write(session: Session, event: Event, deal: CurrentDeal) -> OnlineGame:
     """Store a virtual deal (its first action is arriving); the caller holds the event's lock."""
     if deal.game is None:
         deal.game = OnlineGame(event_id=event.id, table_id=deal.table.id, round_id=deal.round_id,
-                               number=deal.number, seats=list(deal.seats), dealer=deal.dealer, actions=[])
+                               number=deal.number, seats=list(deal.seats), dealer=deal.dealer, actions=[],
+                               referee=stored_referee(deal.table))
         session.add(deal.game)
     return deal.game
 

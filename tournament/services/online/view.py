@@ -106,7 +106,7 @@ def game_view(deal: tables.CurrentDeal, player_id: int, online_claims: dict, now
     playable = state.playable(seat)
     over = state.stage == "over"
     return GameView(
-        number=deal.number, practice=deal.round_id is None, referee=deal.table.app_referees, stage=state.stage,
+        number=deal.number, practice=deal.round_id is None, referee=state.referee is not None, stage=state.stage,
         seats=seat_views(deal, player_id, online_claims, now, show_choices=state.stage == "dispute"),
         trick=trick_views(deal, show_votes=state.stage == "dispute"),
         trick_number=state.trick_number, tricks_in_deal=state.tricks_in_deal(),
@@ -173,7 +173,8 @@ def _notice(session: Session, event: Event, place: phase.Place, player: Player) 
     last = tables.latest_game(session, table.id, closed)
     if last is None or last.recorded_as is None or player.id not in last.seats:
         return None
-    return None if tables.state_of(event.id, table, last).stage == "over" else CUT_SHORT
+    state = tables.state_of(event.id, table, last)
+    return None if state is None or state.stage == "over" else CUT_SHORT
 
 
 def player_view(session: Session, claim: OnlineClaim, now: datetime) -> PlayerView:
