@@ -183,6 +183,10 @@ def _next(session: Session, event: Event, deal: tables.CurrentDeal, arguments: d
         if arguments["after"] == deal.number:
             raise Conflict(T("This deal is not over yet."))
         return
+    full = recording.no_room(session, event.id, deal.round_id, deal.table.id) if deal.round_id is not None else None
+    if full is not None:
+        session.rollback()
+        raise Conflict(full)
     tables.write(session, event, tables.next_deal(event, deal))
     tables.bump_clock(session, event.id, deal.table.id)
     session.commit()
@@ -204,7 +208,7 @@ def _apply(session: Session, event: Event, deal: tables.CurrentDeal, action: eng
         _dispute_note(session, event, deal, dispute, round_.number if round_ is not None else None, now)
     if after.stage == "over" and game.finished_at is None:
         game.finished_at = now
-        if round_ is not None:
+        if round_ is not None and recording.no_room(session, event.id, round_.id, deal.table.id) is None:
             data = recording.table_data(session, event, round_, deal.table, deal.players)
             recording.record(session, data, deal.table, game, after.taken, now)
     tables.bump_clock(session, event.id, deal.table.id)

@@ -8,6 +8,10 @@ Rules:
 - The winner is the most tricks, ties alphabetical (`core.game_winner`, by the game's rules).
 - A deal in which no trick was taken has no winner: nothing is recorded.
 - A deal whose seats are no longer the table's seats is abandoned, never recorded.
+- A round keeps at most MAX_GAMES_PER_TABLE games a table, an event MAX_GAMES_PER_EVENT
+  (`no_room`): a deal finished once either is reached ends unrecorded, its screen says why,
+  and no next deal is dealt. A close records each table on its own (a savepoint): a table
+  whose deal cannot be recorded leaves it unrecorded and never holds up the close.
 - A round's close (`services.rounds._close`, under the lock, before the round changes state)
   records every unfinished deal of the round that has a trick taken, with the tricks so far.
   One statement when the round has no online deal; never a statement per table to find them.
@@ -20,10 +24,13 @@ from datetime import datetime
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from ...core.i18n import T, Text
+from ...core.limits import MAX_GAMES_PER_EVENT, MAX_GAMES_PER_TABLE
 from ...core.names import name_key
 from ...core.ranking import game_winner
 from ...models import Event, Game, OnlineGame, Player, Round, Seat, Table
 from .. import games
+from ..errors import DomainError
 from ..round_data import RoundData
 from . import tables
 
@@ -37,6 +44,23 @@ def _next_number(session: Session, round_id: int, table_id: int) -> int:
     highest = session.scalar(select(func.max(Game.number)).where(Game.round_id == round_id,
                                                                  Game.table_id == table_id))
     return (highest or 0) + 1
+
+
+def no_room(session: Session, event_id: int, round_id: int, table_id: int) -> Text | None:
+    """Why a deal finished now at this table cannot be recorded (the most games the round keeps
+    for a table, or the event keeps), as a sentence to its players; None: it can. One statement."""
+    highest = (select(func.max(Game.number)).where(Game.round_id == round_id, Game.table_id == table_id)
+               .scalar_subquery())
+    held = (select(func.count(Game.id)).join(Round, Round.id == Game.round_id).where(Round.event_id == event_id)
+            .scalar_subquery())
+    top, count = session.execute(select(highest, held)).one()
+    if (top or 0) >= MAX_GAMES_PER_TABLE:
+        return T("Your table has played the most games a round keeps ({most}): this deal was not recorded "
+                 "and no more are dealt in this round.", most=MAX_GAMES_PER_TABLE)
+    if (count or 0) >= MAX_GAMES_PER_EVENT:
+        return T("The event holds the most games it can keep ({most}): this deal was not recorded and no "
+                 "more are dealt.", most=f"{MAX_GAMES_PER_EVENT:,}")
+    return None
 
 
 def record(session: Session, data: RoundData, table: Table, game: OnlineGame, taken: tuple[int, ...],
@@ -92,7 +116,12 @@ def count_unfinished(session: Session, event: Event, round_: Round) -> int:
         state = tables.state_of(event.id, table, game)
         if state is None:
             continue
-        if record(session, data, table, game, state.taken, round_.closed_at or _now()) is not None:
+        try:
+            with session.begin_nested():
+                recorded = record(session, data, table, game, state.taken, round_.closed_at or _now())
+        except DomainError:
+            continue  # this table's deal stays unrecorded; the close goes on
+        if recorded is not None:
             counted += 1
     return counted
 

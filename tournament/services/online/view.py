@@ -23,7 +23,7 @@ from ...core.ranking import game_winner
 from ...games.five_tricks.replay import FIVE_TRICKS_TRICKS
 from ...models import Event, OnlineClaim, OnlineClock, Player, Round, Seat, Table
 from .. import seat_finder, timer
-from . import claims, gestures, messages, phase, tables
+from . import claims, gestures, messages, phase, recording, tables
 from .view_model import CardView, GameView, MessageView, PlayedCard, PlayerView, SeatView, StrokeView
 
 AWAY_BUCKET = 15  # seconds
@@ -161,8 +161,14 @@ def _messages(session: Session, place: phase.Place, player: Player) -> tuple[tup
 CUT_SHORT = T("The round closed during your deal; it counted with the tricks taken so far.")
 
 
-def _notice(session: Session, event: Event, place: phase.Place, player: Player) -> Text | None:
-    """Between rounds: the close cut this player's last deal short and counted it."""
+def _notice(session: Session, event: Event, place: phase.Place, player: Player,
+            game: GameView | None) -> Text | None:
+    """A finished deal of the round left unrecorded because the round or the event holds the
+    most games it keeps (`recording.no_room`); between rounds: the close cut this player's last
+    deal short and counted it."""
+    unrecorded = game is not None and game.stage == "over" and game.recorded_as is None
+    if unrecorded and place.round_id is not None and place.table is not None:
+        return recording.no_room(session, event.id, place.round_id, place.table.id)
     if place.phase != "between" or place.round is None:
         return None
     closed = session.scalar(select(Round.id).where(Round.event_id == event.id, Round.number == place.round.number - 1))
@@ -197,4 +203,4 @@ def player_view(session: Session, claim: OnlineClaim, now: datetime) -> PlayerVi
         round_number=place.round.number if place.round is not None and place.phase != "waiting" else None,
         timer=timer.view(event, now), sheet_table=home, game=game,
         can_chat=place.phase in phase.CHAT and table is not None and table.online,
-        messages=said, strokes=strokes, move=place.move, notice=_notice(session, event, place, player))
+        messages=said, strokes=strokes, move=place.move, notice=_notice(session, event, place, player, game))
