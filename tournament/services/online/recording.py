@@ -13,7 +13,9 @@ Rules:
   and no next deal is dealt. A close records each table on its own (a savepoint): a table
   whose deal cannot be recorded leaves it unrecorded and never holds up the close.
 - A round's close (`services.rounds._close`, under the lock, before the round changes state)
-  records every unfinished deal of the round that has a trick taken, with the tricks so far.
+  records every unfinished deal of the round that has a trick taken, with the tricks so far, at
+  the tables still played online (a table taken off line mid-round plays in the room: its
+  results are the room's, and its online deal is left as it was).
   One statement when the round has no online deal; never a statement per table to find them.
 """
 
@@ -92,8 +94,9 @@ def table_data(session: Session, event: Event, round_: Round, table: Table,
 def count_unfinished(session: Session, event: Event, round_: Round) -> int:
     """Record the round's unfinished online deals with the tricks so far (see the module's
     rules); how many were recorded. Called under the event's lock, the round still running."""
-    unfinished = list(session.scalars(select(OnlineGame).where(OnlineGame.round_id == round_.id,
-                                                               OnlineGame.finished_at.is_(None))))
+    unfinished = list(session.scalars(select(OnlineGame).join(Table, Table.id == OnlineGame.table_id)
+                                      .where(OnlineGame.round_id == round_.id, OnlineGame.finished_at.is_(None),
+                                             Table.online.is_(True))))
     if not unfinished:
         return 0
     latest: dict[int, OnlineGame] = {}
