@@ -16,6 +16,10 @@ Rules:
   records every unfinished deal of the round that has a trick taken, with the tricks so far, at
   the tables still played online (a table taken off line mid-round plays in the room: its
   results are the room's, and its online deal is left as it was).
+- Undoing that close (`reopen`, from `services.corrections.undo_close`) puts back what it did:
+  each deal it cut short (recorded, yet not over) loses its game, if still as recorded (the
+  organiser's correction stands), written to the log as any removed game, and resumes where
+  it stopped. One statement when the round has no recorded online deal.
   One statement when the round has no online deal; never a statement per table to find them.
 """
 
@@ -65,6 +69,11 @@ def no_room(session: Session, event_id: int, round_id: int, table_id: int) -> Te
     return None
 
 
+def scores_of(game: OnlineGame, taken: tuple[int, ...]) -> dict[int, int]:
+    """The scores a deal is recorded with: each seat's tricks."""
+    return dict(zip(game.seats, taken, strict=True))
+
+
 def record(session: Session, data: RoundData, table: Table, game: OnlineGame, taken: tuple[int, ...],
            now: datetime) -> int | None:
     """Record the deal with these tricks per seat (no commit); the game number, or None when
@@ -73,7 +82,7 @@ def record(session: Session, data: RoundData, table: Table, game: OnlineGame, ta
     if [p.id for p in seated] != list(game.seats) or not any(taken):
         return None
     names = {p.id: p.name for p in seated}
-    scores = dict(zip(game.seats, taken, strict=True))
+    scores = scores_of(game, taken)
     winner = game_winner({names[pid]: count for pid, count in scores.items()})
     winner_id = next(pid for pid, name in names.items() if name == winner)
     number = _next_number(session, data.round.id, table.id)
@@ -133,3 +142,33 @@ def _now() -> datetime:
     from ..timer import now_utc
 
     return now_utc()
+
+
+def reopen(session: Session, data: RoundData) -> int:
+    """Undo what the close of `data.round` did to its online deals (see the module's rules),
+    staged, no commit; how many deals resume. Called under the event's lock."""
+    recorded = list(session.scalars(select(OnlineGame).where(OnlineGame.round_id == data.round.id,
+                                                             OnlineGame.recorded_as.is_not(None))))
+    by_id = {t.id: t for t in data.tables}
+    cut = []
+    for game in recorded:
+        table = by_id.get(game.table_id)
+        state = tables.state_of(data.event.id, table, game) if table is not None else None
+        if table is not None and state is not None and state.stage != "over":
+            cut.append((table, game, state))
+    if not cut:
+        return 0
+    stored = {(g.table_id, g.number): g for g in session.scalars(
+        select(Game).where(Game.round_id == data.round.id, Game.table_id.in_([t.id for t, _g, _s in cut])))}
+    resumed = 0
+    for table, game, state in cut:
+        assert game.recorded_as is not None
+        found = stored.get((table.id, game.recorded_as))
+        if found is None or found.scores != scores_of(game, state.taken):
+            continue  # removed or corrected since: the organiser's result stands, the deal stays ended
+        games.apply_games(session, data, table, [games.GameEntry(game.recorded_as, found.version, frozenset(), None,
+                                                                 clear=True)], actor=actor(table.number))
+        game.recorded_as = None
+        game.finished_at = None
+        resumed += 1
+    return resumed

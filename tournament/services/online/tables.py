@@ -15,6 +15,7 @@ Rules:
   `OnlineGame.referee` (None: the players referee), and a stored deal is always replayed under
   those, so the organiser may change refereeing or a table's rules mid-deal. A deal not yet
   written follows the table's current setting.
+- A stored deal ended before its last trick (a round's close counted it) is not played on.
 - A stored deal that cannot be replayed (its actions no longer fit) is abandoned like one
   whose seats changed: a new deal starts, never an error.
 """
@@ -124,7 +125,8 @@ def deal_at(event_id: int, table: Table, round_id: int | None, players: tuple[Pl
         return None
     if latest is not None and list(latest.seats) == [p.id for p in players]:
         state = state_of(event_id, table, latest)
-        if state is not None:
+        cut_short = latest.finished_at is not None and state is not None and state.stage != "over"
+        if state is not None and not cut_short:
             return CurrentDeal(table, round_id, latest.number, players, latest.dealer, latest, state)
     return _fresh(event_id, table, round_id, latest.number + 1 if latest is not None else 1, players)
 
