@@ -79,7 +79,7 @@ def record(session: Session, data: RoundData, table: Table, game: OnlineGame, ta
     """Record the deal with these tricks per seat (no commit); the game number, or None when
     no trick was taken or its seats are no longer the table's."""
     seated = data.seated_at(table)
-    if [p.id for p in seated] != list(game.seats) or not any(taken):
+    if not tables.still_dealt(game.seats, tuple(seated)) or not any(taken):
         return None
     names = {p.id: p.name for p in seated}
     scores = scores_of(game, taken)

@@ -5,7 +5,8 @@ Rules:
   order is clockwise): the running round's seats, or in practice the seated players whose home
   table it is. A deal needs at least two players.
 - The current deal is the table's latest `OnlineGame` of that round (or practice) if its seats
-  are still the table's seats; otherwise the next deal, which exists only virtually (drawn,
+  are still the table's seats (`still_dealt`: compared as sets, so renaming a player changes
+  nothing; the deal keeps the order it was dealt in); otherwise the next deal, which exists only virtually (drawn,
   not stored) until its first action arrives. So reading never writes, and a deal whose seats
   no longer match is abandoned.
 - Deal number k (per table and round, or practice) has dealer index (k - 1) % n, and its cards
@@ -118,16 +119,23 @@ def _fresh(event_id: int, table: Table, round_id: int | None, number: int,
     return CurrentDeal(table, round_id, number, players, dealer, None, engine.start(deal, referee(table)))
 
 
+def still_dealt(seats: list[Any], players: tuple[Player, ...]) -> bool:
+    """A stored deal's seats are still the table's players (see the module's rules)."""
+    return set(seats) == {p.id for p in players}
+
+
 def deal_at(event_id: int, table: Table, round_id: int | None, players: tuple[Player, ...],
             latest: OnlineGame | None) -> CurrentDeal | None:
     """The current deal from the table's players and its latest stored deal (no SQL)."""
     if len(players) < 2:
         return None
-    if latest is not None and list(latest.seats) == [p.id for p in players]:
+    if latest is not None and still_dealt(latest.seats, players):
         state = state_of(event_id, table, latest)
         cut_short = latest.finished_at is not None and state is not None and state.stage != "over"
         if state is not None and not cut_short:
-            return CurrentDeal(table, round_id, latest.number, players, latest.dealer, latest, state)
+            by_id = {p.id: p for p in players}
+            dealt = tuple(by_id[pid] for pid in latest.seats)
+            return CurrentDeal(table, round_id, latest.number, dealt, latest.dealer, latest, state)
     return _fresh(event_id, table, round_id, latest.number + 1 if latest is not None else 1, players)
 
 
@@ -142,7 +150,8 @@ def current_deal(session: Session, event: Event, table: Table, round_id: int | N
 
 def next_deal(event: Event, current: CurrentDeal) -> CurrentDeal:
     """The deal after `current` at the same seats (virtual until written)."""
-    return _fresh(event.id, current.table, current.round_id, current.number + 1, current.players)
+    players = tuple(sorted(current.players, key=lambda p: name_key(p.name)))
+    return _fresh(event.id, current.table, current.round_id, current.number + 1, players)
 
 
 def write(session: Session, event: Event, deal: CurrentDeal) -> OnlineGame:
