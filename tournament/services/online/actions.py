@@ -41,6 +41,7 @@ from . import claims, messages, phase, recording, tables
 DEAL_KINDS = ("play", "point", "deal")
 KINDS = DEAL_KINDS + messages.KINDS
 ORGANISER = "organiser"
+APP = "app"  # a seat the app made sit out: its player no longer plays (tables.CurrentDeal.pending)
 
 BAD_NONCE = T("This screen is out of date. Reload the page and try again.")
 UNKNOWN = T("The app does not know that action. Reload the page and try again.")
@@ -200,7 +201,9 @@ def _apply(session: Session, event: Event, deal: tables.CurrentDeal, action: eng
     except RuleError as refused:
         raise Conflict(refused.text) from None
     game = tables.write(session, event, deal)
-    game.actions = [*game.actions, {**engine.action_to_json(action), "nonce": nonce, "by": by}]
+    sat_out = [{**engine.action_to_json(skip), "nonce": "app-" + secrets.token_urlsafe(12), "by": APP}
+               for skip in deal.pending]
+    game.actions = [*game.actions, *sat_out, {**engine.action_to_json(action), "nonce": nonce, "by": by}]
     round_ = None
     if deal.round_id is not None:
         round_ = session.scalar(select(Round).where(Round.id == deal.round_id))
@@ -209,7 +212,7 @@ def _apply(session: Session, event: Event, deal: tables.CurrentDeal, action: eng
     if after.stage == "over" and game.finished_at is None:
         game.finished_at = now
         if round_ is not None and recording.no_room(session, event.id, round_.id, deal.table.id) is None:
-            data = recording.table_data(session, event, round_, deal.table, deal.players)
+            data = recording.table_data(session, event, round_, deal.table)
             recording.record(session, data, deal.table, game, after.taken, now)
     tables.bump_clock(session, event.id, deal.table.id)
     session.commit()

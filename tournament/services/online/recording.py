@@ -93,11 +93,12 @@ def record(session: Session, data: RoundData, table: Table, game: OnlineGame, ta
     return number
 
 
-def table_data(session: Session, event: Event, round_: Round, table: Table,
-               players: tuple[Player, ...]) -> RoundData:
-    """What `apply_games` reads about one table, from the seats already loaded."""
-    seats = list(session.scalars(select(Seat).where(Seat.round_id == round_.id, Seat.table_id == table.id)))
-    return RoundData(event, round_, [table], {p.id: p for p in players}, seats, [])
+def table_data(session: Session, event: Event, round_: Round, table: Table) -> RoundData:
+    """What `apply_games` reads about one table: its seats and their players (also those no
+    longer playing, whose seats and games stay), in one statement."""
+    rows = session.execute(select(Seat, Player).join(Player, Player.id == Seat.player_id)
+                           .where(Seat.round_id == round_.id, Seat.table_id == table.id)).all()
+    return RoundData(event, round_, [table], {p.id: p for _s, p in rows}, [s for s, _p in rows], [])
 
 
 def count_unfinished(session: Session, event: Event, round_: Round) -> int:

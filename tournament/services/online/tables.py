@@ -9,6 +9,11 @@ Rules:
   nothing; the deal keeps the order it was dealt in); otherwise the next deal, which exists only virtually (drawn,
   not stored) until its first action arrives. So reading never writes, and a deal whose seats
   no longer match is abandoned.
+- A player withdrawn or made an observer during the round keeps their seat (their games stay
+  theirs) but plays no more: a new deal seats only the SEATED players (`playing`), and in a
+  deal under way the app makes them sit out (an engine Skip added when the state is computed,
+  stored with the deal's next action: `CurrentDeal.pending`), so nobody waits for them. A
+  player seated at the table during the deal starts a new deal that includes them.
 - Deal number k (per table and round, or practice) has dealer index (k - 1) % n, and its cards
   are drawn from `seed.deal_seed`; the state is that deal replayed through the stored actions.
 - `app_referees` tables play by the table's rules (the engine's referee); others by the players.
@@ -49,6 +54,9 @@ class CurrentDeal:
     dealer: int
     game: OnlineGame | None  # None: not written yet (no action so far)
     state: engine.TableState
+    # Skips the app adds for seats no longer playing, already in `state`, stored with the
+    # deal's next action (so the stored actions stay the whole truth).
+    pending: tuple[engine.Action, ...] = ()
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -119,15 +127,38 @@ def _fresh(event_id: int, table: Table, round_id: int | None, number: int,
     return CurrentDeal(table, round_id, number, players, dealer, None, engine.start(deal, referee(table)))
 
 
+def playing(players: tuple[Player, ...]) -> tuple[Player, ...]:
+    """The players a new deal seats: those still playing (SEATED)."""
+    return tuple(p for p in players if p.status is PlayerStatus.SEATED)
+
+
 def still_dealt(seats: list[Any], players: tuple[Player, ...]) -> bool:
-    """A stored deal's seats are still the table's players (see the module's rules)."""
-    return set(seats) == {p.id for p in players}
+    """A stored deal still belongs to the table (see the module's rules): everyone dealt in
+    still has a seat there (perhaps no longer playing), and everyone playing there was dealt in.
+    Compared as sets: a rename reorders nobody."""
+    dealt = set(seats)
+    return dealt <= {p.id for p in players} and {p.id for p in playing(players)} <= dealt
+
+
+def _sit_out_absent(state: engine.TableState, players: tuple[Player, ...]
+                    ) -> tuple[engine.TableState, tuple[engine.Action, ...]]:
+    """The deal with every seat no longer playing sitting out (see the module's rules)."""
+    added: list[engine.Action] = []
+    for seat, player in enumerate(players):
+        if player.status is PlayerStatus.SEATED or seat in state.skipped or state.stage == "over":
+            continue
+        try:
+            state = engine.apply(state, engine.Skip(seat))
+        except RuleError:
+            continue
+        added.append(engine.Skip(seat))
+    return state, tuple(added)
 
 
 def deal_at(event_id: int, table: Table, round_id: int | None, players: tuple[Player, ...],
             latest: OnlineGame | None) -> CurrentDeal | None:
     """The current deal from the table's players and its latest stored deal (no SQL)."""
-    if len(players) < 2:
+    if len(playing(players)) < 2:
         return None
     if latest is not None and still_dealt(latest.seats, players):
         state = state_of(event_id, table, latest)
@@ -135,22 +166,23 @@ def deal_at(event_id: int, table: Table, round_id: int | None, players: tuple[Pl
         if state is not None and not cut_short:
             by_id = {p.id: p for p in players}
             dealt = tuple(by_id[pid] for pid in latest.seats)
-            return CurrentDeal(table, round_id, latest.number, dealt, latest.dealer, latest, state)
-    return _fresh(event_id, table, round_id, latest.number + 1 if latest is not None else 1, players)
+            state, pending = _sit_out_absent(state, dealt)
+            return CurrentDeal(table, round_id, latest.number, dealt, latest.dealer, latest, state, pending)
+    return _fresh(event_id, table, round_id, latest.number + 1 if latest is not None else 1, playing(players))
 
 
 def current_deal(session: Session, event: Event, table: Table, round_id: int | None,
                  players: tuple[Player, ...] | None = None) -> CurrentDeal | None:
     """The table's current deal (see the module's rules); None: fewer than two players."""
     players = table_players(session, table, round_id) if players is None else players
-    if len(players) < 2:
+    if len(playing(players)) < 2:
         return None
     return deal_at(event.id, table, round_id, players, latest_game(session, table.id, round_id))
 
 
 def next_deal(event: Event, current: CurrentDeal) -> CurrentDeal:
     """The deal after `current` at the same seats (virtual until written)."""
-    players = tuple(sorted(current.players, key=lambda p: name_key(p.name)))
+    players = tuple(sorted(playing(current.players), key=lambda p: name_key(p.name)))
     return _fresh(event.id, current.table, current.round_id, current.number + 1, players)
 
 
