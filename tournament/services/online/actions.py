@@ -170,6 +170,8 @@ def _message(session: Session, event: Event, place: phase.Place, player: Player,
     if messages.held(session, table.id, nonce):
         session.rollback()
         return
+    if kind == "stroke":
+        messages.check_room(session, table.id, place.round_id, body)
     messages.post(session, event_id=event.id, table_id=table.id, round_id=place.round_id, player_id=player.id,
                   kind=kind, body=body, nonce=nonce, now=now)
     tables.bump_clock(session, event.id, table.id)
