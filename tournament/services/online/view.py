@@ -7,8 +7,9 @@ Rules:
 - In "point" a player sees who has pointed, not where (each decides alone); in "dispute"
   everyone sees who points at which card.
 - `poll_key` is one SQL statement; the key changes whenever anything the screen shows may have
-  changed: the event (revision), the player's table's play (its `OnlineClock`), and every
-  AWAY_BUCKET seconds (who is away).
+  changed: the event (revision), the player's table's play (its `OnlineClock`), and, while the
+  screen shows a deal (a phase with deals at an online table), every AWAY_BUCKET seconds: who
+  is away shows only beside a deal's seats, so other screens are not rebuilt for nothing.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from sqlalchemy.orm import Session
 from ...core.i18n import T, Text
 from ...core.ranking import game_winner
 from ...games.five_tricks.replay import FIVE_TRICKS_TRICKS
-from ...models import Event, OnlineClaim, OnlineClock, Player, Round, Seat, Table
+from ...models import Event, OnlineClaim, OnlineClock, Player, Round, RoundState, Seat, Table
 from .. import seat_finder, timer
 from . import claims, gestures, messages, phase, recording, tables
 from .view_model import CardView, GameView, MessageView, PlayedCard, PlayerView, SeatView, StrokeView
@@ -43,14 +44,33 @@ def poll_key(session: Session, token: str, now: datetime) -> str | None:
         return None
     table = _table_expression()
     clock = select(OnlineClock.version).where(OnlineClock.table_id == table).scalar_subquery()
+    online = select(Table.online).where(Table.id == table).scalar_subquery()
+    latest = (select(Round).where(Round.event_id == OnlineClaim.event_id).order_by(Round.number.desc()).limit(1)
+              .correlate_except(Round))
+    latest_number = latest.with_only_columns(Round.number).scalar_subquery()
+    latest_state = latest.with_only_columns(Round.state).scalar_subquery()
     row = session.execute(
-        select(Event.revision, table, clock).select_from(OnlineClaim)
+        select(Event.revision, table, clock, online, Player.status, Event.timer_phase, latest_number, latest_state)
+        .select_from(OnlineClaim)
         .join(Event, Event.id == OnlineClaim.event_id).join(Player, Player.id == OnlineClaim.player_id)
         .where(OnlineClaim.token == token)).first()
     if row is None:
         return None
-    revision, table_id, version = row
-    return f"{revision}.{table_id or 0}.{version or 0}.{int(now.timestamp() // AWAY_BUCKET)}"
+    revision, table_id, version, on, status, timer_phase, number, state = row
+    key = f"{revision}.{table_id or 0}.{version or 0}"
+    if on and phase.phase_name(status, timer_phase, number, _round_state(state)) in phase.DEALS:
+        key += f".{int(now.timestamp() // AWAY_BUCKET)}"
+    return key
+
+
+def _round_state(value: object) -> RoundState | None:
+    """A round's state as the scalar subquery hands it back (the enum, or its stored name)."""
+    if value is None or isinstance(value, RoundState):
+        return value
+    try:
+        return RoundState[str(value)]
+    except KeyError:
+        return RoundState(value)
 
 
 def face(card):
