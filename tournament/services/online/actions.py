@@ -9,8 +9,8 @@ Rules (each action, in this order):
 - The engine decides (`games.five_tricks.table_play`); its refusal is the answer, with the
   player's name where the engine can only say "not your turn".
 - Idempotent: an action whose nonce the current deal, the deal before it (a resend arriving
-  after the next deal began) or the table's messages already hold changes nothing and answers
-  with the current state.
+  after the next deal began), the last deal of a round that closed meanwhile, or the table's
+  messages already hold changes nothing and answers with the current state.
 - Accepted: the action's JSON (with "nonce" and "by": the player's id, or "organiser") is
   appended to the deal, written at its first action; a resolved dispute becomes a debrief note;
   a finished deal of a running round is recorded at once (`recording`); the table's
@@ -31,7 +31,7 @@ from ...core.i18n import Name, T
 from ...core.limits import MAX_NOTE_TEXT, MAX_NOTES
 from ...games.five_tricks import table_play as engine
 from ...games.five_tricks.cards import Card
-from ...models import DebriefNote, Event, OnlineClaim, OnlineGame, Player, Round, Table
+from ...models import DebriefNote, Event, OnlineClaim, OnlineGame, Player, Round, Seat, Table
 from .. import audit
 from ..errors import Conflict, DomainError, NotFound
 from ..locks import lock_event
@@ -99,6 +99,9 @@ def act(session: Session, claim: OnlineClaim, payload: dict, now: datetime) -> N
     if kind in messages.KINDS:
         _message(session, event, place, player, kind, arguments, nonce, now)
         return
+    if place.phase in ("between", "ended") and _closed_round_holds(session, event, place, player, nonce):
+        session.rollback()  # a resend of an action the round took before it closed
+        return
     table = _deal_table(place)
     deal = tables.current_deal(session, event, table, place.round_id)
     if deal is None:
@@ -117,6 +120,19 @@ def act(session: Session, claim: OnlineClaim, payload: dict, now: datetime) -> N
         return
     action = _play(deal, seat, arguments["card"]) if kind == "play" else engine.Point(seat, arguments["index"])
     _apply(session, event, deal, action, nonce, player.id, now)
+
+
+def _closed_round_holds(session: Session, event: Event, place: phase.Place, player: Player, nonce: str) -> bool:
+    """The last deal of the round that closed, at the player's table in it, holds this nonce."""
+    if place.round is None:
+        return False
+    closed = place.round.id if place.phase == "ended" else session.scalar(
+        select(Round.id).where(Round.event_id == event.id, Round.number == place.round.number - 1))
+    table_id = session.scalar(select(Seat.table_id).where(Seat.round_id == closed, Seat.player_id == player.id))
+    if closed is None or table_id is None:
+        return False
+    last = tables.latest_game(session, table_id, closed)
+    return last is not None and any(isinstance(a, dict) and a.get("nonce") == nonce for a in last.actions)
 
 
 def _held_before(session: Session, deal: tables.CurrentDeal, nonce: str) -> bool:
