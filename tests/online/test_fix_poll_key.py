@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from tests.conftest import count_queries, setup_event
+from tests.conftest import count_queries
 from tests.online.conftest import claim_all, online_event, start
 from tests.room.conftest import close_round
 from tournament import db
-from tournament.services.online import view
+from tournament.models import Event
+from tournament.services.online import settings, view
 
 NAMES = ["Cleo", "ana", "Ben", "Dan"]
 BEFORE = datetime(2026, 1, 1, 10, 0, 14, tzinfo=UTC)
@@ -37,8 +38,11 @@ def test_the_poll_key_moves_with_the_clock_only_while_a_deal_is_on_screen(app):
 
 
 def test_the_poll_key_ignores_the_clock_at_a_table_played_in_the_room(app):
-    event_id = setup_event(app, NAMES, 1)
+    event_id = online_event(app, NAMES, 1)
     token = claim_all(app, event_id)["ana"]
+    with app.app_context():
+        session = db.session()
+        settings.set_tables(session, session.get(Event, event_id), {1: settings.Wanted(False)})
     start(app, event_id)
     before, after, statements = _keys(app, token)
     assert before == after and statements == 1
