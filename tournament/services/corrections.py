@@ -19,6 +19,7 @@ from ..models import RoundState, Table
 from . import audit, lifecycle
 from .errors import Conflict, NotFound
 from .games import GameEntry, SaveResult, apply_games
+from .online import recording as online_recording
 from .round_data import RoundData, load_round, load_round_rows
 
 
@@ -121,3 +122,4 @@ def _drop_following(session: Session, data: RoundData) -> None:
         raise Conflict(refusal)
     if following is not None:
         session.delete(following.round)
+    online_recording.reopen(session, data)  # deals the close cut short resume where they stopped

@@ -9,8 +9,8 @@ Rules (each action, in this order):
 - The engine decides (`games.five_tricks.table_play`); its refusal is the answer, with the
   player's name where the engine can only say "not your turn".
 - Idempotent: an action whose nonce the current deal, the deal before it (a resend arriving
-  after the next deal began) or the table's messages already hold changes nothing and answers
-  with the current state.
+  after the next deal began), the last deal of a round that closed meanwhile, or the table's
+  messages already hold changes nothing and answers with the current state.
 - Accepted: the action's JSON (with "nonce" and "by": the player's id, or "organiser") is
   appended to the deal, written at its first action; a resolved dispute becomes a debrief note;
   a finished deal of a running round is recorded at once (`recording`); the table's
@@ -31,7 +31,7 @@ from ...core.i18n import Name, T
 from ...core.limits import MAX_NOTE_TEXT, MAX_NOTES
 from ...games.five_tricks import table_play as engine
 from ...games.five_tricks.cards import Card
-from ...models import DebriefNote, Event, OnlineClaim, OnlineGame, Player, Round, Table
+from ...models import DebriefNote, Event, OnlineClaim, OnlineGame, Player, Round, Seat, Table
 from .. import audit
 from ..errors import Conflict, DomainError, NotFound
 from ..locks import lock_event
@@ -41,6 +41,7 @@ from . import claims, messages, phase, recording, tables
 DEAL_KINDS = ("play", "point", "deal")
 KINDS = DEAL_KINDS + messages.KINDS
 ORGANISER = "organiser"
+APP = "app"  # a seat the app made sit out: its player no longer plays (tables.CurrentDeal.pending)
 
 BAD_NONCE = T("This screen is out of date. Reload the page and try again.")
 UNKNOWN = T("The app does not know that action. Reload the page and try again.")
@@ -98,6 +99,9 @@ def act(session: Session, claim: OnlineClaim, payload: dict, now: datetime) -> N
     if kind in messages.KINDS:
         _message(session, event, place, player, kind, arguments, nonce, now)
         return
+    if place.phase in ("between", "ended") and _closed_round_holds(session, event, place, player, nonce):
+        session.rollback()  # a resend of an action the round took before it closed
+        return
     table = _deal_table(place)
     deal = tables.current_deal(session, event, table, place.round_id)
     if deal is None:
@@ -116,6 +120,19 @@ def act(session: Session, claim: OnlineClaim, payload: dict, now: datetime) -> N
         return
     action = _play(deal, seat, arguments["card"]) if kind == "play" else engine.Point(seat, arguments["index"])
     _apply(session, event, deal, action, nonce, player.id, now)
+
+
+def _closed_round_holds(session: Session, event: Event, place: phase.Place, player: Player, nonce: str) -> bool:
+    """The last deal of the round that closed, at the player's table in it, holds this nonce."""
+    if place.round is None:
+        return False
+    closed = place.round.id if place.phase == "ended" else session.scalar(
+        select(Round.id).where(Round.event_id == event.id, Round.number == place.round.number - 1))
+    table_id = session.scalar(select(Seat.table_id).where(Seat.round_id == closed, Seat.player_id == player.id))
+    if closed is None or table_id is None:
+        return False
+    last = tables.latest_game(session, table_id, closed)
+    return last is not None and any(isinstance(a, dict) and a.get("nonce") == nonce for a in last.actions)
 
 
 def _held_before(session: Session, deal: tables.CurrentDeal, nonce: str) -> bool:
@@ -169,6 +186,8 @@ def _message(session: Session, event: Event, place: phase.Place, player: Player,
     if messages.held(session, table.id, nonce):
         session.rollback()
         return
+    if kind == "stroke":
+        messages.check_room(session, table.id, place.round_id, body)
     messages.post(session, event_id=event.id, table_id=table.id, round_id=place.round_id, player_id=player.id,
                   kind=kind, body=body, nonce=nonce, now=now)
     tables.bump_clock(session, event.id, table.id)
@@ -183,6 +202,10 @@ def _next(session: Session, event: Event, deal: tables.CurrentDeal, arguments: d
         if arguments["after"] == deal.number:
             raise Conflict(T("This deal is not over yet."))
         return
+    full = recording.no_room(session, event.id, deal.round_id, deal.table.id) if deal.round_id is not None else None
+    if full is not None:
+        session.rollback()
+        raise Conflict(full)
     tables.write(session, event, tables.next_deal(event, deal))
     tables.bump_clock(session, event.id, deal.table.id)
     session.commit()
@@ -196,7 +219,9 @@ def _apply(session: Session, event: Event, deal: tables.CurrentDeal, action: eng
     except RuleError as refused:
         raise Conflict(refused.text) from None
     game = tables.write(session, event, deal)
-    game.actions = [*game.actions, {**engine.action_to_json(action), "nonce": nonce, "by": by}]
+    sat_out = [{**engine.action_to_json(skip), "nonce": "app-" + secrets.token_urlsafe(12), "by": APP}
+               for skip in deal.pending]
+    game.actions = [*game.actions, *sat_out, {**engine.action_to_json(action), "nonce": nonce, "by": by}]
     round_ = None
     if deal.round_id is not None:
         round_ = session.scalar(select(Round).where(Round.id == deal.round_id))
@@ -204,8 +229,8 @@ def _apply(session: Session, event: Event, deal: tables.CurrentDeal, action: eng
         _dispute_note(session, event, deal, dispute, round_.number if round_ is not None else None, now)
     if after.stage == "over" and game.finished_at is None:
         game.finished_at = now
-        if round_ is not None:
-            data = recording.table_data(session, event, round_, deal.table, deal.players)
+        if round_ is not None and recording.no_room(session, event.id, round_.id, deal.table.id) is None:
+            data = recording.table_data(session, event, round_, deal.table)
             recording.record(session, data, deal.table, game, after.taken, now)
     tables.bump_clock(session, event.id, deal.table.id)
     session.commit()

@@ -4,6 +4,8 @@ Rules:
 - One device per name: a claimed name is refused to another device until the organiser
   releases it (the player then picks it again). The organiser may also hand out personal
   links (`personal_link_token`), which claim the name for whoever opens the link.
+- Only a player seated to play (not an observer) claims a name, and only in a Five Tricks event
+  with at least one table played online: anyone else is told why in a sentence.
 - The token is the only credential of `/play/<token>`: a released token is refused with a
   sentence telling the player how to get back in, never a bare error.
 - Presence: a device's poll writes `seen_at` at most every TOUCH_EVERY seconds; a player not
@@ -21,16 +23,18 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
 from ...core.i18n import Name, T
-from ...models import Event, OnlineClaim, Player, PlayerStatus
+from ...models import Event, OnlineClaim, Player, PlayerStatus, Table
 from .. import audit
 from ..errors import Conflict, NotFound
 from ..locks import lock_event
+from . import settings
 
 AWAY_AFTER = 30  # seconds without a poll: shown as away
 TOUCH_EVERY = 10  # seconds: the poll writes seen_at no more often
 
 NOT_YOURS = T("This link is no longer yours: open the event's link and pick your name again.")
 NOT_ON_LIST = T("That name is not on this event's list. Go back and pick your name again.")
+NOT_ONLINE = T("This event is not played online: play at your table in the room.")
 
 
 def _new_token() -> str:
@@ -54,7 +58,13 @@ def claim(session: Session, event: Event, player_id: int) -> str:
     Refused (Conflict) if the name is claimed already, also by a claim made a moment ago."""
     event_id = event.id
     lock_event(session, event_id)
+    online = session.scalar(select(Table.id).where(Table.event_id == event_id, Table.online.is_(True)).limit(1))
+    if not settings.is_possible(event) or online is None:
+        raise Conflict(NOT_ONLINE)
     player = _player(session, event, player_id)
+    if player.status is not PlayerStatus.SEATED:
+        raise Conflict(T("{name} is not playing in this event now, so there are no cards to play online. "
+                         "Ask the organiser if that is not right.", name=Name(player.name)))
     if session.get(OnlineClaim, player_id) is not None:
         raise already_playing(player.name)
     token = _new_token()

@@ -9,6 +9,9 @@ Rules:
 - Messages belong to the table and to the round (None: practice), so a new round starts with
   an empty pad and no lines.
 - The nonce makes a resend one message (unique per table).
+- The pad holds at most MAX_PAD_POINTS points since it was last cleared (so no screen's state
+  grows past a few hundred kilobytes): a stroke beyond that is refused with a sentence saying
+  to clear the pad.
 - A screen shows at most the last SHOWN_LINES chat/gesture lines and SHOWN_STROKES strokes since
   the last clear.
 """
@@ -35,12 +38,14 @@ MAX_POINTS = 400
 PAD_SIZE = 1000
 SHOWN_LINES = 40
 SHOWN_STROKES = 300
+MAX_PAD_POINTS = 20_000  # points on the pad since the last clear
 KINDS = ("chat", "gesture", "stroke", "clear")
 
 NO_WORDS = T("Words are not allowed now: use a gesture or draw.")
 NO_SIGNS = T("Gestures and drawing are for practice and the rounds.")
 CHAT_WHAT = T("A chat line")
 BAD_STROKE = T("That drawing could not be read. Draw the line again.")
+PAD_FULL = T("The drawing pad is full: clear it to draw again.")
 
 
 def _chat(text: object) -> dict[str, Any]:
@@ -130,14 +135,25 @@ def lines(session: Session, table_id: int, round_id: int | None, chat: bool) -> 
     return list(reversed(list(newest)))
 
 
-def strokes(session: Session, table_id: int, round_id: int | None) -> list[OnlineMessage]:
-    """The pad since it was last cleared, at most the last SHOWN_STROKES strokes, oldest first."""
+def _since_clear(table_id: int, round_id: int | None):
     cleared = (select(OnlineMessage.id).where(_at_table(table_id, round_id), OnlineMessage.kind == "clear")
                .order_by(OnlineMessage.id.desc()).limit(1).scalar_subquery())
-    newest = session.scalars(
-        select(OnlineMessage).where(_at_table(table_id, round_id), OnlineMessage.kind == "stroke",
-                                    OnlineMessage.id > func.coalesce(cleared, 0))
-        .order_by(OnlineMessage.id.desc()).limit(SHOWN_STROKES))
+    return (_at_table(table_id, round_id) & (OnlineMessage.kind == "stroke")
+            & (OnlineMessage.id > func.coalesce(cleared, 0)))
+
+
+def check_room(session: Session, table_id: int, round_id: int | None, body: dict[str, Any]) -> None:
+    """Refuse a stroke that would put more than MAX_PAD_POINTS points on the pad: one statement."""
+    bodies = session.scalars(select(OnlineMessage.body).where(_since_clear(table_id, round_id)))
+    drawn = sum(len(b.get("points") or ()) for b in bodies if isinstance(b, dict))
+    if drawn + len(body.get("points", ())) > MAX_PAD_POINTS:
+        raise Conflict(PAD_FULL)
+
+
+def strokes(session: Session, table_id: int, round_id: int | None) -> list[OnlineMessage]:
+    """The pad since it was last cleared, at most the last SHOWN_STROKES strokes, oldest first."""
+    newest = session.scalars(select(OnlineMessage).where(_since_clear(table_id, round_id))
+                             .order_by(OnlineMessage.id.desc()).limit(SHOWN_STROKES))
     return list(reversed(list(newest)))
 
 

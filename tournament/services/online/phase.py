@@ -58,10 +58,19 @@ def latest_round(session: Session, event: Event) -> Round | None:
     return session.scalar(select(Round).where(Round.event_id == event.id).order_by(Round.number.desc()).limit(1))
 
 
-def _before_round_one(event: Event) -> str:
-    if event.timer_phase in ("study", "practice"):
-        return event.timer_phase
-    return "waiting"
+def phase_name(status: PlayerStatus, timer_phase: str | None, latest_number: int | None,
+               latest_state: RoundState | None) -> str:
+    """The phase from the facts it depends on (see the module's rules): the one place that
+    decides it, for `place_of` and for `view.poll_key`'s single statement."""
+    if status is not PlayerStatus.SEATED:
+        return "not_playing"
+    if latest_number is None or (latest_number == 1 and latest_state is RoundState.PLANNED):
+        return timer_phase if timer_phase in ("study", "practice") else "waiting"
+    if latest_state is RoundState.RUNNING:
+        return "tournament"
+    if latest_state is RoundState.PLANNED:
+        return "between"
+    return "ended"
 
 
 def place_of(session: Session, event: Event, player: Player) -> Place:
@@ -73,13 +82,10 @@ def place_of(session: Session, event: Event, player: Player) -> Place:
     if found["table"] is not None:
         table = session.scalar(select(Table).where(Table.event_id == event.id, Table.number == found["table"]))
     latest = latest_round(session, event)
-    if latest is None or (latest.number == 1 and latest.state is RoundState.PLANNED):
-        return Place(_before_round_one(event), table, latest, None)
-    if latest.state is RoundState.RUNNING:
-        return Place("tournament", table, latest, None)
-    if latest.state is RoundState.PLANNED:
-        return Place("between", table, latest, _move(session, event, latest, player))
-    return Place("ended", table, latest, None)
+    name = phase_name(player.status, event.timer_phase, latest.number if latest is not None else None,
+                      latest.state if latest is not None else None)
+    move = _move(session, event, latest, player) if name == "between" and latest is not None else None
+    return Place(name, table, latest, move)
 
 
 def phase_of(session: Session, event: Event, player: Player) -> str:

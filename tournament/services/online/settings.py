@@ -5,10 +5,8 @@ Rules:
   cards. Any other game is refused with a sentence saying so, before anything is read or written.
 - "The app referees" belongs to an online table only: a table in the room has no app to referee
   it. Asking for a referee at a table not played online is refused beside that table's field.
-- A table's refereeing does not change while a deal is under way there (cards already played
-  were accepted under the other setting, and the deal is replayed under the table's setting):
-  it changes once that deal is over. Taking a refereed table off line and back with another
-  setting is the same change, so it waits too.
+- A table's refereeing may change at any moment: a deal under way keeps the rules it was dealt
+  under (`OnlineGame.referee`), and the next deal follows the new setting.
 - Everything happens under the event's lock, and each changed table writes one line
   "online play changed" to the log, with the setting before and after.
 """
@@ -24,7 +22,7 @@ from sqlalchemy.orm import Session
 from ...core.i18n import T, Text
 from ...core.names import name_key
 from ...games import DEFAULT, game_of
-from ...models import Event, OnlineClaim, OnlineGame, Player, PlayerStatus, Round, RoundState, Seat, Table
+from ...models import Event, OnlineClaim, Player, PlayerStatus, Round, Seat, Table
 from .. import audit
 from ..errors import DomainError
 from ..locks import lock_event
@@ -77,17 +75,12 @@ def set_tables(session: Session, event: Event, wanted: Mapping[int, Wanted]) -> 
         if asked.app_referees and not asked.online:
             raise DomainError(T("The app can referee only a table played online: tick “online” for table "
                                 "{number} too.", number=number), field=REFEREE_FIELD.format(number=number))
-    dealing = _dealing(session, event)
     changed = 0
     for number, asked in sorted(wanted.items()):
         table = tables[number]
         referee = asked.online and asked.app_referees
         if (table.online, table.app_referees) == (asked.online, referee):
             continue
-        if table.app_referees != referee and table.id in dealing:
-            raise DomainError(T("A deal is under way at table {number}: whether the app referees there changes "
-                                "once that deal is over. Try again then.", number=number),
-                              field=REFEREE_FIELD.format(number=number))
         old = stored(table)
         table.online, table.app_referees = asked.online, referee
         audit.log(session, event.id, audit.ORGANISER, "online play changed", f"table {number}",
@@ -103,24 +96,6 @@ def set_all(session: Session, event: Event, online: bool) -> int:
     lock_event(session, event.id)
     tables = session.scalars(select(Table).where(Table.event_id == event.id)).all()
     return set_tables(session, event, {t.number: Wanted(online, online and t.app_referees) for t in tables})
-
-
-def _dealing(session: Session, event: Event) -> set[int]:
-    """Ids of the tables with a deal under way now: begun (an action accepted) and not over, in
-    the running round, or in practice while no round has started (a practice deal left
-    unfinished before the tournament holds nothing up later). Two statements, whatever the
-    number of tables."""
-    states = dict(session.execute(select(Round.id, Round.state).where(Round.event_id == event.id)).all())
-    running = [round_id for round_id, state in states.items() if state is RoundState.RUNNING]
-    if running:
-        stage = OnlineGame.round_id == running[0]
-    elif all(state is RoundState.PLANNED for state in states.values()):
-        stage = OnlineGame.round_id.is_(None)
-    else:
-        return set()
-    rows = session.execute(select(OnlineGame.table_id, OnlineGame.actions)
-                           .where(OnlineGame.event_id == event.id, OnlineGame.finished_at.is_(None), stage))
-    return {table_id for table_id, actions in rows if actions}
 
 
 @dataclass(frozen=True)

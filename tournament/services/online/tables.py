@@ -5,12 +5,25 @@ Rules:
   order is clockwise): the running round's seats, or in practice the seated players whose home
   table it is. A deal needs at least two players.
 - The current deal is the table's latest `OnlineGame` of that round (or practice) if its seats
-  are still the table's seats; otherwise the next deal, which exists only virtually (drawn,
+  are still the table's seats (`still_dealt`: compared as sets, so renaming a player changes
+  nothing; the deal keeps the order it was dealt in); otherwise the next deal, which exists only virtually (drawn,
   not stored) until its first action arrives. So reading never writes, and a deal whose seats
   no longer match is abandoned.
+- A player withdrawn or made an observer during the round keeps their seat (their games stay
+  theirs) but plays no more: a new deal seats only the SEATED players (`playing`), and in a
+  deal under way the app makes them sit out (an engine Skip added when the state is computed,
+  stored with the deal's next action: `CurrentDeal.pending`), so nobody waits for them. A
+  player seated at the table during the deal starts a new deal that includes them.
 - Deal number k (per table and round, or practice) has dealer index (k - 1) % n, and its cards
   are drawn from `seed.deal_seed`; the state is that deal replayed through the stored actions.
 - `app_referees` tables play by the table's rules (the engine's referee); others by the players.
+  A deal keeps the rules it was dealt under: its first action stores the table's variant in
+  `OnlineGame.referee` (None: the players referee), and a stored deal is always replayed under
+  those, so the organiser may change refereeing or a table's rules mid-deal. A deal not yet
+  written follows the table's current setting.
+- A stored deal ended before its last trick (a round's close counted it) is not played on.
+- A stored deal that cannot be replayed (its actions no longer fit) is abandoned like one
+  whose seats changed: a new deal starts, never an error.
 """
 
 from __future__ import annotations
@@ -21,8 +34,10 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from ...core.errors import RuleError
 from ...core.names import name_key
 from ...games.five_tricks import table_play as engine
+from ...games.five_tricks.game import FIVE_TRICKS
 from ...models import Event, OnlineClock, OnlineGame, Player, PlayerStatus, Seat, Table
 from . import seed
 
@@ -39,6 +54,9 @@ class CurrentDeal:
     dealer: int
     game: OnlineGame | None  # None: not written yet (no action so far)
     state: engine.TableState
+    # Skips the app adds for seats no longer playing, already in `state`, stored with the
+    # deal's next action (so the stored actions stay the whole truth).
+    pending: tuple[engine.Action, ...] = ()
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -74,8 +92,13 @@ def latest_game(session: Session, table_id: int, round_id: int | None) -> Online
 
 
 def referee(table: Table) -> Any:
-    """The rules the app enforces at this table, or None: the players referee."""
+    """The rules the app enforces at this table now, or None: the players referee."""
     return table.variant if table.app_referees else None
+
+
+def stored_referee(table: Table) -> dict[str, Any] | None:
+    """What a deal written now keeps as its referee (`OnlineGame.referee`)."""
+    return dict(table.variant_data) if table.app_referees else None
 
 
 def engine_actions(stored: list[Any]) -> list[engine.Action]:
@@ -86,10 +109,15 @@ def draw(event_id: int, table: Table, round_id: int | None, number: int, players
     return engine.deal(seed.deal_seed(seed.app_secret(), event_id, table.id, round_id, number), players, dealer)
 
 
-def state_of(event_id: int, table: Table, game: OnlineGame) -> engine.TableState:
-    """A stored deal replayed (`game.seats` as they were when it was dealt)."""
-    deal = draw(event_id, table, game.round_id, game.number, len(game.seats), game.dealer)
-    return engine.replay(deal, referee(table), engine_actions(game.actions))
+def state_of(event_id: int, table: Table, game: OnlineGame) -> engine.TableState | None:
+    """A stored deal replayed under its own referee (`game.seats` as they were when it was
+    dealt); None: it cannot be replayed, so it is abandoned (see the module's rules)."""
+    try:
+        rules = None if game.referee is None else FIVE_TRICKS.variant_from_json(game.referee)
+        deal = draw(event_id, table, game.round_id, game.number, len(game.seats), game.dealer)
+        return engine.replay(deal, rules, engine_actions(game.actions))
+    except RuleError:
+        return None
 
 
 def _fresh(event_id: int, table: Table, round_id: int | None, number: int,
@@ -99,36 +127,71 @@ def _fresh(event_id: int, table: Table, round_id: int | None, number: int,
     return CurrentDeal(table, round_id, number, players, dealer, None, engine.start(deal, referee(table)))
 
 
+def playing(players: tuple[Player, ...]) -> tuple[Player, ...]:
+    """The players a new deal seats: those still playing (SEATED)."""
+    return tuple(p for p in players if p.status is PlayerStatus.SEATED)
+
+
+def still_dealt(seats: list[Any], players: tuple[Player, ...]) -> bool:
+    """A stored deal still belongs to the table (see the module's rules): everyone dealt in
+    still has a seat there (perhaps no longer playing), and everyone playing there was dealt in.
+    Compared as sets: a rename reorders nobody."""
+    dealt = set(seats)
+    return dealt <= {p.id for p in players} and {p.id for p in playing(players)} <= dealt
+
+
+def _sit_out_absent(state: engine.TableState, players: tuple[Player, ...]
+                    ) -> tuple[engine.TableState, tuple[engine.Action, ...]]:
+    """The deal with every seat no longer playing sitting out (see the module's rules)."""
+    added: list[engine.Action] = []
+    for seat, player in enumerate(players):
+        if player.status is PlayerStatus.SEATED or seat in state.skipped or state.stage == "over":
+            continue
+        try:
+            state = engine.apply(state, engine.Skip(seat))
+        except RuleError:
+            continue
+        added.append(engine.Skip(seat))
+    return state, tuple(added)
+
+
 def deal_at(event_id: int, table: Table, round_id: int | None, players: tuple[Player, ...],
             latest: OnlineGame | None) -> CurrentDeal | None:
     """The current deal from the table's players and its latest stored deal (no SQL)."""
-    if len(players) < 2:
+    if len(playing(players)) < 2:
         return None
-    if latest is not None and list(latest.seats) == [p.id for p in players]:
-        return CurrentDeal(table, round_id, latest.number, players, latest.dealer, latest,
-                           state_of(event_id, table, latest))
-    return _fresh(event_id, table, round_id, latest.number + 1 if latest is not None else 1, players)
+    if latest is not None and still_dealt(latest.seats, players):
+        state = state_of(event_id, table, latest)
+        cut_short = latest.finished_at is not None and state is not None and state.stage != "over"
+        if state is not None and not cut_short:
+            by_id = {p.id: p for p in players}
+            dealt = tuple(by_id[pid] for pid in latest.seats)
+            state, pending = _sit_out_absent(state, dealt)
+            return CurrentDeal(table, round_id, latest.number, dealt, latest.dealer, latest, state, pending)
+    return _fresh(event_id, table, round_id, latest.number + 1 if latest is not None else 1, playing(players))
 
 
 def current_deal(session: Session, event: Event, table: Table, round_id: int | None,
                  players: tuple[Player, ...] | None = None) -> CurrentDeal | None:
     """The table's current deal (see the module's rules); None: fewer than two players."""
     players = table_players(session, table, round_id) if players is None else players
-    if len(players) < 2:
+    if len(playing(players)) < 2:
         return None
     return deal_at(event.id, table, round_id, players, latest_game(session, table.id, round_id))
 
 
 def next_deal(event: Event, current: CurrentDeal) -> CurrentDeal:
     """The deal after `current` at the same seats (virtual until written)."""
-    return _fresh(event.id, current.table, current.round_id, current.number + 1, current.players)
+    players = tuple(sorted(playing(current.players), key=lambda p: name_key(p.name)))
+    return _fresh(event.id, current.table, current.round_id, current.number + 1, players)
 
 
 def write(session: Session, event: Event, deal: CurrentDeal) -> OnlineGame:
     """Store a virtual deal (its first action is arriving); the caller holds the event's lock."""
     if deal.game is None:
         deal.game = OnlineGame(event_id=event.id, table_id=deal.table.id, round_id=deal.round_id,
-                               number=deal.number, seats=list(deal.seats), dealer=deal.dealer, actions=[])
+                               number=deal.number, seats=list(deal.seats), dealer=deal.dealer, actions=[],
+                               referee=stored_referee(deal.table))
         session.add(deal.game)
     return deal.game
 

@@ -7,8 +7,9 @@ Rules:
 - In "point" a player sees who has pointed, not where (each decides alone); in "dispute"
   everyone sees who points at which card.
 - `poll_key` is one SQL statement; the key changes whenever anything the screen shows may have
-  changed: the event (revision), the player's table's play (its `OnlineClock`), and every
-  AWAY_BUCKET seconds (who is away).
+  changed: the event (revision), the player's table's play (its `OnlineClock`), and, while the
+  screen shows a deal (a phase with deals at an online table), every AWAY_BUCKET seconds: who
+  is away shows only beside a deal's seats, so other screens are not rebuilt for nothing.
 """
 
 from __future__ import annotations
@@ -21,9 +22,9 @@ from sqlalchemy.orm import Session
 from ...core.i18n import T, Text
 from ...core.ranking import game_winner
 from ...games.five_tricks.replay import FIVE_TRICKS_TRICKS
-from ...models import Event, OnlineClaim, OnlineClock, Player, Round, Seat, Table
+from ...models import Event, OnlineClaim, OnlineClock, Player, Round, RoundState, Seat, Table
 from .. import seat_finder, timer
-from . import claims, gestures, messages, phase, tables
+from . import claims, gestures, messages, phase, recording, tables
 from .view_model import CardView, GameView, MessageView, PlayedCard, PlayerView, SeatView, StrokeView
 
 AWAY_BUCKET = 15  # seconds
@@ -43,14 +44,33 @@ def poll_key(session: Session, token: str, now: datetime) -> str | None:
         return None
     table = _table_expression()
     clock = select(OnlineClock.version).where(OnlineClock.table_id == table).scalar_subquery()
+    online = select(Table.online).where(Table.id == table).scalar_subquery()
+    latest = (select(Round).where(Round.event_id == OnlineClaim.event_id).order_by(Round.number.desc()).limit(1)
+              .correlate_except(Round))
+    latest_number = latest.with_only_columns(Round.number).scalar_subquery()
+    latest_state = latest.with_only_columns(Round.state).scalar_subquery()
     row = session.execute(
-        select(Event.revision, table, clock).select_from(OnlineClaim)
+        select(Event.revision, table, clock, online, Player.status, Event.timer_phase, latest_number, latest_state)
+        .select_from(OnlineClaim)
         .join(Event, Event.id == OnlineClaim.event_id).join(Player, Player.id == OnlineClaim.player_id)
         .where(OnlineClaim.token == token)).first()
     if row is None:
         return None
-    revision, table_id, version = row
-    return f"{revision}.{table_id or 0}.{version or 0}.{int(now.timestamp() // AWAY_BUCKET)}"
+    revision, table_id, version, on, status, timer_phase, number, state = row
+    key = f"{revision}.{table_id or 0}.{version or 0}"
+    if on and phase.phase_name(status, timer_phase, number, _round_state(state)) in phase.DEALS:
+        key += f".{int(now.timestamp() // AWAY_BUCKET)}"
+    return key
+
+
+def _round_state(value: object) -> RoundState | None:
+    """A round's state as the scalar subquery hands it back (the enum, or its stored name)."""
+    if value is None or isinstance(value, RoundState):
+        return value
+    try:
+        return RoundState[str(value)]
+    except KeyError:
+        return RoundState(value)
 
 
 def face(card):
@@ -106,7 +126,7 @@ def game_view(deal: tables.CurrentDeal, player_id: int, online_claims: dict, now
     playable = state.playable(seat)
     over = state.stage == "over"
     return GameView(
-        number=deal.number, practice=deal.round_id is None, referee=deal.table.app_referees, stage=state.stage,
+        number=deal.number, practice=deal.round_id is None, referee=state.referee is not None, stage=state.stage,
         seats=seat_views(deal, player_id, online_claims, now, show_choices=state.stage == "dispute"),
         trick=trick_views(deal, show_votes=state.stage == "dispute"),
         trick_number=state.trick_number, tricks_in_deal=state.tricks_in_deal(),
@@ -161,8 +181,14 @@ def _messages(session: Session, place: phase.Place, player: Player) -> tuple[tup
 CUT_SHORT = T("The round closed during your deal; it counted with the tricks taken so far.")
 
 
-def _notice(session: Session, event: Event, place: phase.Place, player: Player) -> Text | None:
-    """Between rounds: the close cut this player's last deal short and counted it."""
+def _notice(session: Session, event: Event, place: phase.Place, player: Player,
+            game: GameView | None) -> Text | None:
+    """A finished deal of the round left unrecorded because the round or the event holds the
+    most games it keeps (`recording.no_room`); between rounds: the close cut this player's last
+    deal short and counted it."""
+    unrecorded = game is not None and game.stage == "over" and game.recorded_as is None
+    if unrecorded and place.round_id is not None and place.table is not None:
+        return recording.no_room(session, event.id, place.round_id, place.table.id)
     if place.phase != "between" or place.round is None:
         return None
     closed = session.scalar(select(Round.id).where(Round.event_id == event.id, Round.number == place.round.number - 1))
@@ -173,7 +199,8 @@ def _notice(session: Session, event: Event, place: phase.Place, player: Player) 
     last = tables.latest_game(session, table.id, closed)
     if last is None or last.recorded_as is None or player.id not in last.seats:
         return None
-    return None if tables.state_of(event.id, table, last).stage == "over" else CUT_SHORT
+    state = tables.state_of(event.id, table, last)
+    return None if state is None or state.stage == "over" else CUT_SHORT
 
 
 def player_view(session: Session, claim: OnlineClaim, now: datetime) -> PlayerView:
@@ -196,4 +223,4 @@ def player_view(session: Session, claim: OnlineClaim, now: datetime) -> PlayerVi
         round_number=place.round.number if place.round is not None and place.phase != "waiting" else None,
         timer=timer.view(event, now), sheet_table=home, game=game,
         can_chat=place.phase in phase.CHAT and table is not None and table.online,
-        messages=said, strokes=strokes, move=place.move, notice=_notice(session, event, place, player))
+        messages=said, strokes=strokes, move=place.move, notice=_notice(session, event, place, player, game))

@@ -1,0 +1,76 @@
+"""Only a player seated to play claims a name, and only where online play exists."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import select
+
+from tests.conftest import setup_event
+from tests.online.conftest import online_event
+from tournament import db
+from tournament.models import Event, OnlineClaim, Player, PlayerStatus
+from tournament.services.errors import Conflict
+from tournament.services.online import claims
+
+NAMES = ["Cleo", "ana", "Ben", "Dan"]
+NOT_ONLINE = "This event is not played online: play at your table in the room."
+
+
+def _claim(app, event_id: int, name: str) -> str:
+    with app.app_context():
+        session = db.session()
+        event = session.get(Event, event_id)
+        player = session.scalar(select(Player).where(Player.event_id == event_id, Player.name == name))
+        return claims.claim(session, event, player.id)
+
+
+def _claims(app) -> int:
+    with app.app_context():
+        return len(db.session().scalars(select(OnlineClaim)).all())
+
+
+def test_an_observer_cannot_claim_a_name_to_play_online(app):
+    event_id = online_event(app, NAMES, 1)
+    with app.app_context():
+        session = db.session()
+        session.scalar(select(Player).where(Player.name == "ana")).status = PlayerStatus.OBSERVER
+        session.commit()
+    with pytest.raises(Conflict) as refused:
+        _claim(app, event_id, "ana")
+    assert str(refused.value.text) == ("ana is not playing in this event now, so there are no cards to play online. "
+                                       "Ask the organiser if that is not right.")
+    assert _claims(app) == 0
+    assert _claim(app, event_id, "Ben")
+
+
+def test_no_name_is_claimed_in_an_event_without_a_table_played_online(app):
+    event_id = setup_event(app, NAMES, 1)
+    with pytest.raises(Conflict) as refused:
+        _claim(app, event_id, "ana")
+    assert str(refused.value.text) == NOT_ONLINE and _claims(app) == 0
+
+
+def test_no_name_is_claimed_in_an_event_of_another_game(app):
+    event_id = online_event(app, NAMES, 1)
+    with app.app_context():
+        session = db.session()
+        session.get(Event, event_id).game = "elevator"
+        session.commit()
+    with pytest.raises(Conflict) as refused:
+        _claim(app, event_id, "ana")
+    assert str(refused.value.text) == NOT_ONLINE and _claims(app) == 0
+
+
+def test_a_refused_claim_is_told_on_the_public_page_in_the_players_language(app, client):
+    event_id = online_event(app, NAMES, 1)
+    with app.app_context():
+        session = db.session()
+        session.scalar(select(Player).where(Player.name == "ana")).status = PlayerStatus.OBSERVER
+        session.commit()
+        public = session.get(Event, event_id).public_token
+        ana = session.scalar(select(Player.id).where(Player.name == "ana"))
+    english = client.post(f"/s/{public}/play", data={"player_id": ana})
+    assert english.status_code == 409 and "so there are no cards to play online" in english.get_data(as_text=True)
+    german = client.post(f"/s/{public}/play", data={"player_id": ana}, headers={"Accept-Language": "de"})
+    assert german.status_code == 409 and "so there are no cards to play online" not in german.get_data(as_text=True)
+    assert _claims(app) == 0
