@@ -9,13 +9,11 @@ holds, else the key and the fragment (static/online-desk.js swaps it in)."""
 from __future__ import annotations
 
 from flask import flash, jsonify, make_response, redirect, render_template, request, url_for
-from wtforms import SelectChoice
 
 from ... import db
 from ...core.i18n import Name, T, Tn
 from ...i18n import translate
-from ...models import PlayerStatus, RoundState
-from ...name_display import by_name
+from ...models import RoundState
 from ...services import players as player_service
 from ...services import rounds as rounds_service
 from ...services import tables as table_service
@@ -28,7 +26,8 @@ from ..current_event import current_event
 from ..links import external_url, qr_svg
 from ..refusals import field_for, refuse
 from . import bp
-from .forms import ButtonForm, MoveSeatForm
+from .forms import ButtonForm
+from .tables import move_form_for
 
 POLL_MS = 2000
 # The event menu offers the online page only for a game that can be played online.
@@ -77,15 +76,6 @@ def _rows(event, posted=None, errors=None) -> list[dict]:
     return rows
 
 
-def _move_form(event, data=None) -> MoveSeatForm:
-    form = MoveSeatForm(formdata=data)
-    form.player.choices = [SelectChoice(p.id, p.name) for p in by_name(event.players, "name")
-                           if p.status is PlayerStatus.SEATED]
-    form.table.choices = [SelectChoice(t.number, translate(T("Table {number}", number=t.number)))
-                          for t in event.tables]
-    return form
-
-
 def _page(event, status=200, rows=None, move_form=None):
     session = db.session()
     current_event("tables", "players", "rounds")
@@ -93,7 +83,7 @@ def _page(event, status=200, rows=None, move_form=None):
     link = claim_link(event) if possible else None
     return render_template(
         "organiser/online.html", event=event, possible=possible, not_possible=online_settings.not_possible(event),
-        rows=rows or _rows(event), move_form=move_form or _move_form(event), link=link,
+        rows=rows or _rows(event), move_form=move_form or move_form_for(event), link=link,
         qr=qr_svg(link) if link else None, key=_key(session, event) if possible else "",
         poll_ms=POLL_MS, any_online=any(t.online for t in event.tables),
         **(_live(session, event) if possible else {"watches": []}),
@@ -247,7 +237,7 @@ def online_move(event_id: int):
     A running round keeps its seats (its games are being recorded)."""
     session = db.session()
     event = current_event("tables", "players", "rounds")
-    form = _move_form(event, request.form)
+    form = move_form_for(event, request.form)
     if not form.validate_on_submit():
         return _page(event, status=400, move_form=form)
     try:

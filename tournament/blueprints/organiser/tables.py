@@ -22,7 +22,8 @@ from . import bp
 from .forms import HouseRuleForm, MoveSeatForm, SheetsForm, TablePlanForm
 
 
-def _move_form(event, data=None) -> MoveSeatForm:
+def move_form_for(event, data=None) -> MoveSeatForm:
+    """The "move a player" form of an event: its seated players and its tables."""
     form = MoveSeatForm(formdata=data)
     form.player.choices = [SelectChoice(p.id, p.name) for p in by_name(event.players, "name")
                            if p.status is PlayerStatus.SEATED]
@@ -69,7 +70,7 @@ def _tables_page(event, plan_form=None, move_form=None, status=200):
                                               != table_service.preset_variants(game, len(event.tables),
                                                                                table_service.MOST_DIFFERENT)),
         sheets_form=SheetsForm(formdata=None),
-        move_form=move_form or _move_form(event),
+        move_form=move_form or move_form_for(event),
         at_home=at_home,
         # The same thresholds as the next round's seating: a table of one cannot play.
         size_notes=() if event.rounds else size_warnings({t.number: len(at_home[t.number]) for t in event.tables},
@@ -152,7 +153,7 @@ def move_home(event_id: int):
     """Manual seat change before the tournament: move one player to another home table."""
     session = db.session()
     event = current_event("tables", "players", "rounds")
-    form = _move_form(event, request.form)
+    form = move_form_for(event, request.form)
     if not form.validate_on_submit():
         return _tables_page(event, move_form=form, status=400)
     try:
