@@ -46,7 +46,7 @@ CONFLICT = 409
 
 
 class BotError(AssertionError):
-    """The server answered a device in a way the contract does not allow."""
+    """The server answered a device in a way the device protocol (docs/online-play.md) does not allow."""
 
 
 def root_data(page: str) -> dict[str, str]:

@@ -100,7 +100,7 @@ def seated(session, event_id: int) -> dict[int, list[tuple[int, str]]]:
 # --- what the server must have recorded ------------------------------------------------------
 
 def deal_seed(secret_key: str | bytes, event_id: int, table_id: int, round_id: int | None, number: int) -> bytes:
-    """The contract's seed, computed here on its own so that a service drawing other cards
+    """The deal seed as docs/online-play.md states it, computed here on its own so that a service drawing other cards
     shows up as a difference."""
     key = secret_key.encode() if isinstance(secret_key, str) else secret_key
     message = f"{event_id}:{table_id}:{round_id or 'practice'}:{number}".encode()

@@ -71,7 +71,7 @@ def render(app, view: PlayerView, path: str = "/play/no-such-token/state") -> di
         return state_payload(view)
 
 
-def test_the_payload_has_the_contracts_keys_and_polls_fast_during_a_deal(app):
+def test_the_payload_has_the_devices_keys_and_polls_fast_during_a_deal(app):
     payload = render(app, player(game=deal()))
     assert set(payload) == {"key", "phase", "poll_ms", "html", "strokes", "game"}
     assert payload["poll_ms"] == 400 and payload["key"] == "7.3.12.1000" and payload["phase"] == "tournament"

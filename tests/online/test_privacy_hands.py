@@ -1,7 +1,7 @@
 """What a device receives never shows another player's remaining cards, nor the cards set
 aside, nor the deal's seed: every byte of every page, poll and action answer, for every player
 of a table of five (five cards each, three aside) through a whole deal. The hands are computed
-here from the engine's deal with the seed the contract gives, independently of the service."""
+here from the engine's deal with the seed docs/online-play.md states, independently of the service."""
 
 from __future__ import annotations
 
