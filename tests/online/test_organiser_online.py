@@ -297,3 +297,17 @@ def test_player_names_are_escaped_on_the_online_page_its_feed_and_the_personal_l
         for raw in HOSTILE[:2]:
             assert raw not in body
     assert all("&lt;script&gt;alert(1)&lt;/script&gt;" in body for body in bodies)
+
+
+def test_before_practice_the_page_waits_for_no_first_card_and_in_practice_it_does(app, organiser):
+    from tournament.models import Event
+    from tournament.services import timer
+
+    event_id = online_event(app, NAMES, 2)
+    page = organiser.get(f"/events/{event_id}/online").get_data(as_text=True)
+    assert "No deal yet." in page and "Waiting for" not in page
+    with app.app_context():
+        session = db.session()
+        timer.start(session.get(Event, event_id), "practice", timer.now_utc())
+        session.commit()
+    assert "Waiting for" in organiser.get(f"/events/{event_id}/online").get_data(as_text=True)

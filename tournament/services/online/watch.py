@@ -5,7 +5,8 @@ Rules:
   pointed and where), the trick on the table, the deal's stage, games recorded this round and
   disputed tricks.
 - The running round's deals; before round 1, the practice deals; after a close, the closed
-  round's last deals.
+  round's last deals. A deal not yet begun shows only while cards may be dealt (practice, a
+  running round).
 - A fixed number of statements however many tables; `watch_key` is one statement and changes
   whenever any online table's play or the event changes.
 """
@@ -63,6 +64,10 @@ def table_watches(session: Session, event: Event, now: datetime) -> list[TableWa
                                                                                   Game.table_id.in_(ids))
                                         .group_by(Game.table_id)).all())
     held = claims.claims_of(session, event)
+    # Outside practice and a running round no card is dealt: a deal not yet begun is not shown
+    # (no "waiting for" a first card nobody may play yet).
+    dealing = phase.phase_name(PlayerStatus.SEATED, event.timer_phase, latest.number if latest else None,
+                               latest.state if latest else None) in phase.DEALS
     watches = []
     for table in online:
         players = tuple(sorted(seated.get(table.id, []), key=lambda p: name_key(p.name)))
@@ -70,7 +75,7 @@ def table_watches(session: Session, event: Event, now: datetime) -> list[TableWa
         deal = tables.deal_at(event.id, table, round_id, players, games[-1] if games else None)
         disagreements = sum(len(state.disputes) for g in games if deal is None or g is not deal.game
                             if (state := tables.state_of(event.id, table, g)) is not None)
-        if deal is None:
+        if deal is None or (deal.game is None and not dealing):
             watches.append(TableWatch(table.number, table.id, table.app_referees,
                                       tuple(SeatView(p.id, p.name, False, False, False, 0, 0,
                                                      claims.away(held.get(p.id), now), False, False, None)
