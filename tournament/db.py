@@ -32,6 +32,7 @@ from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
 
+from .models.base import is_token
 from .private_files import secure_sqlite
 
 
@@ -85,7 +86,7 @@ def _phone_event(connection) -> int | None:
     """The event a table's phone or an online player's device posts to; None for any other request."""
     query = _DEVICE_EVENT.get(request.blueprint or "")
     token = (request.view_args or {}).get("token") if query is not None else None
-    if not isinstance(token, str):
+    if not is_token(token):
         return None
     return connection.execute(text(query), {"token": token}).scalar()
 

@@ -37,3 +37,9 @@ def test_an_online_players_post_is_serialised_with_its_own_events_changes_only(a
         assert db._phone_event(connection) == event_id
     with app.test_request_context("/play/not-a-claim/act", method="POST"):
         assert db._phone_event(db.session().connection()) is None
+
+
+def test_a_device_post_with_a_token_no_link_has_never_reaches_the_database(app):
+    for path in ("/play/%00/act", "/t/%00", "/play/" + "x" * 65 + "/act"):
+        with app.test_request_context(path, method="POST"):
+            assert db._phone_event(db.session().connection()) is None

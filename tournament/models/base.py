@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import re
 import secrets
 from datetime import UTC, datetime
 
@@ -32,6 +33,16 @@ UtcDateTime = DateTime(timezone=True)
 def new_token() -> str:
     """Unguessable link secret (phones, projector, "where do I sit")."""
     return secrets.token_urlsafe(18)
+
+
+# What the app's link secrets look like (`secrets.token_urlsafe`). Anything else is no link of
+# ours and never reaches the database: PostgreSQL refuses a NUL in a text parameter with an
+# error instead of finding no row.
+TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def is_token(text: object) -> bool:
+    return isinstance(text, str) and TOKEN_SHAPE.fullmatch(text) is not None
 
 
 def enum_column(enum_class: type[enum.Enum]) -> Enum:

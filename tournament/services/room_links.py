@@ -7,14 +7,12 @@ the old address stops working at once; regenerating issues a new one.
 
 from __future__ import annotations
 
-import re
-
 from sqlalchemy import and_, bindparam, select
 from sqlalchemy.orm import Session, contains_eager
 
 from ..core.i18n import T
 from ..models import Event, Round, RoundState, Table
-from ..models.base import new_token
+from ..models.base import is_token, new_token
 from .errors import NotFound
 from .tables import get_table
 
@@ -25,13 +23,8 @@ BAD_TABLE_LINK = T(
 BAD_EVENT_LINK = T("This link is not valid any more. Ask the organiser for the current one.")
 
 
-# What new_token() issues. Anything else is no link of ours and never reaches the database
-# (PostgreSQL refuses a NUL in a text parameter with an error instead of finding no row).
-TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,64}")
-
-
 def _well_formed(token: str) -> bool:
-    return bool(token) and TOKEN_SHAPE.fullmatch(token) is not None
+    return is_token(token)
 
 
 def _event_by(session: Session, column, token: str) -> Event:

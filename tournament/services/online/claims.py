@@ -24,6 +24,7 @@ from sqlalchemy.orm import Session
 
 from ...core.i18n import Name, T
 from ...models import Event, OnlineClaim, Player, PlayerStatus, Table
+from ...models.base import is_token
 from .. import audit
 from ..errors import Conflict, NotFound
 from ..locks import lock_event
@@ -112,7 +113,7 @@ def release(session: Session, event: Event, player_id: int) -> None:
 
 def claim_by_token(session: Session, token: str) -> OnlineClaim:
     """The claim of a personal link; NotFound with the sentence that tells the player what to do."""
-    if not isinstance(token, str) or not 8 <= len(token) <= 64:
+    if not is_token(token) or len(token) < 8:
         raise NotFound(NOT_YOURS)
     found = session.scalar(select(OnlineClaim).where(OnlineClaim.token == token))
     if found is None:

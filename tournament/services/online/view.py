@@ -23,6 +23,7 @@ from ...core.i18n import T, Text
 from ...core.ranking import game_winner
 from ...games.five_tricks.replay import FIVE_TRICKS_TRICKS
 from ...models import Event, OnlineClaim, OnlineClock, Player, Round, RoundState, Seat, Table
+from ...models.base import is_token
 from .. import seat_finder, timer
 from . import claims, gestures, messages, phase, recording, tables
 from .view_model import CardView, GameView, MessageView, PlayedCard, PlayerView, SeatView, StrokeView
@@ -40,7 +41,7 @@ def _table_expression():
 
 def poll_key(session: Session, token: str, now: datetime) -> str | None:
     """The screen's key, in one statement; None: no such token (released, or never made)."""
-    if not isinstance(token, str) or len(token) > 64:
+    if not is_token(token):
         return None
     table = _table_expression()
     clock = select(OnlineClock.version).where(OnlineClock.table_id == table).scalar_subquery()
