@@ -15,7 +15,6 @@ Rules:
 
 from __future__ import annotations
 
-import secrets
 from datetime import UTC, datetime
 
 from sqlalchemy import select, update
@@ -24,7 +23,7 @@ from sqlalchemy.orm import Session
 
 from ...core.i18n import Name, T
 from ...models import Event, OnlineClaim, Player, PlayerStatus, Table
-from ...models.base import is_token
+from ...models.base import is_token, new_token
 from .. import audit
 from ..errors import Conflict, NotFound
 from ..locks import lock_event
@@ -36,10 +35,6 @@ TOUCH_EVERY = 10  # seconds: the poll writes seen_at no more often
 NOT_YOURS = T("This link is no longer yours: open the event's link and pick your name again.")
 NOT_ON_LIST = T("That name is not on this event's list. Go back and pick your name again.")
 NOT_ONLINE = T("This event is not played online: play at your table in the room.")
-
-
-def _new_token() -> str:
-    return secrets.token_urlsafe(32)
 
 
 def _player(session: Session, event: Event, player_id: int) -> Player:
@@ -68,7 +63,7 @@ def claim(session: Session, event: Event, player_id: int) -> str:
                          "Ask the organiser if that is not right.", name=Name(player.name)))
     if session.get(OnlineClaim, player_id) is not None:
         raise already_playing(player.name)
-    token = _new_token()
+    token = new_token()
     session.add(OnlineClaim(player_id=player_id, event_id=event_id, token=token))
     try:
         session.commit()
@@ -89,7 +84,7 @@ def personal_link_token(session: Session, event: Event, player_id: int) -> str:
         token = existing.token
         session.commit()
         return token
-    token = _new_token()
+    token = new_token()
     session.add(OnlineClaim(player_id=player_id, event_id=event_id, token=token))
     session.commit()
     return token
