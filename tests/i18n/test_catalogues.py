@@ -1,8 +1,10 @@
 """Every language's catalogue holds every message the code and templates mark, translated, with
-the language's own number of plural forms and the same placeholders as the English."""
+the language's own number of plural forms and the same placeholders as the English, and a `many`
+form written for its large round numbers."""
 
 from __future__ import annotations
 
+import gettext
 import importlib.util
 import re
 import shutil
@@ -10,6 +12,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from babel import Locale
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
@@ -51,9 +54,13 @@ def problems(template: Catalog, catalogue: Catalog, code: str) -> list[str]:
     """What keeps `catalogue` (language `code`) from translating every message of `template`."""
     found: list[str] = []
     wanted, have = _messages(template), _messages(catalogue)
-    nplurals = Catalog(locale=code).num_plurals
+    language = Catalog(locale=code)  # Babel's own Plural-Forms for the language, from CLDR
+    nplurals = language.num_plurals
     if catalogue.num_plurals != nplurals:
         found.append(f"{code}: Plural-Forms says {catalogue.num_plurals} forms, the language has {nplurals}")
+    elif catalogue.plural_expr != language.plural_expr:  # the same count, forms in another order
+        found.append(f"{code}: Plural-Forms says plural={catalogue.plural_expr}, "
+                     f"the language has {language.plural_expr}")
     for key in wanted.keys() - have.keys():
         found.append(f"{code}: missing {key[0]!r}")
     for key in have.keys() - wanted.keys():
@@ -128,8 +135,9 @@ def test_a_translation_with_other_placeholders_is_caught():
     catalogue = Catalog(locale="fr")
     catalogue.add("Table {table} has {count} players", "La table {tabel} a {count} joueurs")
     catalogue.add("%(name)s moves up", "%(nom)s monte")
+    others = Catalog(locale="fr").num_plurals - 1  # forms after the first, however many French has
     catalogue.add(("{n} game at table {table}", "{n} games at table {table}"),
-                  ("{n} partie", "{n} parties à la table {table}"))
+                  ("{n} partie",) + ("{n} parties à la table {table}",) * others)
     assert problems(template, catalogue, "fr") == [
         "fr: '%(name)s moves up' has placeholders ['nom'], not ['name']",
         "fr: 'Table {table} has {count} players' has placeholders ['count', 'tabel'], not ['count', 'table']",
@@ -156,3 +164,72 @@ def test_a_catalogue_whose_header_counts_other_plural_forms_is_caught(tmp_path):
     # Every plural entry then also has the wrong number of forms; the header is named too.
     found = problems(fresh_extraction(), _read(doctored, "de"), "de")
     assert "de: Plural-Forms says 3 forms, the language has 2" in found
+
+
+# Where CLDR gives a language a `many` form for large round numbers (1 000 000, 2 000 000, ...), the
+# noun after such a number takes a preposition: "1 000 000 de parties", "2 000 000 di partite".
+MANY_TAKES = {"fr": "de", "es": "de", "it": "di", "pt": "de"}
+A_MILLION = 10**6
+# What a plural message's number is called, first found first: `{n}` in code, `%(num)d` from Jinja's
+# ngettext, `%(count)s` from `{% trans count=... %}`. A message with none of them (`Tables {numbers}`)
+# shows no number, only a list, so its forms differ in the words around the list alone.
+COUNT_NAMES = ("n", "num", "count")
+
+
+def count_placeholder(english: str) -> str | None:
+    return next((name for name in COUNT_NAMES if name in placeholders(english)), None)
+
+
+def form_index(catalogue: Catalog, number: int) -> int:
+    """Which form the catalogue's own Plural-Forms picks for `number` (as gettext does at run time)."""
+    return gettext.c2py(catalogue.plural_expr)(number)
+
+
+def copied_many_forms(catalogue: Catalog, code: str) -> list[str]:
+    """Plural messages whose form for a million is their `other` form verbatim though a word follows
+    the number: there the word needs "de"/"di" ("{n} parties" becomes "{n} de parties"). A copy with
+    the number last ("%(reported)s sur %(num)d") or without a number is right and passes."""
+    locale = Locale.parse(code)
+    other = next(n for n in range(2, 100) if locale.plural_form(n) == "other")
+    many_at, other_at = form_index(catalogue, A_MILLION), form_index(catalogue, other)
+    found = []
+    for message in catalogue:
+        if not (message.id and message.pluralizable and isinstance(message.string, tuple)):
+            continue
+        name, forms = count_placeholder(message.id[1]), message.string
+        if name is None or max(many_at, other_at) >= len(forms):
+            continue  # no number in it, or too few forms (problems() names those)
+        number = re.escape(f"{{{name}}}") + "|" + re.escape(f"%({name})") + "[sd]"
+        before_a_word = re.compile(rf"(?:{number})\s+\w")
+        if forms[many_at] == forms[other_at] and before_a_word.search(forms[other_at]):
+            found.append(f"{code}: {message.id[0]!r} says {forms[other_at]!r} for {A_MILLION} too "
+                         f"(a million takes {MANY_TAKES.get(code, 'a preposition')!r} before a noun)")
+    return sorted(found)
+
+
+@pytest.mark.parametrize("code", sorted(MANY_TAKES))
+def test_many_form_is_written_not_copied(code):
+    assert code in TRANSLATED
+    # When CLDR gives the language no `many` form any more, this rule goes (or moves to the new one).
+    assert Locale.parse(code).plural_form(A_MILLION) == "many"
+    assert copied_many_forms(_read(po_path(code), code), code) == []
+
+
+def test_a_many_form_copied_from_other_is_caught():
+    catalogue = Catalog(locale="fr")
+    # French as Babel 2.19 gives it (from CLDR): forms one, many, other, in that order.
+    assert [Locale.parse("fr").plural_form(n) for n in (1, A_MILLION, 5)] == ["one", "many", "other"]
+    assert [form_index(catalogue, n) for n in (1, A_MILLION, 5)] == [0, 1, 2]
+    catalogue.add(("{n} game", "{n} games"), ("{n} partie", "{n} parties", "{n} parties"))
+    catalogue.add(("%(num)d game saved", "%(num)d games saved"),
+                  ("%(num)d partie enregistrée", "%(num)d parties enregistrées", "%(num)d parties enregistrées"))
+    # Written, the number last, or no number at all: nothing to say.
+    catalogue.add(("{n} player", "{n} players"), ("{n} joueur", "{n} de joueurs", "{n} joueurs"))
+    catalogue.add(("%(reported)s of %(num)d table", "%(reported)s of %(num)d tables"),
+                  ("%(reported)s sur %(num)d",) * 3)
+    catalogue.add(("Table {numbers}", "Tables {numbers}"), ("Table {numbers}", "Tables {numbers}", "Tables {numbers}"))
+    because = "(a million takes 'de' before a noun)"
+    assert copied_many_forms(catalogue, "fr") == [
+        f"fr: '%(num)d game saved' says '%(num)d parties enregistrées' for 1000000 too {because}",
+        f"fr: '{{n}} game' says '{{n}} parties' for 1000000 too {because}",
+    ]
