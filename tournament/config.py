@@ -27,3 +27,7 @@ REQUEST_HEADER_TIMEOUT = 10.0
 # Tests only (ignored unless TESTING): render every page in this language, e.g. the pseudo-locale
 # "ar-XB" to check the right-to-left layout. None: the pages' own language, English.
 FORCE_PAGE_LANG: str | None = None
+# How new passwords are hashed: Werkzeug's scrypt, ~0.1 s and 32 MB a check, which is what makes
+# guessing slow. Only an app made with TESTING (the test suite) swaps in a cheap method, unless
+# its test configuration names one (tests/accounts check both).
+PASSWORD_HASH_METHOD = "scrypt"

@@ -23,6 +23,7 @@ import threading
 from contextlib import contextmanager
 from functools import cache
 
+from flask import current_app, has_app_context
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session, aliased
@@ -97,15 +98,20 @@ def _password_slot():
 _BUSY_MESSAGE = T("The laptop is busy checking other passwords. Try again in a few seconds.")
 
 
+def _hash_method() -> str:
+    """The app's configured method (config.PASSWORD_HASH_METHOD); scrypt outside an app."""
+    return current_app.config["PASSWORD_HASH_METHOD"] if has_app_context() else "scrypt"
+
+
 def hash_password(password: str) -> str:
     with _password_slot():
-        return generate_password_hash(password)
+        return generate_password_hash(password, method=_hash_method())
 
 
 @cache
-def _dummy_hash() -> str:
-    """Made once per process with the same method as real hashes, so checking it costs the same."""
-    return generate_password_hash(secrets.token_hex(16))
+def _dummy_hash(method: str) -> str:
+    """Made once per process and method, with the method of real hashes, so checking it costs the same."""
+    return generate_password_hash(secrets.token_hex(16), method=method)
 
 
 def has_organiser(session: Session) -> bool:
@@ -225,6 +231,6 @@ def authenticate(session: Session, username: str, password: str) -> Organiser | 
     # End the read transaction before the slow check: no snapshot or pool connection held.
     session.commit()
     with _password_slot():
-        stored_hash = organiser.password_hash if organiser is not None else _dummy_hash()
+        stored_hash = organiser.password_hash if organiser is not None else _dummy_hash(_hash_method())
         matches = check_password_hash(stored_hash, password)
     return organiser if organiser is not None and matches else None
