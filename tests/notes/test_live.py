@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 import threading
-import time
 
 from benchmarks.harness import Client
 from tests.notes.conftest import stored
@@ -41,12 +40,10 @@ def test_many_double_taps_against_the_real_server_make_exactly_one_note_each(app
         tab.close()
 
     threads = [threading.Thread(target=tap, args=phone) for phone in phones for _ in range(TAPS)]
-    began = time.monotonic()
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join(timeout=60)
-    elapsed = time.monotonic() - began
     notes = stored(app, room["event"])
     assert len(answers) == FORMS * TAPS
     assert {status for _nonce, status in answers} <= {302, 409}, answers
@@ -54,4 +51,3 @@ def test_many_double_taps_against_the_real_server_make_exactly_one_note_each(app
     answered = {nonce for nonce, status in answers if status == 302}
     assert answered <= {n.nonce for n in notes}  # every 2xx/3xx has its note
     assert sorted(n.text for n in notes) == sorted(f"form {n}" for n in range(FORMS))
-    assert elapsed < 30, elapsed
