@@ -17,3 +17,10 @@ def highest_card() -> Iterator[HighestCard]:
         yield HIGHEST_CARD
     finally:
         unregister(HIGHEST_CARD.key)
+
+
+@pytest.fixture(scope="session")
+def strict_mypy(tmp_path_factory: pytest.TempPathFactory):
+    from tests.games.strict_types import run_strict_mypy
+
+    return run_strict_mypy(tmp_path_factory.mktemp("mypy-cache"))

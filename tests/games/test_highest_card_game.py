@@ -13,6 +13,7 @@ from jinja2 import ChoiceLoader, Environment, FileSystemLoader, PrefixLoader
 from werkzeug.datastructures import MultiDict
 
 from tests.games.highest_card import CARD, HIGHEST_CARD, HighestCard, Variant
+from tests.games.strict_types import SHARED_RUN, StrictReport
 from tournament.core.errors import RuleError
 from tournament.games import Game, Report, all_games, get, register
 
@@ -33,14 +34,9 @@ def test_the_highest_card_game_satisfies_the_game_protocol() -> None:
         assert (HIGHEST_CARD.template_folder / name).is_file()
 
 
-def test_the_test_game_passes_strict_type_checking_against_the_protocol(tmp_path: Path) -> None:
-    from mypy import api
-
-    out, err, status = api.run([
-        "--config-file", str(ROOT / "mypy.ini"), "--strict", "--cache-dir", str(tmp_path),
-        str(ROOT / "tests" / "games" / "highest_card"), __file__,
-    ])
-    assert status == 0, out + err
+@SHARED_RUN
+def test_the_test_game_passes_strict_type_checking_against_the_protocol(strict_mypy: StrictReport) -> None:
+    assert strict_mypy.findings_in(ROOT / "tests" / "games" / "highest_card", Path(__file__)) == []
 
 
 def test_a_registered_test_game_is_found_by_key_and_gone_after_the_test(highest_card: HighestCard) -> None:

@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from werkzeug.datastructures import MultiDict
 
+from tests.games.strict_types import SHARED_RUN, StrictReport
 from tournament.core import CANDIDATES, SEED_VARIANTS, RuleVariant, Suit, game_winner, variants_for_tables
 from tournament.core.errors import RuleError
 from tournament.core.limits import MAX_GAMES_PER_TABLE
@@ -62,13 +63,9 @@ def test_five_tricks_is_the_default_game_and_satisfies_the_protocol() -> None:
     assert GAME.title == "Five Tricks" and GAME.table_sizes == TableSizes(3, 4, 6)
 
 
-def test_the_rules_and_the_game_seam_pass_strict_type_checking(tmp_path: Path) -> None:
-    from mypy import api  # a test dependency: the check runs everywhere the suite runs
-    out, err, status = api.run([
-        "--config-file", str(ROOT / "mypy.ini"), "--cache-dir", str(tmp_path),
-        str(ROOT / "tournament" / "core"), str(ROOT / "tournament" / "games"), __file__,
-    ])
-    assert status == 0, out + err
+@SHARED_RUN
+def test_the_rules_and_the_game_seam_pass_strict_type_checking(strict_mypy: StrictReport) -> None:
+    assert strict_mypy.status == 0, strict_mypy.output
 
 
 # No deadline: the first example loads the collation tables, which a busy machine makes slow.

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from werkzeug.datastructures import MultiDict
 
+from tests.games.strict_types import SHARED_RUN, StrictReport
 from tournament.core.errors import RuleError
 from tournament.games import Game, Report, get
 from tournament.games.elbows_up import ELBOWS_UP, POINTS, ElbowsUp, TableRules
@@ -38,14 +39,9 @@ def test_elbows_up_is_a_registered_game_of_three_to_six_players_scored_in_points
         assert (ELBOWS_UP.template_folder / name).is_file()
 
 
-def test_the_package_passes_strict_type_checking_against_the_protocol(tmp_path: Path) -> None:
-    from mypy import api
-
-    out, err, status = api.run([
-        "--config-file", str(ROOT / "mypy.ini"), "--strict", "--cache-dir", str(tmp_path),
-        str(ROOT / "tournament" / "games" / "elbows_up"), __file__,
-    ])
-    assert status == 0, out + err
+@SHARED_RUN
+def test_the_package_passes_strict_type_checking_against_the_protocol(strict_mypy: StrictReport) -> None:
+    assert strict_mypy.findings_in(ROOT / "tournament" / "games" / "elbows_up", Path(__file__)) == []
 
 
 def test_a_game_s_part_is_a_deal_never_a_round_on_every_text_a_player_reads() -> None:

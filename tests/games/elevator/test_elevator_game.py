@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from werkzeug.datastructures import MultiDict
 
+from tests.games.strict_types import SHARED_RUN, StrictReport
 from tournament.core.errors import RuleError
 from tournament.games import Game, Report, get
 from tournament.games.elevator import ELEVATOR, Elevator, ElevatorRules
@@ -42,15 +43,11 @@ def test_both_shedding_games_satisfy_the_game_protocol_and_are_built_in() -> Non
     assert (ELEVATOR.title, ELEVATOR_UP.title) == ("Elevator", "Elevator UP")
 
 
-def test_both_shedding_games_pass_strict_type_checking_against_the_protocol(tmp_path: Path) -> None:
-    from mypy import api
-
-    out, err, status = api.run([
-        "--config-file", str(ROOT / "mypy.ini"), "--strict", "--cache-dir", str(tmp_path),
-        str(ROOT / "tournament" / "games" / "elevator"), str(ROOT / "tournament" / "games" / "elevator_up"),
-        str(ROOT / "tournament" / "games" / "shedding.py"), __file__,
-    ])
-    assert status == 0, out + err
+@SHARED_RUN
+def test_both_shedding_games_pass_strict_type_checking_against_the_protocol(strict_mypy: StrictReport) -> None:
+    games = ROOT / "tournament" / "games"
+    mine = (games / "elevator", games / "elevator_up", games / "shedding.py", Path(__file__))
+    assert strict_mypy.findings_in(*mine) == []
 
 
 def test_the_cards_left_run_to_the_54_cards_of_a_deck_with_jokers() -> None:

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from werkzeug.datastructures import MultiDict
 
+from tests.games.strict_types import SHARED_RUN, StrictReport
 from tournament.core.errors import RuleError
 from tournament.games import Game, Report, all_games, get
 from tournament.games.euchre import EUCHRE, Euchre, EuchreVariant
@@ -39,14 +40,9 @@ def test_euchre_satisfies_the_game_protocol_and_is_registered_under_its_key() ->
         assert (EUCHRE.template_folder / name).is_file()
 
 
-def test_the_euchre_package_passes_strict_type_checking_against_the_protocol(tmp_path: Path) -> None:
-    from mypy import api
-
-    out, err, status = api.run([
-        "--config-file", str(ROOT / "mypy.ini"), "--strict", "--cache-dir", str(tmp_path),
-        str(ROOT / "tournament" / "games" / "euchre"), __file__,
-    ])
-    assert status == 0, out + err
+@SHARED_RUN
+def test_the_euchre_package_passes_strict_type_checking_against_the_protocol(strict_mypy: StrictReport) -> None:
+    assert strict_mypy.findings_in(ROOT / "tournament" / "games" / "euchre", Path(__file__)) == []
 
 
 def test_default_variants_cycle_through_every_setting_and_neighbouring_tables_differ() -> None:
