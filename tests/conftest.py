@@ -12,14 +12,32 @@ from contextlib import contextmanager
 import pytest
 from sqlalchemy import create_engine
 from sqlalchemy import event as sa_event
+from sqlalchemy.engine import make_url
 
-from benchmarks.harness import wipe_postgres
+from benchmarks.harness import separate_postgres_database, wipe_postgres
 from tournament import create_app, db
 from tournament.models import Base, Organiser
 from tournament.services import accounts
 
-PG_URL = os.environ.get("TEST_DATABASE_URL") or None
 IN_CI = os.environ.get("CI") == "true"
+# pytest-xdist runs the suite in several processes ("gw0", "gw1", …); each gets databases of its own.
+WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
+
+
+def worker_database(url: str, name: str) -> str:
+    """A database on the same PostgreSQL server for this worker alone (made if missing)."""
+    return separate_postgres_database(url, f"{name}_{WORKER}" if WORKER else name)
+
+
+def _pg_url() -> str | None:
+    url = os.environ.get("TEST_DATABASE_URL") or None
+    if url is None or not WORKER:
+        return url
+    return worker_database(url, make_url(url).database)
+
+
+# Made at import: test modules read PG_URL as a constant (which pass they are in).
+PG_URL = _pg_url()
 
 
 def pytest_collection_modifyitems(config, items):
@@ -52,15 +70,16 @@ def _empty_all_tables(engine) -> None:
             connection.execute(table.delete())
 
 
-@pytest.fixture
-def app(tmp_path, pg_schema):
+def make_app(folder):
+    """A test app with its instance folder (and SQLite file) in `folder`, schema ready and empty.
+    On PostgreSQL every app of a worker shares its database: the tables are emptied instead."""
     config = {
         "TESTING": True,
         "SECRET_KEY": "test-secret",
         "WTF_CSRF_ENABLED": False,
-        "DATABASE_URL": PG_URL or f"sqlite:///{tmp_path / 'test.sqlite3'}",
+        "DATABASE_URL": PG_URL or f"sqlite:///{folder / 'test.sqlite3'}",
     }
-    os.environ["TOURNAMENT_INSTANCE_PATH"] = str(tmp_path / "instance")
+    os.environ["TOURNAMENT_INSTANCE_PATH"] = str(folder / "instance")
     try:
         app = create_app(config)
     finally:
@@ -70,8 +89,14 @@ def app(tmp_path, pg_schema):
         Base.metadata.create_all(engine)
     else:
         _empty_all_tables(engine)
+    return app
+
+
+@pytest.fixture
+def app(tmp_path, pg_schema):
+    app = make_app(tmp_path)
     yield app
-    engine.dispose()
+    app.extensions["db_engine"].dispose()
 
 
 @pytest.fixture
@@ -84,15 +109,20 @@ def runner(app):
     return app.test_cli_runner()
 
 
-@pytest.fixture
-def organiser(app, client):
-    """A test client logged in as the organiser."""
+def log_in_organiser(app, client):
+    """The client logged in as the organiser "teacher" (created if missing)."""
     with app.app_context():
         accounts.set_organiser(db.session(), "teacher", "correct horse")
         organiser_id = db.session().query(Organiser).one().id
     with client.session_transaction() as session:
         session["organiser_id"] = organiser_id
     return client
+
+
+@pytest.fixture
+def organiser(app, client):
+    """A test client logged in as the organiser."""
+    return log_in_organiser(app, client)
 
 
 @contextmanager

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from benchmarks.harness import separate_postgres_database
-from tests.conftest import PG_URL
+from tests.conftest import PG_URL, worker_database
 
 
 @pytest.fixture
@@ -14,4 +13,4 @@ def server_database() -> str | None:
     """None means a SQLite file in the test's temporary folder."""
     if PG_URL is None:
         return None
-    return separate_postgres_database(PG_URL, "tournament_reliability")
+    return worker_database(PG_URL, "tournament_reliability")

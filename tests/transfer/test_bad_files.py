@@ -13,8 +13,9 @@ from tests.transfer.conftest import row_counts, shown
 
 
 @pytest.fixture
-def document(organiser, played) -> dict:
-    return json.loads(organiser.get(f"/events/{played}/export.json").get_data(as_text=True))
+def document(organiser, imported, played_file) -> dict:
+    """A played event's file, with that event in the database the refusals must leave alone."""
+    return json.loads(played_file)
 
 
 def _upload(client, raw: bytes, filename: str = "event.json"):
@@ -168,7 +169,7 @@ BAD_BYTES = {
 
 
 @pytest.mark.parametrize("raw, message", BAD_BYTES.values(), ids=BAD_BYTES.keys())
-def test_a_file_that_is_not_an_event_document_is_refused_and_nothing_changes(app, organiser, played, raw, message):
+def test_a_file_that_is_not_an_event_document_is_refused_and_nothing_changes(app, organiser, imported, raw, message):
     before = row_counts(app)
     response = _upload(organiser, raw)
     assert response.status_code == 400
@@ -196,7 +197,7 @@ def test_a_file_with_another_extension_is_refused(app, organiser, document):
     assert response.status_code == 400 and "Choose a .json or .json.gz file" in response.get_data(as_text=True)
 
 
-def test_a_file_larger_than_the_upload_limit_is_refused_with_413(app, organiser, played):
+def test_a_file_larger_than_the_upload_limit_is_refused_with_413(app, organiser, imported):
     before = row_counts(app)
     response = _upload(organiser, b" " * (app.config["MAX_CONTENT_LENGTH"] + 1))
     assert response.status_code == 413 and "too large" in response.get_data(as_text=True)
