@@ -2,8 +2,9 @@
 
 One engine per app; one session per request (or CLI command), closed at teardown.
 SQLite gets WAL (phones and the projector read while the organiser writes) and
-foreign keys (SQLite leaves them off by default). An SQLite file is created 0600 just before
-the first connection (see private_files), so its -wal and -shm files are private too.
+foreign keys (SQLite leaves them off by default). An SQLite file is created 0600 when the engine
+is made, before its first connection (see private_files), so its -wal and -shm files are private
+too; nothing but SQLite ever opens the file once a connection may exist.
 
 Transactions, so that simultaneous requests never see each other half done:
 - A request that changes something (any method but GET/HEAD/OPTIONS) is serialised with every
@@ -118,10 +119,11 @@ def sqlite_file(url: str) -> Path | None:
 def make_engine(url: str) -> Engine:
     if url.startswith("sqlite"):
         path = sqlite_file(url)
-        engine = create_engine(url, connect_args={"check_same_thread": False})
         if path is not None:
-            # Before SQLite opens (and perhaps creates) the file, so it is never born readable.
-            event.listen(engine, "do_connect", lambda *_args: secure_sqlite(path))
+            # Once, before SQLite opens (and perhaps creates) the file, so it is never born
+            # readable; never per connection, when this process's other connections hold locks.
+            secure_sqlite(path)
+        engine = create_engine(url, connect_args={"check_same_thread": False})
         event.listen(engine, "connect", _sqlite_pragmas)
         event.listen(engine, "begin", _sqlite_begin)
         return engine

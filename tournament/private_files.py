@@ -9,6 +9,7 @@ On systems without POSIX permissions (Windows) this does nothing.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 
@@ -38,15 +39,25 @@ def private_file(path: Path) -> Path:
 
 
 def secure_sqlite(path: Path) -> None:
-    """The database file 0600 before SQLite opens it: SQLite gives its -wal and -shm files the
-    permissions of the database file, so they are born private too. Existing ones are tightened."""
+    """The database file 0600 before this process first connects to it: SQLite gives its -wal
+    and -shm files the permissions of the database file, so they are born private too. Existing
+    ones are tightened by chmod alone.
+
+    An existing database file is never opened here. On POSIX, closing any descriptor of a file
+    drops every lock this process holds on it, including the shared lock each of SQLite's WAL
+    connections keeps; another process closing the database then believes it is the last one,
+    checkpoints and deletes the WAL under the running server, and every change written to it
+    afterwards is lost. Creating a missing file (O_EXCL) is safe: no connection of this process
+    can hold a lock on a file that did not exist a moment ago."""
     if not path.parent.exists():
         private_dir(path.parent)
-    private_file(path)
-    for suffix in SQLITE_COMPANIONS:
-        companion = path.with_name(path.name + suffix)
-        if companion.exists():
-            _chmod(companion, PRIVATE_FILE)
+    if POSIX:
+        with contextlib.suppress(FileExistsError):
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE))
+    for suffix in ("", *SQLITE_COMPANIONS):
+        target = path.with_name(path.name + suffix)
+        if target.exists():
+            _chmod(target, PRIVATE_FILE)
 
 
 def secure_tree(folder: Path) -> None:
