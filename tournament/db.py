@@ -18,6 +18,8 @@ Transactions, so that simultaneous requests never see each other half done:
   lock, while every other changing request holds CHANGES_LOCK exclusively. The device's event
   is read from its token before the locks; a table or a claim never moves to another event, so
   that read cannot be stale (a token revoked meanwhile is found missing after the lock, as before).
+- A command that changes the database (`create-organiser`, `db-upgrade`) begins its transactions
+  as such a request does, so while the server runs it waits for the write lock instead of failing.
 - A request whose change is committed may say so (`changes_done`): what it reads afterwards to
   draw its answer begins as a page's transaction does, holding no write lock.
 - On SQLite any other transaction reads one snapshot (a deferred BEGIN), so a page never pairs
@@ -26,9 +28,11 @@ Transactions, so that simultaneous requests never see each other half done:
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
-from flask import Flask, current_app, g, has_request_context, request
+from flask import Flask, current_app, g, has_app_context, has_request_context, request
 from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
@@ -60,9 +64,23 @@ def _sqlite_pragmas(dbapi_connection, _record) -> None:
 CHANGES_LOCK = 5_121_957
 
 
-def _changing_request() -> bool:
-    return (has_request_context() and request.method not in ("GET", "HEAD", "OPTIONS")
-            and not g.get("db_changes_done", False))
+def _changing() -> bool:
+    if has_request_context():
+        return request.method not in ("GET", "HEAD", "OPTIONS") and not g.get("db_changes_done", False)
+    return has_app_context() and g.get("db_command_changes", False)
+
+
+@contextmanager
+def command_changes() -> Iterator[None]:
+    """A command that changes the database (`create-organiser`, `db-upgrade`) while the server
+    may be running: its transactions begin as a changing request's do. A deferred one would read
+    first and then fail at its first write ("database is locked", without waiting) whenever the
+    server committed in between."""
+    g.db_command_changes = True
+    try:
+        yield
+    finally:
+        g.pop("db_command_changes", None)
 
 
 def changes_done() -> None:
@@ -73,7 +91,7 @@ def changes_done() -> None:
 
 
 def _sqlite_begin(connection) -> None:
-    connection.exec_driver_sql("BEGIN IMMEDIATE" if _changing_request() else "BEGIN")
+    connection.exec_driver_sql("BEGIN IMMEDIATE" if _changing() else "BEGIN")
 
 
 # The devices whose posts change only their own event, and how their token finds it.
@@ -85,6 +103,8 @@ _DEVICE_EVENT = {
 
 def _phone_event(connection) -> int | None:
     """The event a table's phone or an online player's device posts to; None for any other request."""
+    if not has_request_context():
+        return None
     query = _DEVICE_EVENT.get(request.blueprint or "")
     token = (request.view_args or {}).get("token") if query is not None else None
     if not is_token(token):
@@ -93,7 +113,7 @@ def _phone_event(connection) -> int | None:
 
 
 def _postgres_begin(connection) -> None:
-    if not _changing_request():
+    if not _changing():
         return
     event_id = _phone_event(connection)
     if event_id is None:

@@ -1,5 +1,5 @@
-"""What another process may do beside the running server: read the SQLite file without costing
-the server a single change."""
+"""What another process may do beside the running server: read the SQLite file or run
+`create-organiser` and `db-upgrade` without costing the server a single change."""
 
 from __future__ import annotations
 
@@ -10,13 +10,23 @@ from pathlib import Path
 import pytest
 from sqlalchemy import text
 
-from tournament import db
+from tournament import create_app, db
 
 COUNT_ROWS = """
 import sqlite3, sys
 connection = sqlite3.connect(sys.argv[1])
 print(connection.execute("SELECT count(*) FROM t").fetchone()[0])
 connection.close()
+"""
+# Exit status 0 when the write lock was free, 1 when another connection held it.
+TRY_TO_WRITE = """
+import sqlite3, sys
+connection = sqlite3.connect(sys.argv[1], timeout=0, isolation_level=None)
+try:
+    connection.execute("BEGIN IMMEDIATE")
+except sqlite3.OperationalError:
+    sys.exit(1)
+connection.execute("ROLLBACK")
 """
 
 
@@ -28,6 +38,14 @@ def other_process(script: str, database: Path) -> subprocess.CompletedProcess:
 @pytest.fixture
 def database(tmp_path) -> Path:
     return tmp_path / "tournament.sqlite3"
+
+
+@pytest.fixture
+def sqlite_app(tmp_path, database, monkeypatch):
+    monkeypatch.setenv("TOURNAMENT_INSTANCE_PATH", str(tmp_path / "instance"))
+    app = create_app({"TESTING": True, "SECRET_KEY": "x", "DATABASE_URL": f"sqlite:///{database}"})
+    yield app
+    app.extensions["db_engine"].dispose()
 
 
 def test_a_new_connection_never_costs_the_open_ones_their_lock(database):
@@ -49,3 +67,16 @@ def test_a_new_connection_never_costs_the_open_ones_their_lock(database):
     finally:
         engine.dispose()
     assert other_process(COUNT_ROWS, database).stdout.strip() == "1"
+
+
+def test_a_command_holds_the_write_lock_from_its_first_read_so_the_server_cannot_slip_in(sqlite_app, database):
+    """`create-organiser` reads the account, then writes it. Begun deferred, a commit of the
+    running server in between would fail its write at once ("database is locked")."""
+    with sqlite_app.app_context():
+        with db.command_changes():
+            db.session().execute(text("SELECT 1"))
+            assert other_process(TRY_TO_WRITE, database).returncode == 1
+            db.session().commit()
+        db.session().execute(text("SELECT 1"))  # a page's read leaves the server free to write
+        assert other_process(TRY_TO_WRITE, database).returncode == 0
+        db.session().commit()
