@@ -148,6 +148,17 @@ class Probe:
                 session["organiser_id"] = self.world.organiser_id
         return client
 
+    def cookie_client(self, cookie: str, logged_in: bool):
+        """A client sending `cookie` as its Cookie header, word for word. The test client's
+        cookie jar would replace that header (and drops it when the jar is empty), so the jar is
+        off and a login's session cookie is signed here and put first."""
+        client = self.app.test_client(use_cookies=False)
+        if logged_in:
+            signed = self.app.session_interface.get_signing_serializer(self.app).dumps(
+                {"organiser_id": self.world.organiser_id})
+            cookie = f"{self.app.config['SESSION_COOKIE_NAME']}={signed}; {cookie}"
+        return client, {"Cookie": cookie}
+
     def check(self, response, what: str, read_only: bool = False) -> None:
         status = response.status_code
         assert status < 500, f"{what} -> {status}\n{response.get_data(as_text=True)[:2000]}"
@@ -159,10 +170,18 @@ class Probe:
             restore(self.app, self.world)
             assert fingerprint(self.app) == self.clean
 
-    def post(self, url: str, fields: list[tuple[str, str]], *, logged_in: bool = True, query: str = ""):
-        response = self.client(logged_in).post(
-            url + query, data=encode_form(fields), content_type="application/x-www-form-urlencoded")
-        self.check(response, f"POST {url}{query} {fields!r}"[:3000])
+    def _client(self, logged_in: bool, cookie: str | None, headers: dict | None) -> tuple:
+        if cookie is None:
+            return self.client(logged_in), dict(headers or {})
+        client, cookie_headers = self.cookie_client(cookie, logged_in)
+        return client, {**(headers or {}), **cookie_headers}
+
+    def post(self, url: str, fields: list[tuple[str, str]], *, logged_in: bool = True, query: str = "",
+             cookie: str | None = None):
+        client, headers = self._client(logged_in, cookie, None)
+        response = client.post(url + query, data=encode_form(fields), headers=headers,
+                               content_type="application/x-www-form-urlencoded")
+        self.check(response, f"POST {url}{query} {fields!r} {headers or ''}"[:3000])
         return response
 
     def send(self, method: str, url: str, *, logged_in: bool = True, **kwargs):
@@ -170,10 +189,11 @@ class Probe:
         self.check(response, f"{method} {url} {kwargs!r}"[:3000])
         return response
 
-    def get(self, url: str, *, logged_in: bool = True, headers=None):
+    def get(self, url: str, *, logged_in: bool = True, headers=None, cookie: str | None = None):
         """A GET must never change anything, whatever it answers."""
-        response = self.client(logged_in).get(url, headers=headers or {})
-        self.check(response, f"GET {url} {headers or ''}", read_only=True)
+        client, headers = self._client(logged_in, cookie, headers)
+        response = client.get(url, headers=headers)
+        self.check(response, f"GET {url} {headers or ''}"[:3000], read_only=True)
         return response
 
 

@@ -35,6 +35,37 @@ hostile = st.one_of(
 )
 
 
+def as_header(text: str) -> str:
+    """`text` as a server hands a header to the app: its UTF-8 bytes read as Latin-1 (lone
+    surrogates kept, as raw bytes would be), line breaks gone (no HTTP client sends one)."""
+    raw = text.encode("utf-8", "surrogatepass").decode("latin-1")
+    return raw.replace("\r", "").replace("\n", "")
+
+
+# The cookies the app reads (tests/fuzz/test_fuzz_coverage.py finds them by watching
+# `request.cookies`). Flask's session cookie is signed; the others are plain text anyone can set.
+COOKIES = ("session", "online_play", "lang")
+# What may follow `name=` in a Cookie header. A quoted value has its octal escapes decoded, so
+# `"\000"` reaches the app as a NUL, which PostgreSQL refuses in a query with an error.
+HOSTILE_COOKIES = [
+    '"\\000"', '"a\\000b\\000"', "\x00", "a\x00b", "%00", '"\\303\\251"', '"\\377\\376"',
+    "x" * 5000, "A" * 64, "A" * 65, "A" * 63 + "é", '"' + "\\000" * 100 + '"',
+    '"', '""', "'", "''", '"unterminated', '"\\"', 'a"b', "\\", ";", "=", ",", " ", "\t",
+    as_header("Zoë"), as_header("𝕏" * 30), as_header("\ud800"), as_header("\u202e"), as_header("Ä" * 41),
+    "de", "DE-at", "pt_BR", "xx", "de\x00", "en-XA", "<script>", "'; DROP TABLE online_claims; --",
+]
+
+
+@st.composite
+def cookie_header(draw, names: tuple[str, ...] = COOKIES) -> str:
+    """A Cookie header setting some of `names` (and perhaps a name the app never reads) to
+    hostile values."""
+    name = st.one_of(st.sampled_from(names), st.sampled_from(names), hostile.map(as_header))
+    value = st.one_of(st.sampled_from(HOSTILE_COOKIES), hostile.map(as_header))
+    pairs = draw(st.lists(st.tuples(name, value), min_size=1, max_size=4))
+    return "; ".join(f"{key}={text}" for key, text in pairs)
+
+
 def mixed(plausible: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
     return st.one_of(plausible, plausible, hostile)
 

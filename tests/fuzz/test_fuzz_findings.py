@@ -74,3 +74,14 @@ def test_a_link_token_that_cannot_be_ours_is_404(probe_500, path, token):
     assert probe_500.get(path.format(t=token), logged_in=False).status_code == 404
     if path == "/t/{t}":
         assert probe_500.post(path.format(t=token), [("round", "1")], logged_in=False).status_code == 404
+
+
+@pytest.mark.parametrize("value", ['"\\000"', '"a\\000b"', "x" * 65, "%00", '"\\303\\251"'])
+def test_a_remembered_claim_cookie_that_cannot_be_ours_offers_nothing(probe_500, world, value):
+    """The claim page's "Continue as…" looked the cookie up after checking only its length, and
+    PostgreSQL answered the NUL that `"\\000"` decodes to with an error (500)."""
+    client, headers = probe_500.cookie_client(f"online_play={value}", logged_in=False)
+    for method in ("GET", "POST"):
+        response = client.open(f"/s/{world.public_tokens[world.a]}/play", method=method, headers=headers)
+        assert response.status_code in {200, 400}, method
+        assert "Continue as" not in response.get_data(as_text=True)

@@ -1,5 +1,5 @@
 """Every form route, fuzzed: random and hostile values, missing, repeated and unknown fields,
-ids of the other event. The rules: never a 5xx, and a refused request (4xx) changes no row.
+ids of the other event, hostile cookies. The rules: never a 5xx, and a refused request (4xx) changes no row.
 CSRF is off here (as in the `app` fixture) so that the values reach the validation code;
 tests/security checks the tokens themselves."""
 
@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.fuzz.conftest import Probe, World, dump
-from tests.fuzz.targets import FORM_FIELDS, form_fields, hostile, query_string, url_for_rule
+from tests.fuzz.targets import FORM_FIELDS, cookie_header, form_fields, hostile, query_string, url_for_rule
 from tournament.web import JSON_ENDPOINTS
 
 # Raise for a deeper search: FUZZ_EXAMPLES=500 .venv/bin/python -m pytest tests/fuzz
@@ -41,7 +41,8 @@ def test_fuzzed_form_posts_never_fail_and_refusals_change_nothing(app, world, pr
     query = data.draw(query_string(endpoint), label="query")
     fields = data.draw(form_fields(endpoint, world), label="fields")
     logged_in = data.draw(st.booleans(), label="logged in") if endpoint in ANONYMOUS_FORMS else True
-    probe.post(url, fields, query=query, logged_in=logged_in)
+    cookie = data.draw(st.one_of(st.none(), cookie_header()), label="cookie")
+    probe.post(url, fields, query=query, logged_in=logged_in, cookie=cookie)
 
 
 json_values = st.recursive(

@@ -1,5 +1,5 @@
-"""Every GET route, fuzzed in its address, its query string and its conditional-request header:
-never a 5xx, and a GET changes nothing, whatever it answers."""
+"""Every GET route, fuzzed in its address, its query string, its conditional-request header and
+its cookies: never a 5xx, and a GET changes nothing, whatever it answers."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.fuzz.targets import query_string, url_for_rule
+from tests.fuzz.targets import cookie_header, query_string, url_for_rule
 from tests.fuzz.test_fuzz_forms import FUZZ
 from tournament import create_app
 
@@ -30,4 +30,5 @@ def test_fuzzed_reads_never_fail_and_never_change_anything(world, probe, endpoin
     url = data.draw(url_for_rule(GET_RULES[endpoint], world), label="url")
     query = data.draw(query_string(endpoint), label="query")
     headers = {"If-None-Match": data.draw(etags, label="etag")} if data.draw(st.booleans()) else {}
-    probe.get(url + query, logged_in=data.draw(st.booleans(), label="logged in"), headers=headers)
+    cookie = data.draw(st.one_of(st.none(), cookie_header()), label="cookie")
+    probe.get(url + query, logged_in=data.draw(st.booleans(), label="logged in"), headers=headers, cookie=cookie)

@@ -25,6 +25,7 @@ from ...core.names import name_key
 from ...i18n import translate
 from ...i18n.locale import use_event
 from ...models import Event, OnlineClaim, Player, PlayerStatus, Table
+from ...models.base import is_token
 from ...services import room_links
 from ...services.errors import DomainError
 from ...services.online import claims
@@ -58,7 +59,8 @@ def _names(session, event: Event) -> list[tuple[int, str, bool]]:
 def remembered(session, event: Event) -> tuple[str, str] | None:
     """(token, name) of the personal link this device claimed for this event, if still its own."""
     token = request.cookies.get(COOKIE)
-    if not token or len(token) > 64:
+    # Any device can set the cookie to anything: only a token's shape reaches the query.
+    if not is_token(token):
         return None
     row = session.execute(
         select(OnlineClaim.token, Player.name).join(Player, Player.id == OnlineClaim.player_id)
