@@ -72,6 +72,7 @@ def serve(host: str, port: int, threads: int, workers: int) -> None:
         refusal = several_processes_refusal(db.database_url(app), sys.platform)
         if refusal:
             raise click.UsageError(refusal)
+    _hold_the_database(app, host, port)
     # Links and QR codes name the address the server listens on (see blueprints/links.py).
     app.config["BIND_HOST"] = host
     app.config["BIND_PORT"] = port
@@ -91,6 +92,23 @@ def serve(host: str, port: int, threads: int, workers: int) -> None:
     gc.collect()
     gc.freeze()
     server.run()
+
+
+def _hold_the_database(app: Flask, host: str, port: int) -> None:
+    """An SQLite file is served by one process at a time (see one_server): held until the
+    command ends, however it ends. PostgreSQL welcomes several."""
+    from . import one_server
+
+    database = db.sqlite_file(db.database_url(app))
+    if database is None:
+        return
+    try:
+        held = click.get_current_context().with_resource(one_server.serving(database, host, port))
+    except one_server.AlreadyServed as refused:
+        raise click.ClickException(str(refused)) from None
+    if not held:
+        click.echo(f"Could not lock {one_server.lock_path(database)}: make sure no other server "
+                   "uses this database.", err=True)
 
 
 def several_processes_refusal(url: str, platform: str) -> str | None:

@@ -1,8 +1,12 @@
-"""What another process may do beside the running server: read the SQLite file or run
-`create-organiser` and `db-upgrade` without costing the server a single change."""
+"""What another process may do beside the running server, and what it may not: read the SQLite
+file or run `create-organiser` and `db-upgrade` without costing the server a single change, but
+not serve the same file a second time. (The real server under load meets each of them in
+tests/reliability/test_second_process.py.)"""
 
 from __future__ import annotations
 
+import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -10,7 +14,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import text
 
-from tournament import create_app, db
+from tournament import PROJECT_ROOT, create_app, db, one_server
 
 COUNT_ROWS = """
 import sqlite3, sys
@@ -27,6 +31,14 @@ try:
 except sqlite3.OperationalError:
     sys.exit(1)
 connection.execute("ROLLBACK")
+"""
+HOLD_THE_LOCK = """
+import sys, time
+from pathlib import Path
+from tournament.one_server import serving
+with serving(Path(sys.argv[1]), "0.0.0.0", 5003):
+    print("serving", flush=True)
+    time.sleep(600)
 """
 
 
@@ -46,6 +58,20 @@ def sqlite_app(tmp_path, database, monkeypatch):
     app = create_app({"TESTING": True, "SECRET_KEY": "x", "DATABASE_URL": f"sqlite:///{database}"})
     yield app
     app.extensions["db_engine"].dispose()
+
+
+@pytest.fixture
+def served(monkeypatch):
+    """`serve` as far as waitress: the servers it would have run."""
+    runs = []
+
+    class NotServing:
+        def run(self):
+            runs.append("run")
+
+    monkeypatch.setattr("tournament.serving.create_server", lambda app, **kwargs: NotServing())
+    monkeypatch.setattr("tournament.blueprints.links.lan_addresses", list)
+    return runs
 
 
 def test_a_new_connection_never_costs_the_open_ones_their_lock(database):
@@ -80,3 +106,43 @@ def test_a_command_holds_the_write_lock_from_its_first_read_so_the_server_cannot
         db.session().execute(text("SELECT 1"))  # a page's read leaves the server free to write
         assert other_process(TRY_TO_WRITE, database).returncode == 0
         db.session().commit()
+
+
+def test_a_second_server_on_the_same_database_is_refused_naming_the_first(sqlite_app, database, served):
+    with one_server.serving(database, "0.0.0.0", 5000):
+        result = sqlite_app.test_cli_runner().invoke(args=["serve", "--host", "127.0.0.1", "--port", "5001"])
+    assert result.exit_code == 1
+    assert f"process {os.getpid()}, listening on 0.0.0.0 port 5000" in result.output
+    assert "http://127.0.0.1:5000/" in result.output
+    assert "Stop with Ctrl+C" not in result.output and served == []  # refused before serving anything
+
+
+def test_the_server_lets_go_of_the_database_however_it_stops(sqlite_app, database, monkeypatch):
+    class Interrupted:
+        def run(self):
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr("tournament.serving.create_server", lambda app, **kwargs: Interrupted())
+    result = sqlite_app.test_cli_runner().invoke(args=["serve", "--host", "127.0.0.1", "--port", "5001"])
+    assert "Stop with Ctrl+C" in result.output
+    with one_server.serving(database, "127.0.0.1", 5002) as held:
+        assert held
+
+
+def test_a_server_killed_outright_leaves_nothing_that_refuses_the_next(database):
+    holder = subprocess.Popen([sys.executable, "-c", HOLD_THE_LOCK, str(database)], cwd=PROJECT_ROOT,
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "serving"
+        with pytest.raises(one_server.AlreadyServed) as refused, one_server.serving(database, "127.0.0.1", 5004):
+            pass
+        assert refused.value.holder == one_server.Holder(holder.pid, "0.0.0.0", 5003)
+        holder.kill()  # SIGKILL: no clean-up of any kind
+        holder.wait()
+        with one_server.serving(database, "127.0.0.1", 5004) as held:
+            assert held
+            assert json.loads(one_server.lock_path(database).read_text())["pid"] == os.getpid()
+    finally:
+        holder.kill()
+        holder.wait()
+        holder.stdout.close()
