@@ -83,18 +83,27 @@ class Server:
     def base(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 30.0) -> Server:
+    def environment(self) -> dict[str, str]:
+        """The server's environment: its instance folder and database."""
         # Every simulated phone and projector connects from 127.0.0.1, so the per-device
         # connection cap, meant for one real device, is off.
-        env = dict(os.environ, TOURNAMENT_INSTANCE_PATH=str(self.instance),
-                   TOURNAMENT_DATABASE_URL=self.database_url, PYTHONPATH=str(ROOT),
-                   TOURNAMENT_CONNECTIONS_PER_ADDRESS="0")
+        return dict(os.environ, TOURNAMENT_INSTANCE_PATH=str(self.instance),
+                    TOURNAMENT_DATABASE_URL=self.database_url, PYTHONPATH=str(ROOT),
+                    TOURNAMENT_CONNECTIONS_PER_ADDRESS="0")
+
+    def flask(self, *args: str, timeout: float = 120.0) -> subprocess.CompletedProcess:
+        """`flask --app tournament ARGS` in another process on the server's instance and database,
+        as the organiser would type it in a second terminal."""
+        return subprocess.run([FLASK, "--app", "tournament", *args], cwd=ROOT, env=self.environment(),
+                              capture_output=True, text=True, timeout=timeout, check=False)
+
+    def start(self, timeout: float = 30.0) -> Server:
         # The server keeps its own copy of the log's descriptor, so ours can close at once.
         with open(self.instance / "server.log", "ab") as log:
             self.process = subprocess.Popen(
                 [FLASK, "--app", "tournament", "serve", "--host", "127.0.0.1", "--port", str(self.port),
                  "--threads", str(self.threads), *(["--workers", str(self.workers)] if self.workers > 1 else [])],
-                cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+                cwd=ROOT, env=self.environment(), stdout=log, stderr=subprocess.STDOUT,
             )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
