@@ -99,21 +99,28 @@ def seated(session, event_id: int) -> dict[int, list[tuple[int, str]]]:
 
 # --- what the server must have recorded ------------------------------------------------------
 
-def deal_seed(secret_key: str | bytes, event_id: int, table_id: int, round_id: int | None, number: int) -> bytes:
-    """The deal seed as docs/online-play.md states it, computed here on its own so that a service drawing other cards
-    shows up as a difference."""
+def deal_seed(secret_key: str | bytes, salt: str, event_id: int, table_id: int, round_id: int | None, number: int,
+              seats: list[int], dealer: int, version: int | None = 2) -> bytes:
+    """The deal seed as docs/online-play.md states it, computed here on its own so that a service
+    drawing other cards shows up as a difference. `version`: the deal's `seed_version` (None:
+    a deal written before the event's salt and the seats were part of the seed)."""
     key = secret_key.encode() if isinstance(secret_key, str) else secret_key
-    message = f"{event_id}:{table_id}:{round_id or 'practice'}:{number}".encode()
-    return hmac.new(key, message, hashlib.sha256).digest()
+    place = f"{event_id}:{table_id}:{round_id or 'practice'}:{number}"
+    message = place if version is None else f"{salt}:{place}:{dealer}:{'.'.join(map(str, seats))}"
+    return hmac.new(key, message.encode(), hashlib.sha256).digest()
 
 
-def replay_game(secret_key, online: OnlineGame, referee=None):
+def replay_game(secret_key, online: OnlineGame, referee=None, salt: str | None = None):
     """The engine's state of a stored deal: dealt from its seed, its actions replayed
-    (`referee`: the table's variant when the app referees it)."""
+    (`referee`: the table's variant when the app referees it; `salt`: its event's, read from
+    the app's database when not given)."""
     from tournament.games.five_tricks import table_play
 
-    dealt = table_play.deal(deal_seed(secret_key, online.event_id, online.table_id, online.round_id, online.number),
-                            len(online.seats), online.dealer)
+    if salt is None:
+        salt = db.session().scalar(select(Event.deal_salt).where(Event.id == online.event_id))
+    seed = deal_seed(secret_key, salt, online.event_id, online.table_id, online.round_id, online.number,
+                     online.seats, online.dealer, online.seed_version)
+    dealt = table_play.deal(seed, len(online.seats), online.dealer)
     return dealt, table_play.replay(dealt, referee, stored_actions(online))
 
 
@@ -139,6 +146,7 @@ def check_recorded(session, secret_key, event_id: int, round_number: int, closed
     with a trick taken) recorded once, as its `recorded_as` game, with the tricks of every
     seat and the winner `core.game_winner` names; no game that no deal explains."""
     round_id = session.scalar(select(Round.id).where(Round.event_id == event_id, Round.number == round_number))
+    salt = session.scalar(select(Event.deal_salt).where(Event.id == event_id))
     names = dict(session.execute(select(Player.id, Player.name).where(Player.event_id == event_id)).all())
     rows = session.scalars(select(Table).where(Table.event_id == event_id)).all()
     tables = {table.id: table.number for table in rows}
@@ -153,7 +161,7 @@ def check_recorded(session, secret_key, event_id: int, round_number: int, closed
     for online in session.scalars(select(OnlineGame).where(OnlineGame.round_id == round_id)
                                   .order_by(OnlineGame.table_id, OnlineGame.number)):
         where = f"table {tables[online.table_id]} deal {online.number}"
-        _dealt, state = replay_game(secret_key, online, referees[online.table_id])
+        _dealt, state = replay_game(secret_key, online, referees[online.table_id], salt)
         tricks = {names[pid]: state.taken[seat] for seat, pid in enumerate(online.seats)}
         due = state.stage == "over" or (closed and any(state.taken))
         if not due:

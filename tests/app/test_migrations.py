@@ -1,5 +1,7 @@
 """The Alembic migrations and the models must describe the same schema."""
 
+import re
+
 import pytest
 from alembic import command
 from alembic.autogenerate import compare_metadata
@@ -184,3 +186,24 @@ def test_events_from_before_time_zones_show_their_times_in_utc_and_downgrade_dro
         assert session.get(Event, 1).time_zone == "UTC"
     downgrade(old_database, "0007")
     assert "time_zone" not in {c["name"] for c in inspect(old_database).get_columns("events")}
+
+
+def test_upgrading_gives_every_event_its_own_deal_salt_and_keeps_stored_deals_on_their_old_seed(old_database):
+    upgrade(old_database, "0011")
+    with old_database.begin() as connection:
+        connection.execute(text(
+            "INSERT INTO events (id, name, created_at, round_minutes, shuffle_seed, projector_token, "
+            "public_token, revision) VALUES (2, 'Class 4C', '2026-05-02 09:30:00', 7, 1, 'p2', 'q2', 0)"))
+        connection.execute(text("INSERT INTO rounds (id, event_id, number, state) VALUES (1, 1, 1, 'running')"))
+        connection.execute(text(
+            "INSERT INTO online_games (id, event_id, table_id, round_id, number, seats, dealer, actions, created_at) "
+            "VALUES (1, 1, 1, 1, 1, '[1, 2, 3, 4]', 0, '[]', '2026-05-02 09:40:00')"))
+    upgrade(old_database)
+    with old_database.connect() as connection:
+        salts = connection.exec_driver_sql("SELECT deal_salt FROM events ORDER BY id").scalars().all()
+        assert len(salts) == 2 and len(set(salts)) == 2 and all(re.fullmatch("[0-9a-f]{32}", s) for s in salts)
+        assert connection.exec_driver_sql("SELECT seed_version FROM online_games").scalar_one() is None
+    downgrade(old_database, "0011")
+    columns = inspect(old_database)
+    assert "deal_salt" not in {c["name"] for c in columns.get_columns("events")}
+    assert "seed_version" not in {c["name"] for c in columns.get_columns("online_games")}

@@ -65,12 +65,27 @@ def state(app, token: str) -> dict:
 
 def deal_hands(app, event_id: int, table_number: int, round_id: int | None, number: int,
                seats: int) -> table_play.Deal:
-    """The deal's cards, computed from the seed as the server does (tests only)."""
+    """The deal's cards, computed from the seed as the server does (tests only): a stored deal
+    from its row, one not written yet from the table's players now."""
+    from tournament.models import OnlineGame
+    from tournament.services.online import tables
+
     with app.app_context():
-        table_id = db.session().scalar(select(Table.id).where(Table.event_id == event_id,
-                                                              Table.number == table_number))
-        key = app.config["SECRET_KEY"]
-    return table_play.deal(seed.deal_seed(key, event_id, table_id, round_id, number), seats, (number - 1) % seats)
+        session = db.session()
+        event = session.get(Event, event_id)
+        table = session.scalar(select(Table).where(Table.event_id == event_id, Table.number == table_number))
+        stage = OnlineGame.round_id.is_(None) if round_id is None else OnlineGame.round_id == round_id
+        stored = session.scalar(select(OnlineGame).where(OnlineGame.table_id == table.id, stage,
+                                                         OnlineGame.number == number))
+        if stored is not None:
+            ids, dealer, version = list(stored.seats), stored.dealer, stored.seed_version
+        else:
+            ids = [p.id for p in tables.playing(tables.table_players(session, table, round_id))]
+            dealer, version = (number - 1) % len(ids), seed.SEED_VERSION
+        assert len(ids) == seats
+        drawn_from = seed.seed_of(app.config["SECRET_KEY"], event.deal_salt, event_id, table.id, round_id, number,
+                                  ids, dealer, version)
+    return table_play.deal(drawn_from, seats, dealer)
 
 
 def rows(app, *models) -> list:

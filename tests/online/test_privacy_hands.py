@@ -13,7 +13,7 @@ from sqlalchemy import select
 
 from benchmarks.online_play import advance, deal_seed, joined, setup_online_event, stored_actions
 from tournament import db
-from tournament.models import OnlineGame
+from tournament.models import Event, OnlineGame
 
 pytest.importorskip("tournament.services.online.actions", reason="online play's services are not in this tree")
 
@@ -54,7 +54,9 @@ def test_no_answer_to_any_player_shows_another_players_remaining_cards_or_the_as
 
     with app.app_context():
         deal = db.session().scalars(select(OnlineGame).where(OnlineGame.event_id == setup.event_id)).one()
-        seed = deal_seed(app.config["SECRET_KEY"], deal.event_id, deal.table_id, deal.round_id, deal.number)
+        salt = db.session().get(Event, deal.event_id).deal_salt
+        seed = deal_seed(app.config["SECRET_KEY"], salt, deal.event_id, deal.table_id, deal.round_id, deal.number,
+                         deal.seats, deal.dealer, deal.seed_version)
         dealt = table_play.deal(seed, len(deal.seats), deal.dealer)
         order = [a.card for a in stored_actions(deal) if isinstance(a, table_play.Play)]
     total = sum(len(hand) for hand in dealt.hands)

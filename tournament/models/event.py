@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import secrets
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -13,6 +14,10 @@ from .base import Base, UtcDateTime, new_token, utcnow
 if TYPE_CHECKING:
     from .player import Player
     from .round import Round
+
+
+def new_deal_salt() -> str:
+    return secrets.token_hex(16)
 
 
 class Event(Base):
@@ -66,6 +71,11 @@ class Event(Base):
     debrief_step: Mapped[int | None] = mapped_column(Integer, nullable=True, default=None)
     debrief_steps: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True, default=None)
     debrief_trick: Mapped[str | None] = mapped_column(String(120), nullable=True, default=None)
+    # Part of every online deal's seed (services.online.seed): ids come back after a deletion
+    # (SQLite gives the newest row's id again), a salt never does, so no event deals what another
+    # dealt. Made with the row, so an imported, restored or duplicated event gets its own; never
+    # exported. Empty only for a row written outside the app.
+    deal_salt: Mapped[str] = mapped_column(String(32), default=new_deal_salt, server_default="")
 
     tables: Mapped[list[Table]] = relationship(
         back_populates="event", cascade="all, delete-orphan", order_by="Table.number"

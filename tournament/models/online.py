@@ -44,14 +44,20 @@ class OnlineClock(Base):
     version: Mapped[int] = mapped_column(Integer, default=0)
 
 
+# How the seeds of deals written now are made (`services.online.seed`), kept in each deal's row.
+SEED_VERSION = 2
+
+
 class OnlineGame(Base):
     """One deal at one online table: a practice deal (`round_id` None) or a game of a round.
 
-    The cards are never stored: the deal is drawn from a secret seed (the app's key, the table,
-    the round and `number`), and the state is that deal replayed through `actions`, the list of
-    accepted actions in the engine's JSON form (each with its device's nonce, so a repeated
-    action is recognised). `seats` are the players' ids in playing order and `dealer` an index
-    into them. `recorded_as` is the number of the tournament `Game` it was recorded as."""
+    The cards are never stored: the deal is drawn from a secret seed (the app's key, the
+    event's salt, the table, the round, `number`, `seats` and `dealer`), and the state is that
+    deal replayed through `actions`, the list of accepted actions in the engine's JSON form
+    (each with its device's nonce, so a repeated action is recognised). `seats` are the players'
+    ids in playing order and `dealer` an index into them. `seed_version` says how its seed is
+    made: `SEED_VERSION`, or None for a deal written before seats and salt were part of it.
+    `recorded_as` is the number of the tournament `Game` it was recorded as."""
 
     __tablename__ = "online_games"
     __table_args__ = (UniqueConstraint("table_id", "round_id", "number"),)
@@ -71,6 +77,7 @@ class OnlineGame(Base):
     # when the deal was written; None: the players decide. A deal is always replayed under the
     # rules it was played by, whatever the table's settings become.
     referee: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True, default=None)
+    seed_version: Mapped[int | None] = mapped_column(Integer, nullable=True, default=SEED_VERSION)
 
 
 class OnlineMessage(Base):

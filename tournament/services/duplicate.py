@@ -25,7 +25,8 @@ def duplicate_event(session: Session, event: Event) -> Event:
     with them; observers stay observers. The event's own debrief steps (its prompts) are copied;
     what belongs to the class that played (notes, whether the rules were revealed, the step on
     the wall, the replayed trick) is not: a new class starts its debrief fresh. Rounds, results,
-    the audit log and the link tokens are not copied (the copy gets new tokens)."""
+    the audit log and the link tokens are not copied (the copy gets new tokens, and its own salt
+    for its online deals)."""
     steps = event.debrief_steps
     copy = Event(name=copy_name(event.name), game=event.game,
                  debrief_steps=[dict(step) for step in steps] if isinstance(steps, list) else None,

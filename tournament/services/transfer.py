@@ -3,7 +3,9 @@
 Export then import then export gives the same document apart from `exported_at`: every list is
 written in a fixed order (tables and rounds by number, players and seats by name as the tie rule
 orders them, games by table and number, the audit log by time), and import keeps the file's
-timestamps. Ids, tokens, the timer and `updated_at` of games are not part of the document.
+timestamps. Ids, tokens, the timer and `updated_at` of games are not part of the document, nor
+the salt of the event's online deals: an imported event makes its own (`Event.deal_salt`), so it
+never deals what the exported event dealt, even given the same ids.
 
 Import validates the whole file and builds every row first (transfer_schema, `Rows`), and only
 then writes the new event in one short transaction, so a refused file changes nothing and a

@@ -15,7 +15,9 @@ Rules:
   stored with the deal's next action: `CurrentDeal.pending`), so nobody waits for them. A
   player seated at the table during the deal starts a new deal that includes them.
 - Deal number k (per table and round, or practice) has dealer index (k - 1) % n, and its cards
-  are drawn from `seed.deal_seed`; the state is that deal replayed through the stored actions.
+  are drawn from `seed.deal_seed`, which covers its seats: seats that change before a deal is
+  written draw another shuffle, not the same deck dealt again. The state is that deal replayed
+  through the stored actions, from the seed of the seats and dealer stored with it.
 - `app_referees` tables play by the table's rules (the engine's referee); others by the players.
   A deal keeps the rules it was dealt under: its first action stores the table's variant in
   `OnlineGame.referee` (None: the players referee), and a stored deal is always replayed under
@@ -39,6 +41,7 @@ from ...core.names import name_key
 from ...games.five_tricks import table_play as engine
 from ...games.five_tricks.game import FIVE_TRICKS
 from ...models import Event, OnlineClock, OnlineGame, Player, PlayerStatus, Seat, Table
+from ...models.online import SEED_VERSION
 from . import seed
 
 # Keys the service adds to an engine action's JSON form.
@@ -105,25 +108,31 @@ def engine_actions(stored: list[Any]) -> list[engine.Action]:
     return [engine.action_from_json({k: v for k, v in a.items() if k not in OWN_KEYS}) for a in stored]
 
 
-def draw(event_id: int, table: Table, round_id: int | None, number: int, players: int, dealer: int) -> engine.Deal:
-    return engine.deal(seed.deal_seed(seed.app_secret(), event_id, table.id, round_id, number), players, dealer)
+def draw(event: Event, table: Table, round_id: int | None, number: int, seats: list[int] | tuple[int, ...],
+         dealer: int, version: int | None = SEED_VERSION) -> engine.Deal:
+    """The cards of a deal at these seats (player ids in playing order); `version`: how its
+    seed is made (a stored deal's own, see `seed.seed_of`)."""
+    drawn_from = seed.seed_of(seed.app_secret(), event.deal_salt, event.id, table.id, round_id, number,
+                              seats, dealer, version)
+    return engine.deal(drawn_from, len(seats), dealer)
 
 
-def state_of(event_id: int, table: Table, game: OnlineGame) -> engine.TableState | None:
-    """A stored deal replayed under its own referee (`game.seats` as they were when it was
-    dealt); None: it cannot be replayed, so it is abandoned (see the module's rules)."""
+def state_of(event: Event, table: Table, game: OnlineGame) -> engine.TableState | None:
+    """A stored deal replayed under its own referee, from its own seed (`game.seats` and
+    `game.dealer` as they were when it was dealt); None: it cannot be replayed, so it is
+    abandoned (see the module's rules)."""
     try:
         rules = None if game.referee is None else FIVE_TRICKS.variant_from_json(game.referee)
-        deal = draw(event_id, table, game.round_id, game.number, len(game.seats), game.dealer)
+        deal = draw(event, table, game.round_id, game.number, game.seats, game.dealer, game.seed_version)
         return engine.replay(deal, rules, engine_actions(game.actions))
     except RuleError:
         return None
 
 
-def _fresh(event_id: int, table: Table, round_id: int | None, number: int,
+def _fresh(event: Event, table: Table, round_id: int | None, number: int,
            players: tuple[Player, ...]) -> CurrentDeal:
     dealer = (number - 1) % len(players)
-    deal = draw(event_id, table, round_id, number, len(players), dealer)
+    deal = draw(event, table, round_id, number, tuple(p.id for p in players), dealer)
     return CurrentDeal(table, round_id, number, players, dealer, None, engine.start(deal, referee(table)))
 
 
@@ -155,20 +164,20 @@ def _sit_out_absent(state: engine.TableState, players: tuple[Player, ...]
     return state, tuple(added)
 
 
-def deal_at(event_id: int, table: Table, round_id: int | None, players: tuple[Player, ...],
+def deal_at(event: Event, table: Table, round_id: int | None, players: tuple[Player, ...],
             latest: OnlineGame | None) -> CurrentDeal | None:
     """The current deal from the table's players and its latest stored deal (no SQL)."""
     if len(playing(players)) < 2:
         return None
     if latest is not None and still_dealt(latest.seats, players):
-        state = state_of(event_id, table, latest)
+        state = state_of(event, table, latest)
         cut_short = latest.finished_at is not None and state is not None and state.stage != "over"
         if state is not None and not cut_short:
             by_id = {p.id: p for p in players}
             dealt = tuple(by_id[pid] for pid in latest.seats)
             state, pending = _sit_out_absent(state, dealt)
             return CurrentDeal(table, round_id, latest.number, dealt, latest.dealer, latest, state, pending)
-    return _fresh(event_id, table, round_id, latest.number + 1 if latest is not None else 1, playing(players))
+    return _fresh(event, table, round_id, latest.number + 1 if latest is not None else 1, playing(players))
 
 
 def current_deal(session: Session, event: Event, table: Table, round_id: int | None,
@@ -177,13 +186,13 @@ def current_deal(session: Session, event: Event, table: Table, round_id: int | N
     players = table_players(session, table, round_id) if players is None else players
     if len(playing(players)) < 2:
         return None
-    return deal_at(event.id, table, round_id, players, latest_game(session, table.id, round_id))
+    return deal_at(event, table, round_id, players, latest_game(session, table.id, round_id))
 
 
 def next_deal(event: Event, current: CurrentDeal) -> CurrentDeal:
     """The deal after `current` at the same seats (virtual until written)."""
     players = tuple(sorted(playing(current.players), key=lambda p: name_key(p.name)))
-    return _fresh(event.id, current.table, current.round_id, current.number + 1, players)
+    return _fresh(event, current.table, current.round_id, current.number + 1, players)
 
 
 def write(session: Session, event: Event, deal: CurrentDeal) -> OnlineGame:
@@ -191,7 +200,7 @@ def write(session: Session, event: Event, deal: CurrentDeal) -> OnlineGame:
     if deal.game is None:
         deal.game = OnlineGame(event_id=event.id, table_id=deal.table.id, round_id=deal.round_id,
                                number=deal.number, seats=list(deal.seats), dealer=deal.dealer, actions=[],
-                               referee=stored_referee(deal.table))
+                               referee=stored_referee(deal.table), seed_version=SEED_VERSION)
         session.add(deal.game)
     return deal.game
 

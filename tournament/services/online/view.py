@@ -200,7 +200,7 @@ def _notice(session: Session, event: Event, place: phase.Place, player: Player,
     last = tables.latest_game(session, table.id, closed)
     if last is None or last.recorded_as is None or player.id not in last.seats:
         return None
-    state = tables.state_of(event.id, table, last)
+    state = tables.state_of(event, table, last)
     return None if state is None or state.stage == "over" else CUT_SHORT
 
 
