@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sqlite3
+
 from flask import Flask, Response, abort, current_app, render_template, request
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import IntegrityError, OperationalError
@@ -48,7 +50,7 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(CSRFError, _csrf_error)
     app.register_error_handler(DomainError, _domain_error)
     app.register_error_handler(HTTPException, _http_error)
-    app.register_error_handler(OperationalError, _simultaneous_change)
+    app.register_error_handler(OperationalError, _database_refused)
     app.register_error_handler(IntegrityError, _simultaneous_change)
 
 
@@ -120,6 +122,31 @@ def _error_html(status: int, title: Text | str, message: Text | str, script_root
     return render_template("error.html", status=status, title=title, message=message,
                            home=script_root + "/", stylesheet=static + "/app.css",
                            icon=static + "/favicon.svg")
+
+
+# PostgreSQL's SQLSTATE for "disk full" (SQLite says SQLITE_FULL).
+DISK_FULL_SQLSTATE = "53100"
+
+
+def _disk_full(error: OperationalError) -> bool:
+    original = error.orig
+    return (getattr(original, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL
+            or getattr(original, "sqlstate", None) == DISK_FULL_SQLSTATE)
+
+
+def _database_refused(error: OperationalError):
+    """A full disk refuses every change until someone frees space: retrying cannot help, so the
+    page says what to do instead of blaming a simultaneous change. Nothing of the change was
+    saved, and everything committed before it stays (the database rolled the change back)."""
+    if not _disk_full(error):
+        return _simultaneous_change(error)
+    current_app.logger.error("refused a change, the disk is full: %s", error)
+    db.session().rollback()
+    return _error_page(
+        503, T("Disk full"),
+        T("Not saved: the disk of the computer running the tournament is full. Everything saved before is "
+          "safe. Ask the organiser to free some disk space, then try again."),
+    )
 
 
 def _simultaneous_change(error: Exception):
