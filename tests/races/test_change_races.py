@@ -16,12 +16,12 @@ from tests.races.conftest import (
     seating,
     table_token,
 )
-from tests.races.harness import organiser_client, phone_client, post_and_follow, race, succeeded
+from tests.races.harness import organiser_client, phone_client, post_and_follow, race, succeeded, tries
 from tournament import db
 from tournament.models import Event, Game, GameResult, Player, Round, Seat
 from tournament.services import timer
 
-TRIES = 100
+TRIES = tries(100)
 
 
 def _statuses(replies):

@@ -17,14 +17,14 @@ from tests.races.conftest import (
     seating,
     table_token,
 )
-from tests.races.harness import organiser_client, phone_client, race, succeeded
+from tests.races.harness import organiser_client, phone_client, race, succeeded, tries
 from tournament import db
 from tournament.core.limits import MAX_ROUNDS
 from tournament.models import Event, Game, GameResult, Round
 from tournament.services import rounds
 from tournament.services.round_data import load_round
 
-TRIES = 100
+TRIES = tries(100)
 
 
 def test_a_game_a_phone_was_told_is_recorded_survives_an_undo_of_the_close(app, server):
