@@ -74,7 +74,8 @@ def serving(database: Path, host: str, port: int) -> Iterator[bool]:
     that refuses the file, a platform with neither lock): the server then runs unguarded."""
     path = lock_path(database.resolve())
     try:
-        descriptor = os.open(path, os.O_RDWR | os.O_CREAT, PRIVATE_FILE)
+        # O_BINARY: Windows would otherwise translate the line ending it writes and reads.
+        descriptor = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0), PRIVATE_FILE)
     except OSError:
         yield False
         return
