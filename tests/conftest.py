@@ -20,6 +20,10 @@ from tournament.models import Base, Organiser
 from tournament.services import accounts
 
 IN_CI = os.environ.get("CI") == "true"
+# The suite logs in thousands of times and tests hashing, not its cost: one iteration instead of
+# scrypt (tests/accounts checks that a real install still hashes with scrypt).
+CHEAP_HASH_METHOD = "pbkdf2:sha256:1"
+accounts.HASH_METHOD = CHEAP_HASH_METHOD
 # pytest-xdist runs the suite in several processes ("gw0", "gw1", …); each gets databases of its own.
 WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
 

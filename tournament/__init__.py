@@ -35,9 +35,6 @@ def create_app(test_config: dict | None = None) -> Flask:
             app.config["DATABASE_URL"] = os.environ["DATABASE_URL"]
     else:
         app.config.update(test_config)
-        if app.testing and "PASSWORD_HASH_METHOD" not in test_config:
-            # One iteration: the suite logs in thousands of times and checks hashing, not its cost.
-            app.config["PASSWORD_HASH_METHOD"] = "pbkdf2:sha256:1"
     # Before anything writes there: the folder holds the database, the key and the backups.
     private_dir(Path(app.instance_path))
     secure_tree(Path(app.instance_path))

@@ -20,14 +20,13 @@ PUBLIC_BASE_URL: str | None = None
 # IP address or by whatever name the room's router gives it, unknown in advance. Malformed
 # Host headers are refused (400) either way. See docs/links-and-hosts.md.
 TRUSTED_HOSTS: list[str] | None = None
-# `flask serve`: connections one client address may hold open, and seconds a connection has to
-# send its request headers. Turned off with PROXY_FIX (every client is the proxy).
+# `flask serve`: connections one client address may hold open (off with PROXY_FIX: every client
+# is the proxy), seconds a connection has to send its request headers, and seconds it then has
+# for the whole body. The largest upload (an 8 MiB event file) needs about 140 kB/s to finish
+# in 60 s; a phone's form is a few hundred bytes.
 CONNECTIONS_PER_ADDRESS = 64
 REQUEST_HEADER_TIMEOUT = 10.0
+REQUEST_BODY_TIMEOUT = 60.0
 # Tests only (ignored unless TESTING): render every page in this language, e.g. the pseudo-locale
 # "ar-XB" to check the right-to-left layout. None: the pages' own language, English.
 FORCE_PAGE_LANG: str | None = None
-# How new passwords are hashed: Werkzeug's scrypt, ~0.1 s and 32 MB a check, which is what makes
-# guessing slow. Only an app made with TESTING (the test suite) swaps in a cheap method, unless
-# its test configuration names one (tests/accounts check both).
-PASSWORD_HASH_METHOD = "scrypt"

@@ -105,10 +105,10 @@ def flood(base: str, projector_url: str) -> dict:
 
 
 @pytest.fixture
-def room(app, live_server):
+def room(app, live_server, monkeypatch):
     event_id = setup_event(app, ["Ana", "Ben", "Cem", "Dora", "Eli", "Finn"], tables=2)
     start_round(app, event_id)
-    app.config["PASSWORD_HASH_METHOD"] = "scrypt"  # the real cost is what this flood is about
+    monkeypatch.setattr(accounts, "HASH_METHOD", "scrypt")  # the real cost is what this flood is about
     with app.app_context():
         accounts.set_organiser(db.session(), "teacher", "correct horse")
     return live_server.url, f"/p/{tokens(app, event_id)['projector']}/feed.json"

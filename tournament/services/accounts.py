@@ -23,7 +23,6 @@ import threading
 from contextlib import contextmanager
 from functools import cache
 
-from flask import current_app, has_app_context
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session, aliased
@@ -98,14 +97,15 @@ def _password_slot():
 _BUSY_MESSAGE = T("The laptop is busy checking other passwords. Try again in a few seconds.")
 
 
-def _hash_method() -> str:
-    """The app's configured method (config.PASSWORD_HASH_METHOD); scrypt outside an app."""
-    return current_app.config["PASSWORD_HASH_METHOD"] if has_app_context() else "scrypt"
+# Werkzeug's scrypt: ~0.1 s and 32 MB a check, which is what makes guessing slow. The test
+# suite alone swaps in a cheap method (tests/conftest.py); a test in a fresh process checks
+# that a real install hashes with this one.
+HASH_METHOD = "scrypt"
 
 
 def hash_password(password: str) -> str:
     with _password_slot():
-        return generate_password_hash(password, method=_hash_method())
+        return generate_password_hash(password, method=HASH_METHOD)
 
 
 @cache
@@ -231,6 +231,6 @@ def authenticate(session: Session, username: str, password: str) -> Organiser | 
     # End the read transaction before the slow check: no snapshot or pool connection held.
     session.commit()
     with _password_slot():
-        stored_hash = organiser.password_hash if organiser is not None else _dummy_hash(_hash_method())
+        stored_hash = organiser.password_hash if organiser is not None else _dummy_hash(HASH_METHOD)
         matches = check_password_hash(stored_hash, password)
     return organiser if organiser is not None and matches else None
