@@ -45,14 +45,14 @@ PG_URL = _pg_url()
 
 
 def pytest_collection_modifyitems(config, items):
-    """Tests marked `postgres` need what SQLite cannot give (row locks, several server processes).
-    The SQLite pass leaves them out instead of skipping them: `make test`'s PostgreSQL pass runs them."""
-    if PG_URL is not None:
-        return
-    left_out = [item for item in items if item.get_closest_marker("postgres")]
+    """Tests marked `postgres` need what SQLite cannot give (row locks, several server processes),
+    tests marked `sqlite` the database file itself. Each pass leaves the other's out instead of
+    skipping them, so that a skip always means something is missing."""
+    other = "sqlite" if PG_URL is not None else "postgres"
+    left_out = [item for item in items if item.get_closest_marker(other)]
     if left_out:
         config.hook.pytest_deselected(items=left_out)
-        items[:] = [item for item in items if not item.get_closest_marker("postgres")]
+        items[:] = [item for item in items if not item.get_closest_marker(other)]
 
 
 @pytest.fixture(scope="session")

@@ -43,7 +43,7 @@ def pins(lock_text: str) -> list[Pin]:
         line = line.split("#", 1)[0].strip()
         if not line or line.startswith("-"):
             continue
-        requirement_part, _, options = line.partition(" --hash")
+        requirement_part, _, _hashes = line.partition(" --hash")
         requirement = Requirement(requirement_part.strip())
         (specifier,) = requirement.specifier
         assert specifier.operator == "==", f"not an exact pin: {line}"

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import itertools
 
-import pytest
 from sqlalchemy import select
 
 from benchmarks.bots import Bot
@@ -18,8 +17,6 @@ from tournament import db
 from tournament.core.names import name_key
 from tournament.models import Player
 from tournament.services import accounts
-
-pytest.importorskip("tournament.services.online.actions", reason="online play's services are not in this tree")
 
 FIVE = ["Ana", "Ben", "Cleo", "Dan", "Eva"]
 

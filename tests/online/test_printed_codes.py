@@ -13,6 +13,8 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+import zxingcpp
+from PIL import Image
 
 from tests.online.conftest import online_event
 from tests.print.test_print_pdf import log_in
@@ -21,8 +23,6 @@ from tournament.hostnames import is_loopback
 from tournament.services import accounts
 
 pytestmark = pytest.mark.browser
-zxingcpp = pytest.importorskip("zxingcpp")
-Image = pytest.importorskip("PIL.Image")
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 LAN_GUESS = "192.0.2.10"  # TEST-NET-1: never a real address

@@ -10,6 +10,8 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+import zxingcpp
+from PIL import Image
 
 from tournament import db
 from tournament.hostnames import is_loopback
@@ -20,8 +22,6 @@ from .conftest import seed_event
 from .test_print_pdf import log_in, pdf_pages
 
 pytestmark = pytest.mark.browser
-zxingcpp = pytest.importorskip("zxingcpp")
-Image = pytest.importorskip("PIL.Image")
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 LAN_GUESS = "192.0.2.10"  # TEST-NET-1: never a real address

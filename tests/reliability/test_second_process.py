@@ -19,9 +19,8 @@ from benchmarks.build import USERNAME
 from benchmarks.harness import Client, Server, free_port
 from benchmarks.load import prepared_event
 from benchmarks.phones import Phone, Tally, check_games
-from tests.conftest import PG_URL
 
-pytestmark = pytest.mark.skipif(PG_URL is not None, reason="processes sharing one SQLite file")
+pytestmark = pytest.mark.sqlite  # processes sharing one SQLite file
 
 TABLES = 4
 NEW_PASSWORD = "battery staple"
