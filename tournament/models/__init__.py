@@ -11,6 +11,7 @@ from .organiser import Organiser
 from .player import Player, PlayerStatus
 from .round import Round, RoundState, Seat
 from .setting import AppSetting
+from .throttle import ThrottleCount
 
 __all__ = [
     "AppSetting",
@@ -31,4 +32,5 @@ __all__ = [
     "RoundState",
     "Seat",
     "Table",
+    "ThrottleCount",
 ]

@@ -22,7 +22,9 @@ class OnlineClaim(Base):
     """A player's name claimed on one device. `token` is the secret of the player's personal
     link (`/play/<token>`); the device keeps it. No row: the name is free to claim.
     `seen_at` is the device's last poll (written at most every few seconds): the organiser
-    sees who is away."""
+    sees who is away. `claimed_from` is the address a device claimed the name from on the
+    event's list (an address holds only so many names at once); None for a personal link the
+    organiser made, which whoever opens it plays."""
 
     __tablename__ = "online_claims"
 
@@ -31,6 +33,7 @@ class OnlineClaim(Base):
     token: Mapped[str] = mapped_column(String(64), unique=True)
     claimed_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
     seen_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True, default=None)
+    claimed_from: Mapped[str | None] = mapped_column(String(64), nullable=True, default=None)
 
 
 class OnlineClock(Base):
