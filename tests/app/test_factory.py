@@ -29,7 +29,8 @@ def test_secret_key_is_generated_once_and_kept_in_instance_folder(tmp_path, monk
 def test_factory_creates_no_tables(tmp_path, monkeypatch):
     monkeypatch.setenv("TOURNAMENT_INSTANCE_PATH", str(tmp_path))
     create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'x.sqlite3'}"})
-    assert not (tmp_path / "x.sqlite3").exists()
+    # The file is born empty and private before any connection (private_files.secure_sqlite).
+    assert (tmp_path / "x.sqlite3").stat().st_size == 0
 
 
 def test_environment_prefixed_settings_override_defaults(tmp_path, monkeypatch):
