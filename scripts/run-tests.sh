@@ -1,11 +1,14 @@
 #!/bin/sh
-# Runs the whole suite on SQLite, then again on PostgreSQL.
+# Runs the whole suite on SQLite, then again on PostgreSQL, each in parallel processes
+# (pytest-xdist; TEST_WORKERS=1 for one process). Tests sharing an expensive fixture share an
+# xdist group, so they run on one worker and pay for it once.
 # pytest's exit code 5 ("no tests collected") is treated as a failure: an empty run
 # means the suite is broken, not that everything passed.
 set -u
 PY=.venv/bin/python
+WORKERS="${TEST_WORKERS:-auto}"
 run_pytest() {
-    "$PY" -m pytest "$@"
+    "$PY" -m pytest -n "$WORKERS" --dist loadgroup --durations=10 "$@"
     rc=$?
     if [ "$rc" = "5" ]; then
         echo "pytest collected no tests; treating that as a failure" >&2
