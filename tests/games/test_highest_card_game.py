@@ -13,7 +13,7 @@ from jinja2 import ChoiceLoader, Environment, FileSystemLoader, PrefixLoader
 from werkzeug.datastructures import MultiDict
 
 from tests.games.highest_card import CARD, HIGHEST_CARD, HighestCard, Variant
-from tests.games.strict_types import SHARED_RUN, StrictReport
+from tests.games.strict_types import StrictReport, one_strict_run
 from tournament.core.errors import RuleError
 from tournament.games import Game, Report, all_games, get, register
 
@@ -34,7 +34,7 @@ def test_the_highest_card_game_satisfies_the_game_protocol() -> None:
         assert (HIGHEST_CARD.template_folder / name).is_file()
 
 
-@SHARED_RUN
+@one_strict_run
 def test_the_test_game_passes_strict_type_checking_against_the_protocol(strict_mypy: StrictReport) -> None:
     assert strict_mypy.findings_in(ROOT / "tests" / "games" / "highest_card", Path(__file__)) == []
 

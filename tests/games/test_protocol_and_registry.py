@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from werkzeug.datastructures import MultiDict
 
-from tests.games.strict_types import SHARED_RUN, StrictReport
+from tests.games.strict_types import StrictReport, one_strict_run
 from tournament.core import CANDIDATES, SEED_VARIANTS, RuleVariant, Suit, game_winner, variants_for_tables
 from tournament.core.errors import RuleError
 from tournament.core.limits import MAX_GAMES_PER_TABLE
@@ -63,7 +63,7 @@ def test_five_tricks_is_the_default_game_and_satisfies_the_protocol() -> None:
     assert GAME.title == "Five Tricks" and GAME.table_sizes == TableSizes(3, 4, 6)
 
 
-@SHARED_RUN
+@one_strict_run
 def test_the_rules_and_the_game_seam_pass_strict_type_checking(strict_mypy: StrictReport) -> None:
     assert strict_mypy.status == 0, strict_mypy.output
 

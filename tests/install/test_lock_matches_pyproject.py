@@ -3,6 +3,7 @@ holds the run lock's versions unchanged (`make lock` compiles it with run.txt as
 
 import tomllib
 
+import pytest
 from packaging.requirements import Requirement
 
 from tests.install.lock_check import (
@@ -13,6 +14,8 @@ from tests.install.lock_check import (
     disagreements,
     pins,
 )
+
+pytestmark = pytest.mark.no_database
 
 RUN_EXTRAS = ("postgres",)
 TEST_EXTRAS = ("postgres", "test")

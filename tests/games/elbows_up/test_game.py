@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from werkzeug.datastructures import MultiDict
 
-from tests.games.strict_types import SHARED_RUN, StrictReport
+from tests.games.strict_types import StrictReport, one_strict_run
 from tournament.core.errors import RuleError
 from tournament.games import Game, Report, get
 from tournament.games.elbows_up import ELBOWS_UP, POINTS, ElbowsUp, TableRules
@@ -39,7 +39,7 @@ def test_elbows_up_is_a_registered_game_of_three_to_six_players_scored_in_points
         assert (ELBOWS_UP.template_folder / name).is_file()
 
 
-@SHARED_RUN
+@one_strict_run
 def test_the_package_passes_strict_type_checking_against_the_protocol(strict_mypy: StrictReport) -> None:
     assert strict_mypy.findings_in(ROOT / "tournament" / "games" / "elbows_up", Path(__file__)) == []
 

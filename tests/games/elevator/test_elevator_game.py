@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from werkzeug.datastructures import MultiDict
 
-from tests.games.strict_types import SHARED_RUN, StrictReport
+from tests.games.strict_types import StrictReport, one_strict_run
 from tournament.core.errors import RuleError
 from tournament.games import Game, Report, get
 from tournament.games.elevator import ELEVATOR, Elevator, ElevatorRules
@@ -43,7 +43,7 @@ def test_both_shedding_games_satisfy_the_game_protocol_and_are_built_in() -> Non
     assert (ELEVATOR.title, ELEVATOR_UP.title) == ("Elevator", "Elevator UP")
 
 
-@SHARED_RUN
+@one_strict_run
 def test_both_shedding_games_pass_strict_type_checking_against_the_protocol(strict_mypy: StrictReport) -> None:
     games = ROOT / "tournament" / "games"
     mine = (games / "elevator", games / "elevator_up", games / "shedding.py", Path(__file__))

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from werkzeug.datastructures import MultiDict
 
-from tests.games.strict_types import SHARED_RUN, StrictReport
+from tests.games.strict_types import StrictReport, one_strict_run
 from tournament.core.errors import RuleError
 from tournament.games import Game, Report, all_games, get
 from tournament.games.euchre import EUCHRE, Euchre, EuchreVariant
@@ -40,7 +40,7 @@ def test_euchre_satisfies_the_game_protocol_and_is_registered_under_its_key() ->
         assert (EUCHRE.template_folder / name).is_file()
 
 
-@SHARED_RUN
+@one_strict_run
 def test_the_euchre_package_passes_strict_type_checking_against_the_protocol(strict_mypy: StrictReport) -> None:
     assert strict_mypy.findings_in(ROOT / "tournament" / "games" / "euchre", Path(__file__)) == []
 
