@@ -13,8 +13,8 @@ guarantees with waitress, kept where gunicorn allows:
 
 Not kept: waitress's per-address connection cap and its header deadline (`serving.py`) have no
 gunicorn equivalent; gunicorn's `timeout` restarts a worker stuck in one request instead. Each
-worker is its own process: its page caches follow `Event.revision` (see models/revision.py),
-and its failed-login counts are its own.
+worker is its own process: its page caches follow `Event.revision` (see models/revision.py);
+the rate limits' counts live in the database, shared by every worker (throttle_store.py).
 """
 
 from __future__ import annotations

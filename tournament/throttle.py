@@ -1,4 +1,4 @@
-"""Login throttling with Flask-Limiter (in-memory: one laptop, one process).
+"""Rate limits (logins, notes, online play) with Flask-Limiter.
 
 Rules:
 - Only failed logins count (answers 400 or 401); a successful login costs nothing.
@@ -15,6 +15,11 @@ Rules:
   itself (loopback) is exempt from this one, as from the account's login limit.
 - A throttled attempt is not checked at all and does not count; it is answered 429 with
   Retry-After (see the login view's handler).
+- Where the counts live: on PostgreSQL, where `serve --workers N` runs several processes, in
+  the database (`throttle_store`), so a limit holds whichever process answers; on SQLite in
+  this process's memory, since one process serves an SQLite file (`one_server`) and a count
+  written there would queue behind SQLite's single write lock. The strategy is the moving
+  window in both. RATELIMIT_STORAGE_URI in the config chooses another store.
 """
 
 from __future__ import annotations
@@ -22,6 +27,10 @@ from __future__ import annotations
 from flask import Flask, current_app, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
+from sqlalchemy.engine import make_url
+
+from . import throttle_store
+from .db import database_url
 
 DEFAULT_PER_ADDRESS = "5 per minute; 30 per hour"
 DEFAULT_PER_ACCOUNT = "10 per minute; 60 per hour"
@@ -31,11 +40,12 @@ LOOPBACK = frozenset({"127.0.0.1", "::1"})
 
 # Headers off: the library would put a Retry-After on every login answer, even a successful
 # one; the 429 handler sets it where it means something.
-limiter = Limiter(get_remote_address, storage_uri="memory://", strategy="moving-window",
-                  headers_enabled=False)
+limiter = Limiter(get_remote_address, strategy="moving-window", headers_enabled=False)
 
 
 def init_app(app: Flask) -> None:
+    shared = make_url(database_url(app)).get_backend_name() == "postgresql"
+    app.config.setdefault("RATELIMIT_STORAGE_URI", f"{throttle_store.SCHEME}://" if shared else "memory://")
     limiter.init_app(app)
 
 

@@ -7,20 +7,9 @@ from __future__ import annotations
 import pytest
 
 from benchmarks.load import run_load
-from tests.conftest import IN_CI
 
 # Only the PostgreSQL pass collects these (see the `postgres` marker in tests/conftest.py).
-pytestmark = pytest.mark.postgres
-
-
-@pytest.fixture(autouse=True)
-def gunicorn_installed():
-    try:
-        import gunicorn  # noqa: F401
-    except ImportError:
-        if IN_CI:
-            raise
-        pytest.skip("gunicorn is not installed (pip install -e .)")
+pytestmark = [pytest.mark.postgres, pytest.mark.usefixtures("gunicorn_installed")]
 
 
 def test_two_worker_processes_lose_and_duplicate_no_result(tmp_path, server_database):
