@@ -57,6 +57,7 @@ ACTIONS: dict[str, Text] = {
     "online play changed": Tp("audit", "online play changed"),
     "personal links made": Tp("audit", "personal links made"),
     "claim released": Tp("audit", "claim released"),
+    "claim moved to a new personal link": Tp("audit", "claim moved to a new personal link"),
     "player skipped": Tp("audit", "player skipped"),
     "card played for player": Tp("audit", "card played for player"),
 }

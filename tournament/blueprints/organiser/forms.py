@@ -43,6 +43,13 @@ class ButtonForm(FlaskForm):
     """A one-button action: nothing but the CSRF token."""
 
 
+class ReleaseForm(FlaskForm):
+    """Releasing a name claimed for online play; `new_link`: keep it off the list instead."""
+
+    new_link = BooleanField(lazy_gettext("Only through a new personal link: the name stays off the event's list, "
+                                         "and only its new link, which you print and hand over, plays it"))
+
+
 class EventForm(FlaskForm):
     name = StringField(lazy_gettext("Event name"), validators=[DataRequired(), Length(max=MAX_EVENT_NAME)])
     round_minutes = IntegerField(

@@ -26,7 +26,7 @@ from ..current_event import current_event
 from ..links import external_url, qr_svg
 from ..refusals import field_for, refuse
 from . import bp
-from .forms import ButtonForm
+from .forms import ButtonForm, ReleaseForm
 from .tables import move_form_for
 
 POLL_MS = 2000
@@ -170,26 +170,34 @@ def _table_id(event, number: int) -> int:
 
 
 def _confirm(event, what: str, player, table_number: int | None = None):
+    button = ReleaseForm(formdata=None) if what == "release" else ButtonForm(formdata=None)
     return render_template("organiser/online_confirm.html", event=event, what=what, player=player,
-                           table_number=table_number, button=ButtonForm(formdata=None))
+                           table_number=table_number, button=button)
 
 
 @bp.route("/events/<int:event_id>/online/players/<int:player_id>/release", methods=["GET", "POST"])
 def online_release(event_id: int, player_id: int):
-    """Free a claimed name: the device holding it loses its link; the player picks the name again."""
+    """Free a claimed name: the device holding it loses its link; the player picks the name again.
+    Or give the name a new personal link instead, to print: the list no longer offers it."""
     session = db.session()
     event = current_event("tables", "players", "rounds")
+    form = ReleaseForm()
     try:
         player = _player(session, event, player_id)
         if request.method == "GET":
             return _confirm(event, "release", player)
-        if not ButtonForm().validate_on_submit():
+        if not form.validate_on_submit():
             raise DomainError(T("The form expired. Open the page again and confirm."))
-        claims.release(session, event, player.id)
+        claims.release(session, event, player.id, new_link=form.new_link.data)
     except DomainError as error:
         return _page(event, status=refuse(error))
-    flash(translate(T("{name}'s name is free again: the old link no longer works.", name=Name(player.name))),
-          "success")
+    if form.new_link.data:
+        flash(translate(T("{name}'s old link no longer works, and the name can now be taken only through its "
+                          "new personal link: print it (Personal links to print) and hand it over.",
+                          name=Name(player.name))), "success")
+    else:
+        flash(translate(T("{name}'s name is free again: the old link no longer works.", name=Name(player.name))),
+              "success")
     return redirect(url_for("organiser.online", event_id=event.id))
 
 

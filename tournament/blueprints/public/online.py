@@ -8,11 +8,18 @@ Rules:
 - The device remembers its personal link in a cookie kept for this event's public link only,
   so opening the public link again offers "Continue as {name}" (while the link is still that
   player's: a released name offers nothing).
+- A device claims one name: the cookie's link is sent along, and a device holding a name is
+  refused another (`claims.claim`). Its address holds at most ONLINE_NAMES_PER_ADDRESS names of
+  the event (default 1), and may try at most ONLINE_CLAIMS_PER_ADDRESS claims (default 10 a
+  minute, 60 an hour; beyond: 429). On the room's network every phone has an address of its
+  own, so both are one phone's; a class reaching the app through one shared address (a server
+  on the internet behind the school's router) needs both raised, or personal links. The
+  laptop itself is exempt from both, as from the other per-address limits.
 """
 
 from __future__ import annotations
 
-from flask import redirect, render_template, request, url_for
+from flask import current_app, redirect, render_template, request, url_for
 from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
@@ -29,11 +36,24 @@ from ...models.base import is_token
 from ...services import room_links
 from ...services.errors import DomainError
 from ...services.online import claims
+from ...throttle import from_the_laptop, limiter
 from . import bp
 
 COOKIE = "online_play"
 MAX_ID = 2**31 - 1
 COOKIE_SECONDS = 7 * 24 * 3600  # an event's online sessions span a week at most
+DEFAULT_NAMES_PER_ADDRESS = 1
+# A pupil needs a tap or two (a name taken a moment before, a wrong tap told off); a script
+# waiting for a released name gets a try every six seconds.
+DEFAULT_CLAIMS_PER_ADDRESS = "10 per minute; 60 per hour"
+
+
+def _claims_per_address() -> str:
+    return current_app.config.get("ONLINE_CLAIMS_PER_ADDRESS", DEFAULT_CLAIMS_PER_ADDRESS)
+
+
+def _claim_address() -> str:
+    return "claim-address:" + (request.remote_addr or "")
 
 
 class ClaimForm(FlaskForm):
@@ -80,6 +100,7 @@ def _page(session, event: Event, form: ClaimForm, refused_id: int | None = None,
 
 
 @bp.route("/<token>/play", methods=["GET", "POST"])
+@limiter.limit(_claims_per_address, key_func=_claim_address, methods=["POST"], exempt_when=from_the_laptop)
 def claim(token: str):
     """The names to claim (GET); claiming one (POST) leads to the player's own screen."""
     session = db.session()
@@ -94,8 +115,11 @@ def claim(token: str):
             form.player_id.errors = [gettext("Tap your name.")]
         return _page(session, event, form, status=400)
     player_id = form.player_id.data
+    per_address = None if from_the_laptop() else current_app.config.get("ONLINE_NAMES_PER_ADDRESS",
+                                                                         DEFAULT_NAMES_PER_ADDRESS)
     try:
-        personal = claims.claim(session, event, player_id)
+        personal = claims.claim(session, event, player_id, held=request.cookies.get(COOKIE),
+                                address=request.remote_addr, names_per_address=per_address)
         session.commit()
     except DomainError as error:
         session.rollback()

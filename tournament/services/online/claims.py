@@ -4,6 +4,17 @@ Rules:
 - One device per name: a claimed name is refused to another device until the organiser
   releases it (the player then picks it again). The organiser may also hand out personal
   links (`personal_link_token`), which claim the name for whoever opens the link.
+- One name per device: a device that holds a name of the event (its cookie names the link) is
+  refused another; tapping its own name again leads back to its link. A pupil who tapped the
+  wrong name asks the organiser to release it, then taps their own: a name never changes hands
+  without the organiser. A device can drop its cookie, so its address counts too: the claims
+  made from one address hold at most so many names of the event at once (the blueprint says
+  how many; the laptop is not counted), checked under the event's lock, so taps sent at the
+  same instant from a device that has no cookie yet cannot all get names.
+- Releasing may give the name a new personal link instead of freeing it (`release`,
+  `new_link`): the old link stops working and the name stays off the list, so only the
+  printed new link plays it. That is how the organiser takes names back from someone who
+  claimed names not theirs, without a script claiming them again the moment they are free.
 - Only a player seated to play (not an observer) claims a name, and only in a Five Tricks event
   with at least one table played online: anyone else is told why in a sentence.
 - The token is the only credential of `/play/<token>`: a released token is refused with a
@@ -17,13 +28,13 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
-from ...core.i18n import Name, T
+from ...core.i18n import Name, T, Tn
 from ...models import Event, OnlineClaim, Player, PlayerStatus, Table
-from ...models.base import is_token, new_token
+from ...models.base import is_token, new_token, utcnow
 from .. import audit
 from ..errors import Conflict, NotFound
 from ..locks import lock_event
@@ -49,9 +60,26 @@ def already_playing(name: str) -> Conflict:
                       "Ask the organiser to release the name if that was not you.", name=Name(name)))
 
 
-def claim(session: Session, event: Event, player_id: int) -> str:
+def one_name(name: str) -> Conflict:
+    return Conflict(T("This device already plays as {name}. If you tapped the wrong name, ask the organiser "
+                      "to release it, then tap your own.", name=Name(name)))
+
+
+def address_full(most: int) -> Conflict:
+    return Conflict(Tn("A name has already been claimed from this device (its network address). Ask the "
+                       "organiser to release it if it was a wrong tap, or for your personal link.",
+                       "{n} names have already been claimed from this device (its network address), as many "
+                       "as one device may claim. Ask the organiser to release a wrong one, or for your "
+                       "personal link.", most))
+
+
+def claim(session: Session, event: Event, player_id: int, held: str | None = None, address: str | None = None,
+          names_per_address: int | None = None) -> str:
     """Claim the name for this device and commit; the token of its personal link.
-    Refused (Conflict) if the name is claimed already, also by a claim made a moment ago."""
+    `held`: the personal link the device says it holds (its cookie); `address`: where it claims
+    from, kept with the claim; `names_per_address`: how many names the claims from that address
+    may hold at once (None: no limit). Refused (Conflict) if the name is claimed already, also
+    by a claim made a moment ago, or the device or its address holds its share already."""
     event_id = event.id
     lock_event(session, event_id)
     online = session.scalar(select(Table.id).where(Table.event_id == event_id, Table.online.is_(True)).limit(1))
@@ -61,10 +89,24 @@ def claim(session: Session, event: Event, player_id: int) -> str:
     if player.status is not PlayerStatus.SEATED:
         raise Conflict(T("{name} is not playing in this event now, so there are no cards to play online. "
                          "Ask the organiser if that is not right.", name=Name(player.name)))
+    mine = session.scalar(select(OnlineClaim).where(OnlineClaim.token == held, OnlineClaim.event_id == event_id)
+                          ) if is_token(held) else None
+    if mine is not None:
+        if mine.player_id == player_id:
+            token = mine.token
+            session.commit()
+            return token
+        raise one_name(session.scalar(select(Player.name).where(Player.id == mine.player_id)) or "")
     if session.get(OnlineClaim, player_id) is not None:
         raise already_playing(player.name)
+    address = address[:64] if address else None
+    if address is not None and names_per_address is not None:
+        there = session.scalar(select(func.count()).select_from(OnlineClaim)
+                               .where(OnlineClaim.event_id == event_id, OnlineClaim.claimed_from == address))
+        if (there or 0) >= names_per_address:
+            raise address_full(names_per_address)
     token = new_token()
-    session.add(OnlineClaim(player_id=player_id, event_id=event_id, token=token))
+    session.add(OnlineClaim(player_id=player_id, event_id=event_id, token=token, claimed_from=address))
     try:
         session.commit()
     except IntegrityError:
@@ -90,20 +132,33 @@ def personal_link_token(session: Session, event: Event, player_id: int) -> str:
     return token
 
 
-def release(session: Session, event: Event, player_id: int) -> None:
+def release(session: Session, event: Event, player_id: int, new_link: bool = False) -> str | None:
     """Free the name (the organiser's), so another device may claim it; the old link stops
-    working. Written to the audit log; a name not claimed is left as it is."""
+    working. With `new_link` the name is not freed but given a new personal link (also a name
+    nobody holds yet), which only the organiser hands out: the token of that link. Written to
+    the audit log; a name not claimed is otherwise left as it is."""
     event_id = event.id
     lock_event(session, event_id)
     existing = session.scalar(select(OnlineClaim).where(OnlineClaim.player_id == player_id,
                                                         OnlineClaim.event_id == event_id))
+    if new_link:
+        name = _player(session, event, player_id).name
+        token = new_token()
+        if existing is None:
+            session.add(OnlineClaim(player_id=player_id, event_id=event_id, token=token))
+        else:
+            existing.token, existing.claimed_at, existing.seen_at, existing.claimed_from = token, utcnow(), None, None
+        audit.log(session, event_id, audit.ORGANISER, "claim moved to a new personal link", name)
+        session.commit()
+        return token
     if existing is None:
         session.commit()
-        return
+        return None
     name = session.scalar(select(Player.name).where(Player.id == player_id)) or f"#{player_id}"
     session.delete(existing)
     audit.log(session, event_id, audit.ORGANISER, "claim released", name)
     session.commit()
+    return None
 
 
 def claim_by_token(session: Session, token: str) -> OnlineClaim:
