@@ -1,13 +1,19 @@
-"""The LAN server: waitress, with two guards a classroom network needs.
+"""The LAN server: waitress, with the guards a classroom network needs.
 
 Waitress counts connections for the whole server only, so one device (a broken phone, a
 script) holding the whole connection limit with requests it never finishes locks every phone
-and projector out. Here:
+and projector out, and a few devices sending their request bodies a byte at a time lock out
+the organiser's laptop too. Here:
 
 - one client address holds at most `per_address` connections; further ones get a short 503
   and are closed at once, and every other address is served as usual;
 - a connection must deliver its request headers within `header_timeout` seconds of opening
-  (or of its first byte on a reused connection); otherwise it is closed.
+  (or of its first byte on a reused connection), and then the whole body within
+  `body_timeout` seconds, however steadily it trickles in; otherwise it is closed;
+- the last `reserved` places under the connection limit belong to the organiser: connections
+  from this machine (127.0.0.1, ::1, or the very address the connection reached the server on)
+  may take them; any other connection gets a short 503 and is closed once only the reserve is
+  left, so the laptop keeps its pages however many devices hold the rest.
 
 `flask serve` and the tests start the server through `create_server` alone.
 """
@@ -26,21 +32,38 @@ from waitress.task import ThreadedTaskDispatcher
 from . import config
 
 CONNECTION_LIMIT = 1000
+# The organiser's laptop needs a browser's handful of connections per open tab (the room page,
+# the projector, an export); the listening socket and waitress's wake-up pipe count too.
+RESERVED_FOR_ORGANISER = 50
 CONNECTIONS_PER_ADDRESS = config.CONNECTIONS_PER_ADDRESS
 HEADER_TIMEOUT = config.REQUEST_HEADER_TIMEOUT
-# How often open connections are checked for unfinished headers (waitress checks idle
-# connections every 30 s by default, far too late to count as a timeout of a few seconds).
+BODY_TIMEOUT = config.REQUEST_BODY_TIMEOUT
+ORGANISER_ADDRESSES = frozenset({"127.0.0.1", "::1"})
+# How often open connections are checked for unfinished headers and bodies (waitress checks
+# idle connections every 30 s by default, far too late to count as a timeout of a few seconds).
 CHECK_INTERVAL = 1.0
 ACCEPTS_PER_WAKEUP = 32
 _REFUSAL_TEXT = b"Too many connections from this device. Reload the page in a moment."
-REFUSAL = (b"HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Type: text/plain\r\n"
-           b"Content-Length: %d\r\n\r\n%s" % (len(_REFUSAL_TEXT), _REFUSAL_TEXT))
+_BUSY_TEXT = b"The server is busy. Reload the page in a moment."
+
+
+def _unavailable(text: bytes) -> bytes:
+    # Sent before a byte of the request is read: no language is known, so the text is English.
+    return (b"HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Type: text/plain\r\n"
+            b"Content-Length: %d\r\n\r\n%s" % (len(text), text))
+
+
+REFUSAL = _unavailable(_REFUSAL_TEXT)
+BUSY = _unavailable(_BUSY_TEXT)
 
 
 class GuardedChannel(HTTPChannel):
-    """Counts itself against its client address and remembers when its request began."""
+    """Counts itself against its client address and remembers when its request began and when
+    that request's body began."""
 
     counted = False
+    body_of = None  # the request whose body is being read
+    body_began = 0.0
 
     def __init__(self, server, sock, addr, adj, map=None):
         super().__init__(server, sock, addr, adj, map)
@@ -49,12 +72,30 @@ class GuardedChannel(HTTPChannel):
     def received(self, data):
         if self.request is None and data:
             self.request_began = time.time()
-        return super().received(data)
+        result = super().received(data)
+        request = self.request
+        if request is None:
+            self.body_of = None  # a finished request's body buffer may be megabytes: hold none
+        elif request.headers_finished and request is not self.body_of:
+            self.body_of, self.body_began = request, time.time()
+        return result
 
     def waiting_too_long_for_headers(self, cutoff: float) -> bool:
         waiting = self.request is not None and not self.request.headers_finished
         never_spoke = self.request is None and not self.requests and self.last_activity == self.creation_time
         return (waiting or never_spoke) and not self.requests and self.request_began < cutoff
+
+    def waiting_too_long_for_body(self, now: float, timeout: float) -> bool:
+        """A total deadline, not an idle one: a byte a second keeps a connection active forever."""
+        request = self.request
+        if request is None or request is not self.body_of or request.completed:
+            return False
+        if self.requests:
+            # No byte of this body is read while an earlier response is being made; its clock
+            # starts once that response is out.
+            self.body_began = now
+            return False
+        return self.body_began < now - timeout
 
     def del_channel(self, map=None):
         super().del_channel(map)
@@ -64,10 +105,12 @@ class GuardedChannel(HTTPChannel):
 class GuardedServer(TcpWSGIServer):
     channel_class = GuardedChannel
 
-    def __init__(self, *args, per_address: int = CONNECTIONS_PER_ADDRESS,
-                 header_timeout: float = HEADER_TIMEOUT, **kwargs):
+    def __init__(self, *args, per_address: int = CONNECTIONS_PER_ADDRESS, header_timeout: float = HEADER_TIMEOUT,
+                 body_timeout: float = BODY_TIMEOUT, reserved: int = RESERVED_FOR_ORGANISER, **kwargs):
         self.per_address = per_address
         self.header_timeout = header_timeout
+        self.body_timeout = body_timeout
+        self.reserved = reserved
         self.open_by_address: Counter[str] = Counter()
         self.counting = threading.Lock()
         super().__init__(*args, **kwargs)
@@ -92,11 +135,15 @@ class GuardedServer(TcpWSGIServer):
         addr = self.fix_addr(addr)
         client = addr[0] if isinstance(addr, tuple) else str(addr)
         with self.counting:
-            refused = self.per_address and self.open_by_address[client] >= self.per_address
-            if not refused:
+            refusal = None
+            if self.per_address and self.open_by_address[client] >= self.per_address:
+                refusal = REFUSAL
+            elif len(self._map) >= self.adj.connection_limit - self.reserved and not from_this_machine(conn, client):
+                refusal = BUSY
+            else:
                 self.open_by_address[client] += 1
-        if refused:
-            _refuse(conn)
+        if refusal is not None:
+            _refuse(conn, refusal)
             return True
         try:
             channel = self.channel_class(self, conn, addr, self.adj, map=self._map)
@@ -123,7 +170,8 @@ class GuardedServer(TcpWSGIServer):
         super().maintenance(now)
         cutoff = now - self.header_timeout
         for channel in list(self.active_channels.values()):
-            if isinstance(channel, GuardedChannel) and channel.waiting_too_long_for_headers(cutoff):
+            if isinstance(channel, GuardedChannel) and (channel.waiting_too_long_for_headers(cutoff)
+                                                        or channel.waiting_too_long_for_body(now, self.body_timeout)):
                 channel.will_close = True
 
 
@@ -134,15 +182,32 @@ def options_for(config) -> dict:
         # Behind a reverse proxy every connection comes from the proxy: no per-address cap.
         "per_address": 0 if behind_proxy else config["CONNECTIONS_PER_ADDRESS"],
         "header_timeout": config["REQUEST_HEADER_TIMEOUT"],
+        "body_timeout": config["REQUEST_BODY_TIMEOUT"],
         # Waitress drops X-Forwarded-* headers by default; with PROXY_FIX the app reads them.
         "clear_untrusted_proxy_headers": not behind_proxy,
     }
 
 
-def _refuse(conn) -> None:
+def from_this_machine(conn, client: str) -> bool:
+    """Whether the organiser's laptop opened the connection: a loopback address, or (a page
+    opened through the laptop's own LAN address) the address the connection reached."""
+    client = client.removeprefix("::ffff:")
+    if client in ORGANISER_ADDRESSES:
+        return True
+    try:
+        local = conn.getsockname()[0]
+    except (OSError, IndexError, TypeError):
+        return False
+    return isinstance(local, str) and local.removeprefix("::ffff:") == client
+
+
+def _refuse(conn, answer: bytes = REFUSAL) -> None:
     try:
         conn.setblocking(False)
-        conn.send(REFUSAL)
+        conn.send(answer)
+        # Closed with the request unread, the socket would send a reset, and a reset makes the
+        # device drop the answer before reading it.
+        conn.recv(65536)
     except OSError:
         pass
     finally:
@@ -150,18 +215,24 @@ def _refuse(conn) -> None:
 
 
 def create_server(app, host: str, port: int, threads: int = 16, *, per_address: int = CONNECTIONS_PER_ADDRESS,
-                  header_timeout: float = HEADER_TIMEOUT, **adjustments) -> GuardedServer:
+                  header_timeout: float = HEADER_TIMEOUT, body_timeout: float = BODY_TIMEOUT,
+                  connection_limit: int = CONNECTION_LIMIT, reserved: int = RESERVED_FOR_ORGANISER,
+                  **adjustments) -> GuardedServer:
     """The server `flask serve` runs (call `.run()`); port 0 picks a free one (`.effective_port`).
     `per_address=0` turns the per-address cap off (behind a reverse proxy every connection comes
-    from the proxy's address)."""
+    from the proxy's address). `reserved` of the `connection_limit` places are kept for
+    connections from this machine."""
+    if not 0 <= reserved < connection_limit:
+        raise ValueError(f"the reserve ({reserved}) must leave room under the connection limit ({connection_limit})")
     adj = Adjustments(host=host, port=port, threads=threads, ident="tournament",
                       # A lecture hall's phones plus projectors keep more than waitress's
                       # default of 100 connections open.
-                      connection_limit=CONNECTION_LIMIT, cleanup_interval=CHECK_INTERVAL,
+                      connection_limit=connection_limit, cleanup_interval=CHECK_INTERVAL,
                       # select() fails outright on a descriptor numbered 1024 or more, which a
                       # thousand connections reach; poll() has no such limit.
                       asyncore_use_poll=True, **adjustments)
     dispatcher = ThreadedTaskDispatcher()
     dispatcher.set_thread_count(adj.threads)
     return GuardedServer(app, {}, dispatcher=dispatcher, adj=adj, sockinfo=adj.listen[0],
-                         per_address=per_address, header_timeout=header_timeout)
+                         per_address=per_address, header_timeout=header_timeout, body_timeout=body_timeout,
+                         reserved=reserved)

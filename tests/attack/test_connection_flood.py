@@ -14,8 +14,8 @@ import time
 
 import pytest
 
+from tests.attack.guarded import start, stop
 from tests.conftest import IN_CI
-from tournament import serving
 
 FLOOD = 1000
 PER_ADDRESS = 64
@@ -36,20 +36,6 @@ def enough_file_descriptors():
         resource.setrlimit(resource.RLIMIT_NOFILE, (needed, hard))
     yield
     resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
-
-
-def start(app, **guards):
-    """The server the serve command starts, on a free loopback port."""
-    server = serving.create_server(app, host="127.0.0.1", port=0, threads=8, **guards)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    return server, thread
-
-
-def stop(server, thread):
-    server.close()
-    server.task_dispatcher.shutdown(timeout=5)
-    thread.join(timeout=5)
 
 
 def flood_socket(port: int) -> socket.socket:

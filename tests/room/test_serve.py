@@ -32,7 +32,7 @@ def test_serve_runs_waitress_on_all_interfaces_and_prints_laptop_and_phone_urls(
     assert "http://192.168.1.23:8123/" in result.output
     assert "█" in result.output or "▀" in result.output  # the QR code drawn in the terminal
     assert served == [{"host": "0.0.0.0", "port": 8123, "threads": 16, "per_address": 64,
-                       "header_timeout": 10.0, "clear_untrusted_proxy_headers": True}]
+                       "header_timeout": 10.0, "body_timeout": 60.0, "clear_untrusted_proxy_headers": True}]
 
 
 def test_serve_on_one_address_prints_that_address(runner, served):
