@@ -47,6 +47,7 @@ def init_app(app: Flask) -> None:
     shared = make_url(database_url(app)).get_backend_name() == "postgresql"
     app.config.setdefault("RATELIMIT_STORAGE_URI", f"{throttle_store.SCHEME}://" if shared else "memory://")
     limiter.init_app(app)
+    app.teardown_request(throttle_store.give_back)
 
 
 def failed_login(response) -> bool:

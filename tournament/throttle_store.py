@@ -19,7 +19,7 @@ Rules:
 - The storage talks to the driver's connection straight from the app's pool, outside the
   request's session: a count must never wait for the app's write lock (`db._postgres_begin`
   takes it when a changing request's transaction begins), nor be rolled back with a refused
-  change.
+  change. A request keeps the one connection for all its counts (`give_back` returns it).
 - Expired slices are swept at most every SWEEP_EVERY seconds per process.
 """
 
@@ -31,7 +31,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from flask import current_app
+from flask import current_app, g, has_request_context
 from limits.storage import MovingWindowSupport, Storage
 
 SCHEME = "tournament-db"
@@ -40,6 +40,7 @@ SWEEP_EVERY = 60.0  # seconds
 # The first key of this storage's two-key advisory locks; db.CHANGES_LOCK is another number.
 LOCK_SPACE = 7_340_611
 FIXED = -1  # the slice of a key counted by the fixed-window calls (incr, get, get_expiry)
+_BORROWED = "throttle_connection"
 
 _LOCK = "SELECT pg_advisory_xact_lock(CAST(%(space)s AS integer), CAST(%(lock)s AS integer))"
 _ACQUIRE = """
@@ -82,19 +83,45 @@ def _slice(now: float, expiry: int) -> int:
     return int(now // (expiry / SLICES))
 
 
+def _borrow() -> Any:
+    """The driver connection this request counts on: taken from the pool once, at the request's
+    first limit (before the view takes any lock), and given back at its end (`give_back`), since
+    a checkout costs more than a count. Outside a request, a connection of its own."""
+    if has_request_context():
+        connection = g.get(_BORROWED)
+        if connection is None:
+            connection = current_app.extensions["db_engine"].raw_connection()
+            setattr(g, _BORROWED, connection)
+        return connection
+    return current_app.extensions["db_engine"].raw_connection()
+
+
+def give_back(_error: BaseException | None = None) -> None:
+    """At the end of the request (teardown): the borrowed connection back to the pool."""
+    connection = g.pop(_BORROWED, None)
+    if connection is not None:
+        connection.close()
+
+
 @contextmanager
 def _cursor() -> Iterator[Any]:
     """A cursor in a transaction of its own, committed at the end (rolled back on an error)."""
-    connection = current_app.extensions["db_engine"].raw_connection()
+    connection = _borrow()
     try:
         cursor = connection.cursor()
         yield cursor
         connection.commit()
     except BaseException:
-        connection.rollback()
+        try:
+            connection.rollback()
+        except Exception:  # a connection that cannot even roll back is not given out again
+            connection.invalidate()
+            if has_request_context():
+                g.pop(_BORROWED, None)
         raise
     finally:
-        connection.close()
+        if not has_request_context():
+            connection.close()
 
 
 class DatabaseStorage(Storage, MovingWindowSupport):

@@ -11,8 +11,9 @@ from limits import parse
 from limits.strategies import FixedWindowRateLimiter, MovingWindowRateLimiter
 from sqlalchemy import func, select
 
-from tournament import db, throttle
+from tournament import db, throttle, throttle_store
 from tournament.models import ThrottleCount
+from tournament.services import accounts
 from tournament.throttle_store import DatabaseStorage, digest
 
 pytestmark = pytest.mark.postgres
@@ -59,3 +60,23 @@ def test_the_fixed_window_calls_count_too(app):
         assert [limiter.hit(limit, "fixed") for _ in range(3)] == [True, True, False]
         throttle.limiter.storage.clear(limit.key_for("fixed"))
         assert limiter.hit(limit, "fixed")
+
+
+def test_a_requests_counts_share_one_connection_and_give_it_back(app, client, monkeypatch):
+    with app.app_context():
+        accounts.set_organiser(db.session(), "teacher", "correct horse")
+    borrowed: list[object] = []
+    real = throttle_store._borrow
+
+    def watched():
+        borrowed.append(real())
+        return borrowed[-1]
+
+    monkeypatch.setattr(throttle_store, "_borrow", watched)
+    for _ in range(3):
+        borrowed.clear()
+        wrong = client.post("/login", data={"username": "teacher", "password": "wrong"},
+                            environ_base={"REMOTE_ADDR": "192.168.1.9"})
+        assert wrong.status_code == 401
+        assert len(borrowed) >= 8 and len({id(c) for c in borrowed}) == 1  # 2 limits x 2 periods, looked, then counted
+    assert app.extensions["db_engine"].pool.checkedout() == 0
