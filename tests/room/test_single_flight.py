@@ -48,6 +48,20 @@ def test_a_new_revision_is_built_again_and_replaces_the_old_one():
     assert cache.get("e", 2, lambda: "two") == "two"
 
 
+def test_an_entry_older_than_its_max_age_is_built_again_at_the_same_revision(monkeypatch):
+    from tournament.services import single_flight
+
+    cache, clock = RevisionCache(), [100.0]
+    monkeypatch.setattr(single_flight, "monotonic", lambda: clock[0])
+    first = cache.get("screen", 7, object, max_age=5)
+    clock[0] += 4.9
+    assert cache.get("screen", 7, object, max_age=5) is first
+    clock[0] += 0.2
+    again = cache.get("screen", 7, object, max_age=5)
+    assert again is not first and cache.get("screen", 7, object, max_age=5) is again
+    assert cache.get("screen", 7, object) is again  # no age asked: the revision alone decides
+
+
 def test_different_events_rebuild_concurrently_without_waiting_for_each_other():
     cache = RevisionCache()
     both_building = threading.Barrier(2)

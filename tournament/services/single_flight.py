@@ -9,19 +9,26 @@ entry. Rules:
   never older than the revision it is stored under (the caller reads the revision first);
 - requests for different keys (events) never wait for each other;
 - a build that raises leaves the cache as it was, the exception goes to its caller, and the
-  next waiter builds in turn: nothing is stored, nothing stays locked.
+  next waiter builds in turn: nothing is stored, nothing stays locked;
+- ``max_age`` (seconds) bounds how long an entry serves its revision, for a value that also
+  shows the time it was built at (a countdown): older, it is built again.
 """
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Hashable
+from time import monotonic
 from typing import Any
+
+
+def _serves(hit: tuple[Any, Any, float], revision: Any, max_age: float | None) -> bool:
+    return hit[0] == revision and (max_age is None or monotonic() - hit[2] < max_age)
 
 
 class RevisionCache:
     def __init__(self) -> None:
-        self._entries: dict[Hashable, tuple[Any, Any]] = {}
+        self._entries: dict[Hashable, tuple[Any, Any, float]] = {}  # key -> (revision, value, built at)
         self._locks: dict[Hashable, threading.Lock] = {}
         self._guard = threading.Lock()
 
@@ -29,18 +36,19 @@ class RevisionCache:
         with self._guard:
             return self._locks.setdefault(key, threading.Lock())
 
-    def get(self, key: Hashable, revision: Any, build: Callable[[], Any]) -> Any:
-        """The value stored for ``key`` at ``revision``, built by ``build()`` once if missing."""
+    def get(self, key: Hashable, revision: Any, build: Callable[[], Any], max_age: float | None = None) -> Any:
+        """The value stored for ``key`` at ``revision``, built by ``build()`` once if missing
+        (or built more than ``max_age`` seconds ago)."""
         hit = self._entries.get(key)
-        if hit is not None and hit[0] == revision:
+        if hit is not None and _serves(hit, revision, max_age):
             return hit[1]
         with self._lock_for(key):
             # Whoever held the lock before us may have built this very revision.
             hit = self._entries.get(key)
-            if hit is not None and hit[0] == revision:
+            if hit is not None and _serves(hit, revision, max_age):
                 return hit[1]
             value = build()
-            self._entries[key] = (revision, value)
+            self._entries[key] = (revision, value, monotonic())
             return value
 
 
