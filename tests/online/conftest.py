@@ -16,6 +16,13 @@ from tournament.services.online import claims, seed
 _nonces = itertools.count(1)
 
 
+def allow_fast_polls(app) -> None:
+    """Tests that poll one link many times a second (bots polling every 20-40 ms to play a deal
+    in seconds, every screen checked in turn) ask far more often than a screen does: above the
+    poll's limit per personal link too."""
+    app.config["ONLINE_POLL_LIMIT_PER_LINK"] = "100 per second"
+
+
 def nonce() -> str:
     return f"nonce-{next(_nonces):06d}"
 

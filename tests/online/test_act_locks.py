@@ -19,9 +19,9 @@ def test_drawing_the_answer_to_a_played_card_holds_no_write_lock(app, client, mo
     seen = []
     build = view.player_view
 
-    def watching(session, claim, now):
+    def watching(session, claim, now, *kept):
         seen.append(db._changing_request())
-        return build(session, claim, now)
+        return build(session, claim, now, *kept)
 
     monkeypatch.setattr(view, "player_view", watching)
     answer = act(client, leader, action="play", card=card)

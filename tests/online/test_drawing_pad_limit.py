@@ -7,7 +7,7 @@ from sqlalchemy import func, select
 from tests.online.conftest import act, claim_all, online_event, start, tokens_at
 from tournament import db
 from tournament.models import OnlineMessage, Player, Table
-from tournament.services.online import messages
+from tournament.services.online import messages, tables
 
 NAMES = ["ana", "Ben"]
 LINE = [[i, i] for i in range(400)]
@@ -28,6 +28,7 @@ def test_the_drawing_pad_refuses_a_stroke_beyond_its_points_until_cleared(app, c
             session.add(OnlineMessage(event_id=event_id, table_id=table_id, round_id=first.round_id,
                                       player_id=player_id, kind="stroke", body={"points": LINE, "colour": "ink"},
                                       nonce=f"fill-{n:04d}"))
+        tables.bump_clock(session, event_id, table_id)  # as every stroke does: the table's screens change
         session.commit()
     refused = act(client, at[1], action="stroke", points=[[1, 1], [2, 2]], colour="red")
     assert refused.status_code == 409

@@ -11,6 +11,7 @@ from sqlalchemy import select
 
 from benchmarks.bots import Bot
 from benchmarks.online_play import joined, setup_online_event
+from tests.online.conftest import allow_fast_polls
 from tests.online.shuffles import one_shuffle_deals_both
 from tests.races.harness import ORGANISER, organiser_client
 from tournament import db
@@ -36,6 +37,7 @@ def hands_on_screens(bots: list[Bot], names: list[str]) -> list[list[str]]:
 
 
 def test_changed_seats_before_the_first_card_show_a_fresh_shuffle_on_every_screen(app, live_server):
+    allow_fast_polls(app)
     with app.app_context():
         accounts.set_organiser(db.session(), *ORGANISER)
         setup = setup_online_event(db.session(), FIVE, tables=1)

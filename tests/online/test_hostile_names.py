@@ -6,15 +6,13 @@ from __future__ import annotations
 
 import json
 
-import pytest
 from markupsafe import escape
 
 from benchmarks.harness import Client
 from benchmarks.online_play import advance, check_recorded, joined, make_bots, setup_online_event
 from tests.corpus.names import ACCEPTED
+from tests.online.conftest import allow_fast_polls
 from tournament import db
-
-pytest.importorskip("tournament.services.online.actions", reason="online play's services are not in this tree")
 
 NAMES = [stored for _, stored in ACCEPTED.values()]
 RAW_MARKUP = (b"<script>alert(1)</script>", b"<img src=x onerror=alert(1)>")
@@ -58,6 +56,7 @@ def test_every_corpus_name_is_listed_escaped_claimed_and_shown_on_its_own_page(a
 def test_names_holding_markup_play_a_whole_deal_escaped_and_recorded_under_their_names(app, live_server):
     with app.app_context():
         setup = setup_online_event(db.session(), MARKED_UP, tables=1)
+    allow_fast_polls(app)
     bots = joined(live_server.url, setup, "random", fastest_ms=20, keep_bodies=True)
     advance(bots, lambda: all(b.game() and b.game()["stage"] == "over" for b in bots))
 

@@ -3,12 +3,9 @@ server: no error, and every ended deal is a game of the running round with the r
 
 from __future__ import annotations
 
-import pytest
-
 from benchmarks.online_play import check_run, joined, make_bots, play, recorded_winners, setup_online_event
+from tests.online.conftest import allow_fast_polls
 from tournament import db
-
-pytest.importorskip("tournament.services.online.actions", reason="online play's services are not in this tree")
 
 EIGHT = ["Ana", "Ben", "Cleo", "Dan", "Eva", "Finn", "Gus", "Hana"]
 
@@ -16,6 +13,7 @@ EIGHT = ["Ana", "Ben", "Cleo", "Dan", "Eva", "Finn", "Gus", "Hana"]
 def test_bots_at_two_online_tables_each_play_a_whole_deal_recorded_with_no_error(app, live_server):
     with app.app_context():
         setup = setup_online_event(db.session(), EIGHT, tables=2)
+    allow_fast_polls(app)
     bots = make_bots(live_server.url, setup, fastest_ms=40)
     for bot in bots:
         if bot.group == "2":

@@ -9,7 +9,7 @@ from sqlalchemy import select
 
 from tests.i18n.conftest import PSEUDO_LANG, pseudo_app  # noqa: F401  (the fixture)
 from tests.i18n.leftovers import leftovers, texts
-from tests.online.conftest import act, claim_all, online_event, start, tokens_at
+from tests.online.conftest import act, allow_fast_polls, claim_all, online_event, start, tokens_at
 from tests.room.conftest import close_round
 from tournament import db
 from tournament.models import Event
@@ -34,6 +34,7 @@ def _timer(app, event_id: int, phase: str) -> None:
 
 def test_every_online_screen_in_another_language_shows_no_untranslated_english(pseudo_app):  # noqa: F811
     app = pseudo_app
+    allow_fast_polls(app)
     event_id = online_event(app, NAMES, 1)
     with app.app_context():
         public = db.session().scalar(select(Event.public_token).where(Event.id == event_id))

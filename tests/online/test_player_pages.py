@@ -82,7 +82,8 @@ def test_a_poll_with_the_current_key_is_answered_204_after_one_statement(app, cl
     event_id = online_event(app, NAMES, 1)
     token = claim_all(app, event_id)["Ana"]
     first = client.get(f"/play/{token}/state?key=none")
-    assert first.status_code == 200 and set(first.get_json()) == {"key", "phase", "poll_ms", "html", "strokes", "game"}
+    assert first.status_code == 200 and set(first.get_json()) == {"key", "phase", "poll_ms", "html", "pad",
+                                                                   "strokes_since", "strokes", "game"}
     key = first.get_json()["key"]
     with count_queries(app) as statements:
         same = client.get(f"/play/{token}/state?key={key}")

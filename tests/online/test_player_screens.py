@@ -15,14 +15,16 @@ from tournament.core.i18n import T
 from tournament.games.protocol import CardFace
 from tournament.models import Event, OnlineClaim, Table
 from tournament.services.online.view_model import (
+    NO_PAD,
     CardView,
     GameView,
     MessageView,
     MoveView,
+    PadLine,
+    PadView,
     PlayedCard,
     PlayerView,
     SeatView,
-    StrokeView,
 )
 from tournament.services.timer import TimerView
 
@@ -57,10 +59,11 @@ def deal(stage="play", hand=("7h", "As", "Kd"), trick=(), my_turn=True, practice
 
 
 def player(phase="tournament", game=None, **kw) -> PlayerView:
-    values = dict(key="7.3.12.1000", phase=phase, name=EVIL, table_number=3, where=T("Table {number}", number=3),
-                  online=True, round_number=1 if phase in ("tournament", "between") else None,
+    values = dict(key="7.3.12.1000", phase=phase, player_id=1, name=EVIL, table_number=3,
+                  where=T("Table {number}", number=3), online=True,
+                  round_number=1 if phase in ("tournament", "between") else None,
                   timer=TimerView("round", 900, 612.4, True, datetime(2026, 11, 22, 18, tzinfo=UTC)),
-                  sheet_table=None, game=game, can_chat=phase == "practice", messages=(), strokes=(), move=None,
+                  sheet_table=None, game=game, can_chat=phase == "practice", messages=(), pad=NO_PAD, move=None,
                   notice=None)
     values.update(kw)
     return PlayerView(**values)
@@ -73,7 +76,7 @@ def render(app, view: PlayerView, path: str = "/play/no-such-token/state") -> di
 
 def test_the_payload_has_the_devices_keys_and_polls_fast_during_a_deal(app):
     payload = render(app, player(game=deal()))
-    assert set(payload) == {"key", "phase", "poll_ms", "html", "strokes", "game"}
+    assert set(payload) == {"key", "phase", "poll_ms", "html", "pad", "strokes_since", "strokes", "game"}
     assert payload["poll_ms"] == 400 and payload["key"] == "7.3.12.1000" and payload["phase"] == "tournament"
     assert render(app, player(phase="waiting"))["poll_ms"] == 2000
 
@@ -149,9 +152,10 @@ def test_between_rounds_the_screen_shows_the_move_and_the_next_table(app):
 
 
 def test_strokes_reach_the_canvas_as_points(app):
-    stroke = StrokeView(((0, 0), (1000, 500)), "red", True)
-    assert render(app, player(game=deal(), strokes=(stroke,)))["strokes"] == [
-        {"points": [[0, 0], [1000, 500]], "colour": "red", "mine": True}]
+    drawn = PadView("3.1.0", (PadLine(8, 1, "[[0,0],[1000,500]]", "red"), PadLine(9, 2, "[[5,5],[6,6]]", "ink")), 4)
+    assert render(app, player(game=deal(), pad=drawn))["strokes"] == [
+        {"points": [[0, 0], [1000, 500]], "colour": "red", "mine": True},
+        {"points": [[5, 5], [6, 6]], "colour": "ink", "mine": False}]
 
 
 def test_the_timer_counts_from_the_events_timer(app):

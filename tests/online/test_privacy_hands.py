@@ -8,14 +8,12 @@ from __future__ import annotations
 import json
 import re
 
-import pytest
 from sqlalchemy import select
 
 from benchmarks.online_play import advance, deal_seed, joined, setup_online_event, stored_actions
+from tests.online.conftest import allow_fast_polls
 from tournament import db
 from tournament.models import Event, OnlineGame
-
-pytest.importorskip("tournament.services.online.actions", reason="online play's services are not in this tree")
 
 FIVE = ["Ana", "Ben", "Cleo", "Dan", "Eva"]
 
@@ -49,6 +47,7 @@ def test_no_answer_to_any_player_shows_another_players_remaining_cards_or_the_as
 
     with app.app_context():
         setup = setup_online_event(db.session(), FIVE, tables=1)
+    allow_fast_polls(app)
     bots = joined(live_server.url, setup, "random", fastest_ms=20, keep_bodies=True)
     advance(bots, lambda: all(b.game() and b.game()["stage"] == "over" for b in bots))
 

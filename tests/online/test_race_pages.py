@@ -5,15 +5,13 @@ a write inside it (the device's "last seen") must not depend on nobody else havi
 
 from __future__ import annotations
 
-import pytest
 from sqlalchemy import update
 
 from benchmarks.online_play import joined, setup_online_event
+from tests.online.conftest import allow_fast_polls
 from tests.races.harness import fire
 from tournament import db
 from tournament.models import OnlineClaim
-
-pytest.importorskip("tournament.services.online.actions", reason="online play's services are not in this tree")
 
 EIGHT = ["Ana", "Ben", "Cleo", "Dan", "Eva", "Finn", "Gus", "Hana"]
 TRIES = 3
@@ -27,6 +25,7 @@ def never_seen(app, event_id: int) -> None:
 
 
 def test_eight_devices_opening_their_screens_at_once_all_get_them(app, live_server):
+    allow_fast_polls(app)
     with app.app_context():
         setup = setup_online_event(db.session(), EIGHT, tables=2)
     bots = joined(live_server.url, setup)

@@ -12,12 +12,11 @@ import pytest
 from sqlalchemy import func, select
 
 from benchmarks.online_play import advance, check_recorded, joined, replay_game, setup_online_event, stored_plays
+from tests.online.conftest import allow_fast_polls
 from tests.races.harness import ORGANISER, fire, organiser_client
 from tournament import db
 from tournament.models import Game, OnlineGame, Round, Table
 from tournament.services import accounts
-
-pytest.importorskip("tournament.services.online.actions", reason="online play's services are not in this tree")
 
 FOUR = ["Ana", "Ben", "Cleo", "Dan"]
 TRIES = 4
@@ -28,6 +27,7 @@ def fresh_table(app, base: str, pointing: str = "led"):
     """One online table of four claimed bots, round 1 running."""
     with app.app_context():
         setup = setup_online_event(db.session(), FOUR, tables=1)
+    allow_fast_polls(app)
     return setup, joined(base, setup, pointing, fastest_ms=20)
 
 
@@ -171,6 +171,7 @@ def test_the_last_action_of_a_trick_racing_the_round_close_counts_in_the_recorde
     for number in range(TRIES):
         with app.app_context():
             setup = setup_online_event(db.session(), FOUR, tables=1, referees=refereed)
+        allow_fast_polls(app)
         bots = joined(live_server.url, setup, fastest_ms=20)
         last, (action, arguments) = last_action_of_trick_two(bots, refereed, number)
         path = f"/events/{setup.event_id}/rounds/1/close"

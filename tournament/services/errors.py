@@ -53,3 +53,15 @@ class Conflict(DomainError):
     http_status = 409
     title = T("Changed meanwhile")
     phone_title = T("Not recorded")
+
+
+class TooMany(DomainError):
+    """More than a limit allows in a short time; `retry_after`: the seconds until it would fit."""
+
+    http_status = 429
+    title = T("Too Many Requests")
+    phone_title = T("Too Many Requests")
+
+    def __init__(self, message: Text | str, retry_after: int):
+        super().__init__(message)
+        self.retry_after = max(1, retry_after)

@@ -2,9 +2,13 @@
 
    - Polls the state URL with the screen's key every poll_ms; 204 means nothing changed. One
      request at a time; on errors it waits longer each time (up to 10 s), says "reconnecting"
-     and recovers by itself. A 404 (the name was released) stops the poll and says why.
+     and recovers by itself. A 404 (the name was released) stops the poll and says why. A 429
+     (asked too often) waits as long as its Retry-After says, then polls on.
    - A new key brings the screen's HTML, drawn and escaped by the server: it replaces #screen
      whole. The chat line and the drawing pad sit outside #screen, so typing and drawing go on.
+   - The pad comes as the strokes after the pad state this page names (padAt), or whole when the
+     server does not know that state (strokes_since null). An answer extending a state this page
+     no longer holds (another answer came in between) is not added: the next poll asks again.
    - Actions are POSTed as JSON with the page's CSRF token and a nonce made once per screen
      and action+argument, so a double tap or a resend is the same action to the server.
      The tapped control is disabled until the answer; a refusal's sentence shows in a live region.
@@ -21,7 +25,10 @@
   var csrf = root.getAttribute("data-csrf");
   var key = root.getAttribute("data-key");
   var pollMs = parseInt(root.getAttribute("data-poll-ms"), 10) || 2000;
+  var padAt = root.getAttribute("data-pad-at") || "";  // the pad state the strokes below are
+  var SHOWN = parseInt(root.getAttribute("data-shown-strokes"), 10) || 300;  // the server's last strokes shown
   var MAX_WAIT = 10000;
+  var MAX_RETRY_AFTER = 60000;
 
   var nonces = {};          // "action:argument" -> nonce, for the screen with this key
   var epoch = 0;            // grows with every action answer: older poll answers are dropped
@@ -68,12 +75,28 @@
     key = state.key;
     nonces = {};
     screen.innerHTML = state.html;  // drawn and escaped by the server
+    if (!takeStrokes(state)) { key = ""; }
     root.setAttribute("data-key", key);
     refocus(wanted);
     announceScreen();
-    strokes = Array.isArray(state.strokes) ? state.strokes : [];
     pending = pending.filter(function (line) { return !line.sent; });
     afterScreen();
+  }
+
+  /* The answer's strokes onto the pad this page holds; false when they extend a pad state it
+     no longer holds (the strokes it lacks are then asked for again). */
+  function takeStrokes(state) {
+    var given = Array.isArray(state.strokes) ? state.strokes : [];
+    if (typeof state.strokes_since !== "string") {
+      strokes = given;
+    } else if (state.strokes_since === padAt) {
+      strokes = strokes.concat(given);
+      if (strokes.length > SHOWN) { strokes = strokes.slice(strokes.length - SHOWN); }
+    } else {
+      return false;
+    }
+    padAt = typeof state.pad === "string" ? state.pad : "";
+    return true;
   }
 
   /* A screen reader hears the new sentence of the deal (whose turn, pointing, the winner) or
@@ -110,6 +133,13 @@
     schedule(Math.min(MAX_WAIT, pollMs * Math.pow(2, failures)));
   }
 
+  /* How long a 429 asks to wait, in ms: its Retry-After (seconds), at least one poll interval. */
+  function retryAfter(response) {
+    var seconds = parseInt(response.headers.get("Retry-After"), 10);
+    var wait = seconds > 0 ? seconds * 1000 : MAX_WAIT;
+    return Math.max(pollMs, Math.min(MAX_RETRY_AFTER, wait));
+  }
+
   function gone(response) {
     return response.json().then(function (body) {
       stopped = true;
@@ -122,20 +152,22 @@
     if (polling || stopped) { return; }
     polling = true;
     var started = epoch;
-    fetch(stateUrl + "?key=" + encodeURIComponent(key), { cache: "no-store", headers: { "Accept": "application/json" } })
+    var url = stateUrl + "?key=" + encodeURIComponent(key) + "&pad=" + encodeURIComponent(padAt);
+    fetch(url, { cache: "no-store", headers: { "Accept": "application/json" } })
       .then(function (response) {
         if (response.status === 404) { return gone(response); }
-        if (response.status === 204) { return "same"; }
+        if (response.status === 204) { return 0; }
+        if (response.status === 429) { return retryAfter(response); }
         if (!response.ok) { throw new Error(String(response.status)); }
         return response.json().then(function (state) {
           if (started === epoch) { apply(state); }
-          return "new";
+          return 0;
         });
       })
-      .then(function () {
+      .then(function (wait) {
         polling = false;
         if (failures) { failures = 0; say(connection, ""); }
-        schedule(pollMs);
+        schedule(wait || pollMs);
       }, function () {
         polling = false;
         failed();
@@ -143,14 +175,16 @@
   }
 
   /* ---- actions ---- */
-  function send(body, what, control) {
+  /* `box`: where a refusal is said (the pad says its own). */
+  function send(body, what, control, box) {
+    box = box || alertBox;
     body.nonce = nonceFor(what);
     if (control) { control.disabled = true; control.setAttribute("aria-busy", "true"); }
-    say(alertBox, "");
+    say(box, "");
     var release = function () {
       if (control) { control.disabled = false; control.removeAttribute("aria-busy"); }
     };
-    return fetch(actUrl, {
+    return fetch(actUrl + "?pad=" + encodeURIComponent(padAt), {
       method: "POST", cache: "no-store",
       headers: { "Content-Type": "application/json", "Accept": "application/json", "X-CSRFToken": csrf },
       body: JSON.stringify(body)
@@ -163,13 +197,13 @@
           return true;
         }
         if (response.status === 404) { stopped = true; }
-        say(alertBox, answer && answer.error ? answer.error : t("not_sent"));
+        say(box, answer && answer.error ? answer.error : t("not_sent"));
         if (response.status === 409) { schedule(0); }
         return false;
       });
     }, function () {
       release();
-      say(alertBox, t("not_sent"));
+      say(box, t("not_sent"));
       return false;
     });
   }
@@ -187,6 +221,7 @@
     else if (action === "clear") {
       strokes = [];
       pending = [];
+      padAt = "";  // the next answer brings the whole pad, cleared or not
       draw();
     } else { return; }
     send(body, action + ":" + argument, control);
@@ -230,6 +265,7 @@
 
   /* ---- the drawing pad: points in 0..1000 on both axes, the same on every screen ---- */
   var canvas = document.getElementById("pad-canvas");
+  var padNote = document.getElementById("pad-note");
   var strokes = [];
   var pending = [];          // lines drawn here and not yet in the server's answer
   var current = null;
@@ -282,7 +318,7 @@
     pending.push(stroke);
     stroke.nonce = newNonce();
     nonces["stroke:" + stroke.nonce] = stroke.nonce;
-    send({ action: "stroke", points: stroke.points, colour: stroke.colour }, "stroke:" + stroke.nonce, null)
+    send({ action: "stroke", points: stroke.points, colour: stroke.colour }, "stroke:" + stroke.nonce, null, padNote)
       .then(function () { stroke.sent = true; pending = pending.filter(function (one) { return one !== stroke; }); draw(); });
   }
 

@@ -5,13 +5,14 @@ CSRF token in the X-CSRFToken header, and answers like the poll: the player's cu
 (`payload.state_payload`). A refusal is a 4xx JSON `{"error": sentence}` in the player's
 language and changes nothing; the same action sent twice (same nonce) is done once.
 Actions are limited per personal link and per address (the laptop exempt), generously enough
-for the fastest game."""
+for the fastest game, and what a link draws on the pad in points a minute (`limits`). The answer
+brings only the strokes the device lacks of the pad state it names (`?pad=`), like the poll's."""
 
 from __future__ import annotations
 
 import json
 
-from flask import current_app, request
+from flask import request
 
 from ... import db
 from ...i18n import translate
@@ -21,27 +22,9 @@ from ...services.errors import DomainError
 from ...services.online import actions, claims, view
 from ...services.timer import now_utc
 from ...throttle import from_the_laptop, limiter
-from . import bp, payload
+from . import bp, limits, payload
 
 MAX_BODY = 16 * 1024  # a stroke of 400 points is about 5 KB
-DEFAULT_PER_LINK = "120 per minute"
-DEFAULT_PER_ADDRESS = "300 per minute"
-
-
-def _per_link() -> str:
-    return current_app.config.get("ONLINE_LIMIT_PER_LINK", DEFAULT_PER_LINK)
-
-
-def _per_address() -> str:
-    return current_app.config.get("ONLINE_LIMIT_PER_ADDRESS", DEFAULT_PER_ADDRESS)
-
-
-def _link_key() -> str:
-    return "play:" + request.path
-
-
-def _address_key() -> str:
-    return "play-address:" + (request.remote_addr or "")
 
 
 def _refused(error: DomainError):
@@ -63,8 +46,8 @@ def _body() -> object:
 
 
 @bp.post("/<token>/act")
-@limiter.limit(_per_address, key_func=_address_key, exempt_when=from_the_laptop)
-@limiter.limit(_per_link, key_func=_link_key)
+@limiter.limit(limits.actions_per_address, key_func=limits.action_address, exempt_when=from_the_laptop)
+@limiter.limit(limits.actions_per_link, key_func=limits.action_link)
 def act(token: str):
     session = db.session()
     try:
@@ -78,9 +61,9 @@ def act(token: str):
         return _refused(DomainError(actions.UNREADABLE))
     now = now_utc()
     try:
-        actions.act(session, claim, body, now)
+        actions.act(session, claim, body, now, payload.pads(), limits.drawing(token))
     except DomainError as error:
         return _refused(error)
     db.changes_done()
     claim = claims.claim_by_token(session, token)
-    return payload.state_payload(view.player_view(session, claim, now))
+    return payload.response(payload.drawn(view.player_view(session, claim, now, payload.pads())))

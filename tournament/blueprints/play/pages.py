@@ -6,14 +6,17 @@ Rules:
   anyone's screen.
 - The page draws the current screen on the server; the script then polls with the screen's
   key and swaps the screen in whole when the key changes. A poll with the current key is
-  answered 204 after one SQL statement.
+  answered 204 after one SQL statement; a poll with an older key costs the same once anyone
+  with this link has asked since the key changed (`payload.kept_screen`), and brings only the
+  strokes the device lacks.
+- Polls are limited per personal link and per address (`limits`); beyond them the answer is
+  429 with Retry-After, which the page's script waits out before it asks again.
 - The page speaks the device's language (the switch's cookie, else the browser's), else the
   event's.
 """
 
 from __future__ import annotations
 
-import json
 from datetime import UTC, datetime
 
 from flask import render_template, request, url_for
@@ -24,11 +27,16 @@ from ... import db
 from ...i18n import translate
 from ...i18n.locale import use_event
 from ...models import Event
-from ...services.errors import DomainError
+from ...services.errors import DomainError, NotFound
 from ...services.online import claims, view
-from ...services.online.messages import COLOURS, MAX_CHAT, MAX_POINTS
-from . import bp
-from .payload import poll_ms, screen_html, state_payload, stroke_json
+from ...services.online.messages import COLOURS, MAX_CHAT, MAX_POINTS, SHOWN_STROKES
+from ...services.online.view_model import PadView
+from ...throttle import from_the_laptop, limiter
+from ...web import STATUS_MESSAGES
+from . import bp, limits, payload
+from .payload import poll_ms, screen_html
+
+NO_STORE = {"Cache-Control": "no-store"}
 
 
 def _now() -> datetime:
@@ -50,10 +58,16 @@ def _refused(error: DomainError):
     return page, error.http_status, error.headers()
 
 
-def _strokes_block(strokes) -> Markup:
+@bp.errorhandler(429)
+def _too_many(error):
+    """A poll or an action beyond its limit: the sentence, and when to ask again."""
+    return {"error": translate(STATUS_MESSAGES[429])}, 429, {"Retry-After": str(limits.retry_after()), **NO_STORE}
+
+
+def _strokes_block(pad: PadView, player_id: int) -> Markup:
     """The pad's lines for the page's first drawing, in a data block (the CSP runs no inline
     script); ``<``, ``>`` and ``&`` written as JSON escapes so nothing can end the block."""
-    text = json.dumps([stroke_json(stroke) for stroke in strokes])
+    text = payload.strokes_json(pad.lines, player_id)
     text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
     return Markup(f'<script type="application/json" id="play-strokes">{text}</script>')
 
@@ -67,27 +81,37 @@ def page(token: str):
     use_event(event)
     now = _now()
     claims.touch(session, claim, now)
-    player_view = view.player_view(session, claim, now)
+    player_view = view.player_view(session, claim, now, payload.pads())
     session.commit()
     response = render_template(
         "play/page.html", event=event, view=player_view, screen=Markup(screen_html(player_view)),
-        strokes=_strokes_block(player_view.strokes), colours=COLOURS, max_chat=MAX_CHAT, max_points=MAX_POINTS,
-        poll_ms=poll_ms(player_view), state_url=url_for("play.state", token=token),
-        act_url=url_for("play.act", token=token), csrf=generate_csrf())
-    return response, 200, {"Cache-Control": "no-store"}
+        strokes=_strokes_block(player_view.pad, player_view.player_id), colours=COLOURS, max_chat=MAX_CHAT,
+        max_points=MAX_POINTS, shown_strokes=SHOWN_STROKES, poll_ms=poll_ms(player_view),
+        state_url=url_for("play.state", token=token), act_url=url_for("play.act", token=token), csrf=generate_csrf())
+    return response, 200, NO_STORE
 
 
 @bp.get("/<token>/state")
+@limiter.limit(limits.polls_per_address, key_func=limits.poll_address, exempt_when=from_the_laptop)
+@limiter.limit(limits.polls_per_link, key_func=limits.poll_link)
 def state(token: str):
-    """204 when the device's key is still the screen's key (one statement); else the payload."""
+    """204 when the device's key is still the screen's key (one statement); else the payload,
+    drawn once per key for every reader of this link (`payload.kept_screen`)."""
     session = db.session()
     now = _now()
-    key = view.poll_key(session, token, now)
-    if key is not None and key == request.args.get("key"):
-        return "", 204, {"Cache-Control": "no-store"}
-    claim = claims.claim_by_token(session, token)
-    use_event(session.get(Event, claim.event_id))
-    claims.touch(session, claim, now)
-    payload = state_payload(view.player_view(session, claim, now))
+    facts = view.poll_facts(session, token, now)
+    if facts is None:
+        raise NotFound(claims.NOT_YOURS)
+    if facts.key == request.args.get("key"):
+        return "", 204, NO_STORE
+    use_event(facts)  # the event's language is all the kept screen's language needs
+
+    def build():
+        claim = claims.claim_by_token(session, token)
+        use_event(session.get(Event, claim.event_id))
+        claims.touch(session, claim, now)
+        return view.player_view(session, claim, now, payload.pads())
+
+    screen = payload.kept_screen(token, facts.key, build)
     session.commit()
-    return payload, 200, {"Cache-Control": "no-store"}
+    return payload.response(screen)

@@ -15,11 +15,14 @@ Rules (each action, in this order):
   appended to the deal, written at its first action; a resolved dispute becomes a debrief note;
   a finished deal of a running round is recorded at once (`recording`); the table's
   `OnlineClock` moves; one commit.
+- A stroke is counted against what its device may draw a minute (`Spend`, the caller's) only
+  once it is sure to be drawn: not a resend, not refused by the phase or a full pad.
 """
 
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
@@ -33,10 +36,15 @@ from ...games.five_tricks import table_play as engine
 from ...games.five_tricks.cards import Card
 from ...models import DebriefNote, Event, OnlineClaim, OnlineGame, Player, Round, Seat, Table
 from .. import audit
-from ..errors import Conflict, DomainError, NotFound
+from ..errors import Conflict, DomainError, NotFound, TooMany
 from ..locks import lock_event
 from ..notes import NONCE_SHAPE
-from . import claims, messages, phase, recording, tables
+from ..single_flight import RevisionCache
+from . import claims, messages, pad, phase, recording, tables
+
+# Counts a stroke's points against what its device may draw: None when they fit (and are now
+# counted), else the seconds until they would.
+Spend = Callable[[int], int | None]
 
 DEAL_KINDS = ("play", "point", "deal")
 KINDS = DEAL_KINDS + messages.KINDS
@@ -84,8 +92,10 @@ def _after(value: object) -> int:
     return value
 
 
-def act(session: Session, claim: OnlineClaim, payload: dict, now: datetime) -> None:
-    """A device's action (see the module's rules); commits once, or raises and changes nothing."""
+def act(session: Session, claim: OnlineClaim, payload: dict, now: datetime, pads: RevisionCache | None = None,
+        spend: Spend | None = None) -> None:
+    """A device's action (see the module's rules); commits once, or raises and changes nothing.
+    `pads`: the app's kept pads (`pad.current`); `spend`: this device's drawing allowance."""
     kind, nonce = _shape(payload)
     arguments = _arguments(kind, payload)
     token, event_id = claim.token, claim.event_id
@@ -97,7 +107,7 @@ def act(session: Session, claim: OnlineClaim, payload: dict, now: datetime) -> N
         raise NotFound(claims.NOT_YOURS)
     place = phase.place_of(session, event, player)
     if kind in messages.KINDS:
-        _message(session, event, place, player, kind, arguments, nonce, now)
+        _message(session, event, place, player, kind, arguments, nonce, now, pads, spend)
         return
     if place.phase in ("between", "ended") and _closed_round_holds(session, event, place, player, nonce):
         session.rollback()  # a resend of an action the round took before it closed
@@ -176,7 +186,7 @@ def _play(deal: tables.CurrentDeal, seat: int, card: Card) -> engine.Action:
 
 
 def _message(session: Session, event: Event, place: phase.Place, player: Player, kind: str,
-             body: dict[str, Any], nonce: str, now: datetime) -> None:
+             body: dict[str, Any], nonce: str, now: datetime, pads: RevisionCache | None, spend: Spend | None) -> None:
     table = place.table
     if table is None or not table.online or place.phase not in phase.SIGNS:
         if kind == "chat" and place.phase == "tournament":
@@ -187,7 +197,10 @@ def _message(session: Session, event: Event, place: phase.Place, player: Player,
         session.rollback()
         return
     if kind == "stroke":
-        messages.check_room(session, table.id, place.round_id, body)
+        messages.check_room(pad.current(session, table.id, place.round_id, pads).points, body)
+        wait = spend(len(body["points"])) if spend is not None else None
+        if wait is not None:
+            raise TooMany(messages.TOO_FAST, wait)
     messages.post(session, event_id=event.id, table_id=table.id, round_id=place.round_id, player_id=player.id,
                   kind=kind, body=body, nonce=nonce, now=now)
     tables.bump_clock(session, event.id, table.id)

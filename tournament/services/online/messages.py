@@ -12,17 +12,19 @@ Rules:
 - The pad holds at most MAX_PAD_POINTS points since it was last cleared (so no screen's state
   grows past a few hundred kilobytes): a stroke beyond that is refused with a sentence saying
   to clear the pad.
+- One device draws at most so many points a minute (`actions.Spend`; the app sets it):
+  a stroke beyond that is refused with a sentence saying to wait, so nobody fills the pad of
+  their table in seconds.
 - A screen shows at most the last SHOWN_LINES chat/gesture lines and SHOWN_STROKES strokes since
   the last clear.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ...core.errors import RuleError
@@ -46,6 +48,7 @@ NO_SIGNS = T("Gestures and drawing are for practice and the rounds.")
 CHAT_WHAT = T("A chat line")
 BAD_STROKE = T("That drawing could not be read. Draw the line again.")
 PAD_FULL = T("The drawing pad is full: clear it to draw again.")
+TOO_FAST = T("You have drawn a lot in the last minute: wait a moment, then draw again.")
 
 
 def _chat(text: object) -> dict[str, Any]:
@@ -122,7 +125,8 @@ def post(session: Session, *, event_id: int, table_id: int, round_id: int | None
     return message
 
 
-def _at_table(table_id: int, round_id: int | None):
+def at_table(table_id: int, round_id: int | None):
+    """The messages of a table in one stage: a round, or practice (None)."""
     stage = OnlineMessage.round_id.is_(None) if round_id is None else OnlineMessage.round_id == round_id
     return (OnlineMessage.table_id == table_id) & stage
 
@@ -130,33 +134,13 @@ def _at_table(table_id: int, round_id: int | None):
 def lines(session: Session, table_id: int, round_id: int | None, chat: bool) -> list[OnlineMessage]:
     """The last SHOWN_LINES gestures (and chat lines, when `chat`), oldest first: one statement."""
     kinds = ("chat", "gesture") if chat else ("gesture",)
-    newest = session.scalars(select(OnlineMessage).where(_at_table(table_id, round_id), OnlineMessage.kind.in_(kinds))
+    newest = session.scalars(select(OnlineMessage).where(at_table(table_id, round_id), OnlineMessage.kind.in_(kinds))
                              .order_by(OnlineMessage.id.desc()).limit(SHOWN_LINES))
     return list(reversed(list(newest)))
 
 
-def _since_clear(table_id: int, round_id: int | None):
-    cleared = (select(OnlineMessage.id).where(_at_table(table_id, round_id), OnlineMessage.kind == "clear")
-               .order_by(OnlineMessage.id.desc()).limit(1).scalar_subquery())
-    return (_at_table(table_id, round_id) & (OnlineMessage.kind == "stroke")
-            & (OnlineMessage.id > func.coalesce(cleared, 0)))
-
-
-def check_room(session: Session, table_id: int, round_id: int | None, body: dict[str, Any]) -> None:
-    """Refuse a stroke that would put more than MAX_PAD_POINTS points on the pad: one statement."""
-    bodies = session.scalars(select(OnlineMessage.body).where(_since_clear(table_id, round_id)))
-    drawn = sum(len(b.get("points") or ()) for b in bodies if isinstance(b, dict))
-    if drawn + len(body.get("points", ())) > MAX_PAD_POINTS:
+def check_room(on_pad: int, body: dict[str, Any]) -> None:
+    """Refuse a stroke that would put more than MAX_PAD_POINTS points on a pad that holds
+    `on_pad` points (`pad.PadView.points`)."""
+    if on_pad + len(body.get("points", ())) > MAX_PAD_POINTS:
         raise Conflict(PAD_FULL)
-
-
-def strokes(session: Session, table_id: int, round_id: int | None) -> list[OnlineMessage]:
-    """The pad since it was last cleared, at most the last SHOWN_STROKES strokes, oldest first."""
-    newest = session.scalars(select(OnlineMessage).where(_since_clear(table_id, round_id))
-                             .order_by(OnlineMessage.id.desc()).limit(SHOWN_STROKES))
-    return list(reversed(list(newest)))
-
-
-def points_of(message: OnlineMessage) -> tuple[tuple[int, int], ...]:
-    points: Sequence[Sequence[int]] = message.body.get("points", [])
-    return tuple((int(x), int(y)) for x, y in points)

@@ -14,9 +14,11 @@ Rules:
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
+from functools import cache
 
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import Session
 
 from ...core.i18n import T, Text
@@ -25,8 +27,9 @@ from ...games.five_tricks.replay import FIVE_TRICKS_TRICKS
 from ...models import Event, OnlineClaim, OnlineClock, Player, Round, RoundState, Seat, Table
 from ...models.base import is_token
 from .. import seat_finder, timer
-from . import claims, gestures, messages, phase, recording, tables
-from .view_model import CardView, GameView, MessageView, PlayedCard, PlayerView, SeatView, StrokeView
+from ..single_flight import RevisionCache
+from . import claims, gestures, messages, pad, phase, recording, tables
+from .view_model import NO_PAD, CardView, GameView, MessageView, PadView, PlayedCard, PlayerView, SeatView
 
 AWAY_BUCKET = 15  # seconds
 
@@ -39,10 +42,10 @@ def _table_expression():
     return func.coalesce(seat, Player.home_table_id)
 
 
-def poll_key(session: Session, token: str, now: datetime) -> str | None:
-    """The screen's key, in one statement; None: no such token (released, or never made)."""
-    if not is_token(token):
-        return None
+@cache
+def _facts_statement():
+    """The poll's one statement, built once: every poll of every device runs it, and building
+    it costs more than the database takes to answer it."""
     table = _table_expression()
     clock = select(OnlineClock.version).where(OnlineClock.table_id == table).scalar_subquery()
     online = select(Table.online).where(Table.id == table).scalar_subquery()
@@ -50,18 +53,40 @@ def poll_key(session: Session, token: str, now: datetime) -> str | None:
               .correlate_except(Round))
     latest_number = latest.with_only_columns(Round.number).scalar_subquery()
     latest_state = latest.with_only_columns(Round.state).scalar_subquery()
-    row = session.execute(
-        select(Event.revision, table, clock, online, Player.status, Event.timer_phase, latest_number, latest_state)
-        .select_from(OnlineClaim)
-        .join(Event, Event.id == OnlineClaim.event_id).join(Player, Player.id == OnlineClaim.player_id)
-        .where(OnlineClaim.token == token)).first()
+    return (select(Event.revision, table, clock, online, Player.status, Event.timer_phase, latest_number,
+                   latest_state, Event.language)
+            .select_from(OnlineClaim)
+            .join(Event, Event.id == OnlineClaim.event_id).join(Player, Player.id == OnlineClaim.player_id)
+            .where(OnlineClaim.token == bindparam("token")))
+
+
+@dataclass(frozen=True)
+class PollFacts:
+    key: str  # the screen's key
+    language: str | None  # the event's language, which the screen speaks unless the device chose
+    table_id: int | None  # the table the key follows
+    pad_revision: tuple[int, int]  # the event's revision and that table's clock (`pad.revision`)
+
+
+def poll_facts(session: Session, token: str, now: datetime) -> PollFacts | None:
+    """The screen's key and the event's language, in one statement; None: no such token
+    (released, or never made)."""
+    if not is_token(token):
+        return None
+    row = session.execute(_facts_statement(), {"token": token}).first()
     if row is None:
         return None
-    revision, table_id, version, on, status, timer_phase, number, state = row
+    revision, table_id, version, on, status, timer_phase, number, state, language = row
     key = f"{revision}.{table_id or 0}.{version or 0}"
     if on and phase.phase_name(status, timer_phase, number, _round_state(state)) in phase.DEALS:
         key += f".{int(now.timestamp() // AWAY_BUCKET)}"
-    return key
+    return PollFacts(key, language, table_id, (revision, version or 0))
+
+
+def poll_key(session: Session, token: str, now: datetime) -> str | None:
+    """The screen's key, in one statement; None: no such token (released, or never made)."""
+    facts = poll_facts(session, token, now)
+    return facts.key if facts is not None else None
 
 
 def _round_state(value: object) -> RoundState | None:
@@ -153,14 +178,13 @@ def _where(place: phase.Place) -> Text:
     return T("Your home table is table {table}.", table=table.number)
 
 
-def _messages(session: Session, place: phase.Place, player: Player) -> tuple[tuple[MessageView, ...],
-                                                                              tuple[StrokeView, ...]]:
+def _messages(session: Session, place: phase.Place, player: Player, pads: RevisionCache | None,
+              facts: PollFacts | None) -> tuple[tuple[MessageView, ...], PadView]:
     table = place.table
     if table is None or not table.online or place.phase not in phase.SIGNS:
-        return (), ()
+        return (), NO_PAD
     chat = place.phase in phase.CHAT
     said = messages.lines(session, table.id, place.round_id, chat)
-    drawn = messages.strokes(session, table.id, place.round_id)
     ids = {m.player_id for m in said if m.player_id is not None}
     names = dict(session.execute(select(Player.id, Player.name).where(Player.id.in_(ids))).all()) if ids else {}
     lines = []
@@ -174,9 +198,9 @@ def _messages(session: Session, place: phase.Place, player: Player) -> tuple[tup
         else:
             lines.append(MessageView("chat", names.get(m.player_id, ""), str(m.body.get("text", "")), None,
                                      m.player_id == player.id))
-    strokes = tuple(StrokeView(messages.points_of(m), str(m.body.get("colour", "ink")), m.player_id == player.id)
-                    for m in drawn)
-    return tuple(lines), strokes
+    # The key was read for this very table (nearly always): its revision is the pad's.
+    known = facts.pad_revision if facts is not None and facts.table_id == table.id else None
+    return tuple(lines), pad.current(session, table.id, place.round_id, pads, known)
 
 
 CUT_SHORT = T("The round closed during your deal; it counted with the tricks taken so far.")
@@ -204,9 +228,10 @@ def _notice(session: Session, event: Event, place: phase.Place, player: Player,
     return None if state is None or state.stage == "over" else CUT_SHORT
 
 
-def player_view(session: Session, claim: OnlineClaim, now: datetime) -> PlayerView:
-    """The player's screen (see the module's rules)."""
-    key = poll_key(session, claim.token, now) or ""
+def player_view(session: Session, claim: OnlineClaim, now: datetime, pads: RevisionCache | None = None) -> PlayerView:
+    """The player's screen (see the module's rules); `pads`: the app's kept pads (`pad.current`)."""
+    facts = poll_facts(session, claim.token, now)
+    key = facts.key if facts is not None else ""
     event = session.scalar(select(Event).where(Event.id == claim.event_id))
     player = session.scalar(select(Player).where(Player.id == claim.player_id))
     place = phase.place_of(session, event, player)
@@ -216,12 +241,13 @@ def player_view(session: Session, claim: OnlineClaim, now: datetime) -> PlayerVi
         deal = tables.current_deal(session, event, table, place.round_id)
         if deal is not None and deal.seat_of(player.id) is not None:
             game = game_view(deal, player.id, claims.claims_of(session, event), now)
-    said, strokes = _messages(session, place, player)
+    said, drawn = _messages(session, place, player, pads, facts)
     home = table.number if table is not None and place.phase in phase.SHEET else None
     return PlayerView(
-        key=key, phase=place.phase, name=player.name, table_number=table.number if table is not None else None,
+        key=key, phase=place.phase, player_id=player.id, name=player.name,
+        table_number=table.number if table is not None else None,
         where=_where(place), online=bool(table is not None and table.online),
         round_number=place.round.number if place.round is not None and place.phase != "waiting" else None,
         timer=timer.view(event, now), sheet_table=home, game=game,
         can_chat=place.phase in phase.CHAT and table is not None and table.online,
-        messages=said, strokes=strokes, move=place.move, notice=_notice(session, event, place, player, game))
+        messages=said, pad=drawn, move=place.move, notice=_notice(session, event, place, player, game))

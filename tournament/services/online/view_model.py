@@ -88,12 +88,34 @@ class MessageView:
 
 
 @dataclass(frozen=True)
-class StrokeView:
-    """One line on the shared drawing pad: points in 0..1000 on both axes."""
+class PadLine:
+    """One line on a table's drawing pad, the same for every screen at the table."""
 
-    points: tuple[tuple[int, int], ...]
+    id: int  # its message's id: lines come in this order, and a device names the last it holds
+    player_id: int | None  # who drew it (each screen marks its own lines)
+    points: str  # [[x, y], ...] in 0..1000 on both axes, as JSON: written once per pad, sent as it is
     colour: str  # one of messages.COLOURS
-    mine: bool
+
+
+@dataclass(frozen=True)
+class PadView:
+    """A table's drawing pad since it was last cleared (`services.online.pad`)."""
+
+    name: str  # "table.round.clear" ("p": practice): another table, stage or clear is another pad; "": none
+    lines: tuple[PadLine, ...]  # the last messages.SHOWN_STROKES strokes, oldest first
+    points: int  # points on the pad since the clear, shown or not (messages.MAX_PAD_POINTS at most)
+
+    @property
+    def last(self) -> int:
+        return self.lines[-1].id if self.lines else 0
+
+    @property
+    def at(self) -> str:
+        """The state a device holding this pad names when it asks for what is new."""
+        return f"{self.name}:{self.last}" if self.name else ""
+
+
+NO_PAD = PadView("", (), 0)
 
 
 @dataclass(frozen=True)
@@ -107,6 +129,7 @@ class MoveView:
 class PlayerView:
     key: str  # changes whenever anything on this screen changes; the device polls with it
     phase: str  # one of PHASES
+    player_id: int
     name: str
     table_number: int | None  # where the player sits now (home table before round 1)
     where: Text  # that, as a sentence
@@ -117,7 +140,7 @@ class PlayerView:
     game: GameView | None
     can_chat: bool  # "practice" only: words are allowed
     messages: tuple[MessageView, ...]  # newest last; chat lines only while chat is allowed
-    strokes: tuple[StrokeView, ...]  # the drawing pad since it was last cleared
+    pad: PadView  # the drawing pad of the player's table (NO_PAD when the screen shows none)
     move: MoveView | None  # "between": the move the closed round gave this player
     notice: Text | None  # a one-off sentence ("The round closed; your game counted with the tricks so far.")
 
