@@ -13,7 +13,8 @@ closes round 1 over HTTP. Checks: no 5xx and no 4xx but the 409 of an overtaken 
 "next deal"; every deal of the round replayed through the engine from the seed is recorded
 (ended deals, and unfinished ones with a trick taken) as a game of its table with the right
 winner and tricks, and no other game exists; what the bots saw as a deal's winner is that game's
-winner; the close's moves are `tournament.core.plan_moves` over the recorded games.
+winner; the close's moves are `tournament.core.plan_round`'s over the recorded games (a table
+that recorded none: nobody there moves).
 
 Figures: card-to-screen latency (from the POST of a card answered 200 to each other bot of the
 table first having that card in a payload; bots poll every `poll_ms`, 400 ms while a deal is on,
@@ -47,7 +48,7 @@ from sqlalchemy import select
 from benchmarks.bots import Bot, card_latencies, status_counts
 from benchmarks.harness import Client, Server, percentile, prepare_database
 from tournament import create_app, db
-from tournament.core import game_winner, plan_moves
+from tournament.core import game_winner, plan_round
 from tournament.games import game_of
 from tournament.models import Event, Game, GameResult, OnlineGame, Player, Round, Seat, Table
 from tournament.services import accounts, events, players, rounds
@@ -199,7 +200,8 @@ def recorded_winners(session, event_id: int, round_number: int) -> dict[tuple[in
 
 
 def check_moves(session, event_id: int, round_number: int) -> list[str]:
-    """The next round's seats are `core.plan_moves` over the closed round's recorded games."""
+    """The next round's seats are `core.plan_round`'s over the closed round's recorded games (a
+    table that recorded none has no result: nobody there moves)."""
     event = session.get(Event, event_id)
     round_ids = dict(session.execute(select(Round.number, Round.id).where(Round.event_id == event_id)).all())
     if round_number + 1 not in round_ids:
@@ -209,13 +211,15 @@ def check_moves(session, event_id: int, round_number: int) -> list[str]:
             select(Table.number, Player.name).join(Seat, Seat.table_id == Table.id)
             .join(Player, Seat.player_id == Player.id).where(Seat.round_id == round_ids[round_number])):
         games_won[number][name] = 0
-    for (table, _game), name in recorded_winners(session, event_id, round_number).items():
+    winners = recorded_winners(session, event_id, round_number)
+    for (table, _game), name in winners.items():
         games_won[table][name] += 1
-    planned = plan_moves(games_won, movers=game_of(event).movers)
+    planned = plan_round(games_won, reported={table for table, _game in winners},
+                         movers=game_of(event).movers).destinations()
     seats = dict(session.execute(
         select(Player.name, Table.number).join(Seat, Seat.player_id == Player.id)
         .join(Table, Seat.table_id == Table.id).where(Seat.round_id == round_ids[round_number + 1])).all())
-    return [f"{name}: seated at table {seats.get(name)} in round {round_number + 1}, plan_moves says {table}"
+    return [f"{name}: seated at table {seats.get(name)} in round {round_number + 1}, plan_round says {table}"
             for name, table in sorted(planned.items()) if seats.get(name) != table]
 
 
@@ -496,7 +500,7 @@ def main() -> int:
     if not misses:
         print("checks passed: no error answered; every ended deal (and every deal cut short with a trick) "
               "recorded with its tricks and winner; what each bot was shown agrees; the close's moves "
-              f"are plan_moves'; card to screen median within {MEDIAN_TARGET_MS:.0f} ms")
+              f"are plan_round's; card to screen median within {MEDIAN_TARGET_MS:.0f} ms")
     return 1 if misses else 0
 
 
