@@ -122,7 +122,8 @@ def main() -> int:
     if args.online:
         print()
         misses += online_play.run_and_report(args.online_tables, args.online_deals, args.online_pointing,
-                                             args.database_url, args.online_seconds)
+                                             args.database_url, args.online_seconds, args.online_abusers,
+                                             args.online_duration)
     for miss in misses:
         print("MISSED", miss)
     return 1 if misses else 0

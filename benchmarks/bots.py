@@ -3,9 +3,10 @@
 A bot opens the event's public link and claims its name (or opens its personal link), reads
 the page's root element (`data-state-url`, `data-act-url`, `data-csrf`, `data-key`,
 `data-poll-ms`) and keeps the session cookie, then polls `GET /play/<token>/state?key=` at
-the interval the last payload asked for (`poll_ms`) and acts through `POST /play/<token>/act`
-with a JSON body, the page's CSRF token in `X-CSRFToken` and a nonce, as the page's script
-does:
+the interval the last payload asked for (`poll_ms`, or longer when a 429 names a `Retry-After`),
+naming the drawing pad's state it was last told (`&pad=`, so that it receives only new strokes),
+and acts through `POST /play/<token>/act` with a JSON body, the page's CSRF token in
+`X-CSRFToken` and a nonce, as the page's script does:
 
 - its turn ("play" stage, `my_turn`): a card from `game.playable` (or `game.hand`);
 - "point" stage, not pointed yet: the led card (`pointing="led"`), or a random card of the
@@ -118,6 +119,8 @@ class Bot:
         self.root: dict[str, str] = {}
         self.poll_ms = 2000
         self.key = ""
+        self.pad = ""  # the drawing pad's state the last answer named: the poll asks for what is new since
+        self.backoff = 0.0  # seconds a 429's Retry-After asked for, waited before the next poll
 
     # --- the device's requests ------------------------------------------------------------
 
@@ -146,6 +149,7 @@ class Bot:
         other.client = Client(self.base, timeout=self.timeout)
         other.client.cookies = dict(self.client.cookies) if self.client else {}
         other.root, other.key, other.state, other.salt = dict(self.root), self.key, self.state, self.salt
+        other.pad = self.pad
         return other
 
     def join(self) -> Reply:
@@ -181,7 +185,9 @@ class Bot:
 
     def poll(self) -> dict | None:
         """One poll; the new payload, or None when the screen is current (204)."""
-        reply = self._send("poll", "GET", f"{self.root['state-url']}?key={quote(self.key)}")
+        reply = self._send("poll", "GET", f"{self.root['state-url']}?key={quote(self.key)}&pad={quote(self.pad)}")
+        if reply.status == 429:  # as the page's script does: wait as long as the server asks
+            self.backoff = retry_after(reply.headers)
         if reply.status != 200:
             return None  # 204: the screen is current; a refusal is kept, the script polls again
         return self._take(json.loads(reply.body))
@@ -197,7 +203,7 @@ class Bot:
         """POST to the act URL: `payload` as JSON (or `raw` bytes as they are), CSRF header on."""
         sent = {"Content-Type": "application/json", "X-CSRFToken": self.root["csrf"], **(headers or {})}
         body = raw if raw is not None else json.dumps(payload).encode()
-        reply = self._send(kind, "POST", self.root["act-url"], body=body, headers=sent)
+        reply = self._send(kind, "POST", f"{self.root['act-url']}?pad={quote(self.pad)}", body=body, headers=sent)
         if reply.status == 200:
             self._take(json.loads(reply.body))
         return reply
@@ -208,6 +214,7 @@ class Bot:
         now = time.monotonic()
         self.state = payload
         self.key = payload["key"]
+        self.pad = payload.get("pad") or ""
         self.poll_ms = int(payload.get("poll_ms") or 2000)
         game = payload.get("game")
         if game:
@@ -273,7 +280,7 @@ class Bot:
         return action
 
     def poll_now(self) -> None:
-        self.key = ""  # a stale screen: ask for the whole state
+        self.key = self.pad = ""  # a stale screen: ask for the whole state
         self.poll()
 
     def run(self, stop: threading.Event, deadline: float, keep_dealing: threading.Event | None = None) -> None:
@@ -288,7 +295,8 @@ class Bot:
                 while self.step(dealing) is not None and not stop.is_set():
                     pass
                 wait = self.poll_ms if self.fastest_ms is None else min(self.poll_ms, self.fastest_ms)
-                stop.wait(wait / 1000)
+                stop.wait(max(wait / 1000, self.backoff))
+                self.backoff = 0.0
                 self.poll()
         except Exception as error:  # kept for the report; the run goes on
             self.answers.append(Answer("crash", 0, time.monotonic(), 0.0, f"{type(error).__name__}: {error}"))
@@ -302,6 +310,14 @@ class Bot:
         allowed = set(allowed)
         return [a for a in self.answers if a.status == 0 or a.status >= 500
                 or (a.status >= 400 and a.status not in allowed)]
+
+
+def retry_after(headers: dict[str, str]) -> float:
+    """The seconds a 429's Retry-After asks for (1 when it names none)."""
+    try:
+        return max(1.0, float(headers.get("retry-after", "1")))
+    except ValueError:
+        return 1.0
 
 
 def card_latencies(bots: list[Bot], last_screen: bool = False) -> list[float]:

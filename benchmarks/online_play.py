@@ -30,9 +30,11 @@ from __future__ import annotations
 import argparse
 import hashlib
 import hmac
+import json
 import os
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
@@ -46,7 +48,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from sqlalchemy import select
 
 from benchmarks.bots import Bot, card_latencies, status_counts
-from benchmarks.harness import Client, Server, percentile, prepare_database
+from benchmarks.harness import ROOT, Client, Server, percentile, prepare_database
 from tournament import create_app, db
 from tournament.core import game_winner, plan_round
 from tournament.games import game_of
@@ -340,16 +342,20 @@ class Figures:
     act_ms: list[float]
     statuses: dict
     in_process: dict[str, list[float]] = field(default_factory=dict)
+    abused_ms: list[float] = field(default_factory=list)  # card to screen at the abusers' tables
+    abusers: list[dict] = field(default_factory=list)  # what each abusive device received
 
     def line(self, label: str, samples: list[float]) -> str:
         if not samples:
             return f"{label:34} (no samples)"
         return (f"{label:34} median {statistics.median(samples):7.1f}  p95 {percentile(samples, 0.95):7.1f}  "
-                f"max {max(samples):7.1f} ms  ({len(samples)})")
+                f"p99 {percentile(samples, 0.99):7.1f}  max {max(samples):7.1f} ms  ({len(samples)})")
 
     def report(self) -> list[str]:
-        return [
-            self.line("card to screen (each other screen)", self.latencies_ms),
+        where = " (other tables)" if self.abusers else " (each other screen)"
+        lines = [
+            self.line("card to screen" + where, self.latencies_ms),
+            *([self.line("card to screen (abusers' tables)", self.abused_ms)] if self.abusers else []),
             self.line("card to the table's last screen", self.last_screen_ms),
             self.line("poll answered 204 (one statement)", self.poll_204_ms),
             self.line("poll answered 200 (state built)", self.poll_200_ms),
@@ -362,14 +368,25 @@ class Figures:
             f"{'statuses':34} " + ", ".join(f"{k} {s}: {n}" for (k, s), n in sorted(self.statuses.items())),
             *(self.line(f"in process, {name}", samples) for name, samples in self.in_process.items()),
         ]
+        for number, abuser in enumerate(self.abusers, 1):
+            counts = abuser.get("counts") or {}
+            total = sum(counts.values())
+            seconds = abuser.get("seconds") or 1.0
+            lines.append(f"{f'abusive device {number}':34} {total} requests in {seconds:.1f} s "
+                         f"({total / seconds:.0f} per second): "
+                         + (", ".join(f"{k}: {n}" for k, n in sorted(counts.items())) or abuser.get("error", "")))
+        return lines
 
 
-def figures(run: BotRun) -> Figures:
+def figures(run: BotRun, abused: frozenset[str] = frozenset()) -> Figures:
+    """The bots' figures; card-to-screen latency split between the tables an abusive device
+    sits at (`abused`: their groups) and the others."""
     answers = [a for bot in run.bots for a in bot.answers]
     polls = [a for a in answers if a.kind == "poll"]
+    others = [bot for bot in run.bots if bot.group not in abused]
     return Figures(
-        latencies_ms=[1000 * s for s in card_latencies(run.bots)],
-        last_screen_ms=[1000 * s for s in card_latencies(run.bots, last_screen=True)],
+        latencies_ms=[1000 * s for s in card_latencies(others)],
+        last_screen_ms=[1000 * s for s in card_latencies(others, last_screen=True)],
         deals=dict(deals_done(run.bots)),
         requests=len(answers), seconds=run.seconds, polls=len(polls),
         polls_204=sum(1 for a in polls if a.status == 204),
@@ -377,12 +394,16 @@ def figures(run: BotRun) -> Figures:
         poll_200_ms=[1000 * a.seconds for a in polls if a.status == 200],
         act_ms=[1000 * a.seconds for a in answers if a.kind in ("play", "point", "deal") and a.status == 200],
         statuses=dict(status_counts(run.bots)),
+        abused_ms=[1000 * s for s in card_latencies([bot for bot in run.bots if bot.group in abused])],
     )
 
 
-def check_run(session, secret_key, event_id: int, run: BotRun, round_number: int = 1, closed: bool = True) -> list[str]:
-    """Everything the load run must leave true (see the module's docstring)."""
-    problems = [f"{bot.name}: {a.kind} answered {a.status}: {a.error}" for bot in run.bots for a in bot.errors()]
+def check_run(session, secret_key, event_id: int, run: BotRun, round_number: int = 1, closed: bool = True,
+              shared: frozenset[str] = frozenset()) -> list[str]:
+    """Everything the load run must leave true (see the module's docstring). `shared`: bots
+    whose personal link an abusive device also uses; the limits of that link may answer them 429."""
+    problems = [f"{bot.name}: {a.kind} answered {a.status}: {a.error}" for bot in run.bots
+                for a in bot.errors((409, 429) if bot.name in shared else (409,))]
     problems += check_recorded(session, secret_key, event_id, round_number, closed)
     problems += check_bot_views(session, event_id, round_number, run.bots, run.table_of)
     if closed:
@@ -432,10 +453,58 @@ def served_app(url: str, instance: Path):
         del os.environ["TOURNAMENT_INSTANCE_PATH"]
 
 
+def fill_pads(session, event_id: int, table_numbers: list[int]) -> None:
+    """The drawing pads of these tables filled to `messages.MAX_PAD_POINTS` for the running
+    round, in strokes of the most points a stroke may have: what the players there could draw in
+    a few minutes, and the dearest pad a screen can be sent."""
+    import random
+
+    from tournament.models import OnlineMessage
+    from tournament.services.online import messages
+
+    rng = random.Random(7)
+    round_id = session.scalar(select(Round.id).where(Round.event_id == event_id, Round.number == 1))
+    for number in table_numbers:
+        table_id = session.scalar(select(Table.id).where(Table.event_id == event_id, Table.number == number))
+        player_id = session.scalar(select(Seat.player_id).where(Seat.round_id == round_id, Seat.table_id == table_id))
+        for n in range(messages.MAX_PAD_POINTS // messages.MAX_POINTS):
+            points = [[rng.randrange(1001), rng.randrange(1001)] for _ in range(messages.MAX_POINTS)]
+            session.add(OnlineMessage(event_id=event_id, table_id=table_id, round_id=round_id, player_id=player_id,
+                                      kind="stroke", body={"points": points, "colour": "ink"}, nonce=f"fill-{n:04d}"))
+    session.commit()
+
+
+def start_abusers(base: str, paths: list[str], seconds: float) -> list[subprocess.Popen]:
+    """One `benchmarks.abuse` process per personal link, each from a loopback address of its own."""
+    return [subprocess.Popen([sys.executable, "-m", "benchmarks.abuse", base, path, "--source", f"127.0.0.{11 + n}",
+                              "--seconds", str(seconds), "--seed", str(n)],
+                             cwd=ROOT, stdout=subprocess.PIPE, text=True)
+            for n, path in enumerate(paths)]
+
+
+def abuser_results(processes: list[subprocess.Popen]) -> list[dict]:
+    results = []
+    for process in processes:
+        try:
+            out, _ = process.communicate(timeout=120)
+            results.append(json.loads(out.strip().splitlines()[-1]))
+        except (subprocess.TimeoutExpired, ValueError, IndexError) as error:
+            process.kill()
+            results.append({"error": f"the abusive device's process gave no figures: {error!r}"})
+    return results
+
+
 def run_online(tables: int = 10, deals: int = 2, pointing: str = "led", database_url: str | None = None,
-               seconds: float = 600.0, threads: int = 16) -> tuple[Figures, list[str]]:
+               seconds: float = 600.0, threads: int = 16, abusers: int = 0,
+               duration: float | None = None) -> tuple[Figures, list[str]]:
+    """`abusers`: that many abusive devices (`benchmarks.abuse`), each on the personal link of the
+    first player at tables 1, 2, … (a second device of that player), whose pads are filled first.
+    `duration`: play for that long whatever the deals, instead of until every table ended `deals`."""
     folder = Path(tempfile.mkdtemp(prefix="online-"))
     url = database_url or f"sqlite:///{folder}/online.sqlite3"
+    if duration is not None:
+        deals, seconds = 10**6, duration
+    abusers = min(abusers, tables)
     try:
         prepare_database(url)
         app = served_app(url, folder)
@@ -443,23 +512,38 @@ def run_online(tables: int = 10, deals: int = 2, pointing: str = "led", database
             session = db.session()
             accounts.set_organiser(session, USERNAME, PASSWORD)
             setup = setup_online_event(session, [f"Player {n:03d}" for n in range(tables * 4)], tables)
+            fill_pads(session, setup.event_id, list(range(1, abusers + 1)))
         server = Server(folder, url, threads=threads).start()
         try:
-            print(f"{tables} online tables of 4, {tables * 4} bots; {load_average()} before", flush=True)
-            run = play(make_bots(server.base, setup, pointing), deals, seconds)
+            print(f"{tables} online tables of 4, {tables * 4} bots, {abusers} abusive devices; "
+                  f"{load_average()} before", flush=True)
+            bots = make_bots(server.base, setup, pointing)
+            abused: dict[str, str] = {}  # bot name -> its table's group, for the bots an abuser shares a link with
+            if abusers:
+                for bot in bots:
+                    bot.join()
+                firsts = [next(bot for bot in bots if bot.group == str(number)) for number in range(1, abusers + 1)]
+                abused = {bot.name: bot.group for bot in firsts}
+                processes = start_abusers(server.base, [bot.personal_path for bot in firsts], seconds)
+            run = play(bots, deals, seconds)
+            abuse = abuser_results(processes) if abusers else []
             print(f"played {run.seconds:.1f} s; {load_average()} after", flush=True)
-            problems = [] if run.finished else [f"not every table ended {deals} deals in {seconds:.0f} s: "
-                                                f"{dict(deals_done(run.bots))}"]
-            in_process = time_in_process(app, setup.event_id)  # deals still on at every table
+            problems = [] if run.finished or duration is not None else [
+                f"not every table ended {deals} deals in {seconds:.0f} s: {dict(deals_done(run.bots))}"]
+            problems += [f"abusive device: {a['error']}" for a in abuse if "error" in a]
+            # Deals still on at every table; left out beside abusers (a full pad's first player).
+            in_process = {} if abusers else time_in_process(app, setup.event_id)
             status = close_round(server.base, setup.event_id, 1)
             if status != 302:
                 problems.append(f"closing round 1 answered {status}")
         finally:
             server.stop()
         with app.app_context():
-            problems += check_run(db.session(), app.config["SECRET_KEY"], setup.event_id, run)
-        result = figures(run)
+            problems += check_run(db.session(), app.config["SECRET_KEY"], setup.event_id, run,
+                                  shared=frozenset(abused))
+        result = figures(run, frozenset(abused.values()))
         result.in_process = in_process
+        result.abusers = abuse
         app.extensions["db_engine"].dispose()
         return result, problems
     finally:
@@ -472,10 +556,18 @@ def add_arguments(parser: argparse.ArgumentParser, prefix: str = "") -> None:
     parser.add_argument(f"--{prefix}pointing", choices=("led", "random"), default="led",
                         help="bots point at the led card, or at random (disputes) then agree")
     parser.add_argument(f"--{prefix}seconds", type=float, default=600.0, help="give up after this long")
+    parser.add_argument(f"--{prefix}abusers", type=int, default=0,
+                        help="abusive devices (benchmarks.abuse): a second device on the link of the first "
+                             "player at tables 1..N, polling with a stale key and drawing as fast as the "
+                             "server answers; their tables' pads are filled first")
+    parser.add_argument(f"--{prefix}duration", type=float, default=None,
+                        help="play for this many seconds whatever the deals (for runs with and without abusers)")
 
 
-def run_and_report(tables: int, deals: int, pointing: str, database_url: str | None, seconds: float) -> list[str]:
-    result, problems = run_online(tables, deals, pointing, database_url, seconds)
+def run_and_report(tables: int, deals: int, pointing: str, database_url: str | None, seconds: float,
+                   abusers: int = 0, duration: float | None = None) -> list[str]:
+    result, problems = run_online(tables, deals, pointing, database_url, seconds, abusers=abusers,
+                                  duration=duration)
     for line in result.report():
         print(line)
     misses = [f"check: {p}" for p in problems[:30]]
@@ -494,7 +586,8 @@ def main() -> int:
     parser.add_argument("--database-url", help="a database to WIPE and use instead of a SQLite temp file")
     add_arguments(parser)
     args = parser.parse_args()
-    misses = run_and_report(args.tables, args.deals, args.pointing, args.database_url, args.seconds)
+    misses = run_and_report(args.tables, args.deals, args.pointing, args.database_url, args.seconds,
+                            args.abusers, args.duration)
     for miss in misses:
         print("MISSED", miss)
     if not misses:
