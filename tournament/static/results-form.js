@@ -66,31 +66,37 @@
     if (hidden) { hidden.value = String(number); }
   }
 
-  document.querySelectorAll("form[data-results-form]").forEach(function (form) {
-    var rows = form.querySelector("[data-rows]");
-    var template = form.querySelector("template[data-row-template]");
-    var button = form.querySelector("[data-add-rows]");
-    var max = parseInt(form.getAttribute("data-max-rows"), 10) || 40;
-    var noun = form.getAttribute("data-scores-decide");
-    rows.querySelectorAll("[data-game]").forEach(function (game) { wire(game, noun); });
-    if (!template || !button) { return; }
-    button.addEventListener("click", function (event) {
-      event.preventDefault();
-      var games = rows.querySelectorAll("[data-game]");
-      if (games.length >= max) { return; }
-      var index = 0, number = 0;
-      rows.querySelectorAll('input[name$="-number"]').forEach(function (input) {
-        var match = /^games-(\d+)-/.exec(input.name);
-        if (match) { index = Math.max(index, parseInt(match[1], 10) + 1); }
-        number = Math.max(number, parseInt(input.value, 10) || 0);
+  function wireForms(root) {
+    root.querySelectorAll("form[data-results-form]").forEach(function (form) {
+      var rows = form.querySelector("[data-rows]");
+      var template = form.querySelector("template[data-row-template]");
+      var button = form.querySelector("[data-add-rows]");
+      var max = parseInt(form.getAttribute("data-max-rows"), 10) || 40;
+      var noun = form.getAttribute("data-scores-decide");
+      rows.querySelectorAll("[data-game]").forEach(function (game) { wire(game, noun); });
+      if (!template || !button) { return; }
+      button.addEventListener("click", function (event) {
+        event.preventDefault();
+        var games = rows.querySelectorAll("[data-game]");
+        if (games.length >= max) { return; }
+        var index = 0, number = 0;
+        rows.querySelectorAll('input[name$="-number"]').forEach(function (input) {
+          var match = /^games-(\d+)-/.exec(input.name);
+          if (match) { index = Math.max(index, parseInt(match[1], 10) + 1); }
+          number = Math.max(number, parseInt(input.value, 10) || 0);
+        });
+        var game = template.content.querySelector("[data-game]").cloneNode(true);
+        renumber(game, index, Math.max(number, games.length) + 1);
+        rows.appendChild(game);
+        wire(game, noun);
+        if (games.length + 1 >= max) { button.hidden = true; }
+        var first = game.querySelector("input[type=radio]");
+        if (first) { first.focus(); }
       });
-      var game = template.content.querySelector("[data-game]").cloneNode(true);
-      renumber(game, index, Math.max(number, games.length) + 1);
-      rows.appendChild(game);
-      wire(game, noun);
-      if (games.length + 1 >= max) { button.hidden = true; }
-      var first = game.querySelector("input[type=radio]");
-      if (first) { first.focus(); }
     });
-  });
+  }
+
+  wireForms(document);
+  // A new round's form, put in place by the table phone's table-follow.js.
+  document.addEventListener("phone:page", function (event) { wireForms(event.detail); });
 })();

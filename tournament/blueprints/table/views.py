@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from flask import flash, redirect, render_template, request, url_for
+from flask import current_app, flash, redirect, render_template, request, url_for
 
 from ... import db
 from ...core.i18n import T, Text, Tn
@@ -8,9 +8,12 @@ from ...games import game_of
 from ...i18n import translate
 from ...i18n.locale import use_event
 from ...services.errors import Conflict, DomainError
+from ...services.fingerprint import fingerprint
 from ...services.games import record_games
 from ...services.room_links import table_by_token
 from ...services.round_data import load_table_rows
+from ...services.single_flight import revision_cache
+from ..conditional import conditional_json
 from ..game_forms import (
     blank_row,
     entries,
@@ -24,10 +27,35 @@ from ..game_forms import (
     winner_choices,
 )
 from ..note_form import blank_form
+from ..projector import POLL_MS_OTHERWISE
 from ..scoring import next_game, scorer_rows
 from . import bp
 
 NOTHING_TO_SEND = T("Nothing to send: tap the winner of at least one game.")
+
+
+def page_key(round_, players) -> str:
+    """What the event can change under an open phone page: which round runs and who sits at the
+    table. The page carries it and its script polls `follow` for it: only a different key
+    replaces the form, so taps not sent yet for the running round stay."""
+    return fingerprint([None if round_ is None else [round_.id, round_.number], [p.id for p in players]])
+
+
+@bp.get("/<token>/follow.json")
+def follow(token: str):
+    """The key of the page the table should show now; 304 while it is the same."""
+    session = db.session()
+    table, round_ = table_by_token(session, token)
+    use_event(table.event)
+
+    def build() -> str:
+        if round_ is None:
+            return page_key(None, [])
+        return page_key(round_, load_table_rows(session, table.event, round_, table, with_games=False).seated_at(table))
+
+    # Every phone polls while nothing changes: the seats are read once per revision and table.
+    key = revision_cache(current_app, "table page keys").get((table.id, token), table.event.revision, build)
+    return conditional_json({"key": key, "poll_ms": POLL_MS_OTHERWISE})
 
 
 def _describe(result) -> Text:
@@ -50,7 +78,7 @@ def enter(token: str):
         if request.method == "POST":
             raise Conflict(T("No round is running now, so nothing was recorded. "
                              "Results can be sent only during a round."))
-        return render_template("table/waiting.html", table=table)
+        return render_template("table/waiting.html", table=table, key=page_key(None, []))
     # A submit shows no recorded game: the form holds what was sent, and record_games reads
     # the games again under the lock.
     data = load_table_rows(session, table.event, round_, table, with_games=request.method == "GET")
@@ -68,7 +96,8 @@ def enter(token: str):
                                form=form, blank=blank_row(form), refused=status >= 400,
                                rules=rules, choices=winner_choices(rules, variant, players), scoring=scoring,
                                next_game=None if request.method == "POST" else next_game(rules, games),
-                               words=rules.scorer.words if rules.scorer else None, note=blank_form()), status
+                               words=rules.scorer.words if rules.scorer else None, note=blank_form(),
+                               key=page_key(round_, players)), status
 
     if request.method == "GET":
         form = results_form(rules, variant, players, rows)
@@ -77,8 +106,10 @@ def enter(token: str):
         return page(form)
     form = results_form(rules, variant, players, rows, request.form)
     if form.round.data != str(round_.number):
-        raise Conflict(T("That form was for round {old}, which is over. Nothing was recorded. "
-                         "Reload to enter round {number}.", old=form.round.data or "?", number=round_.number))
+        # The round the captain tapped for is over: its taps mean nothing now, the running round's form does.
+        flash(translate(T("Round {old} is over, so nothing was recorded. This is the form of round {number}: "
+                          "enter its games here.", old=form.round.data or "?", number=round_.number)), "error")
+        return redirect(url_for("table.enter", token=token))
     if wants_more_rows(request.form):
         return page(grow(rules, variant, form, players, request.form))
     if not form.validate_on_submit():
