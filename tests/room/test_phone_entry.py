@@ -84,7 +84,7 @@ def test_absurd_tricks_are_refused_with_a_message(phone, app, running):
     data = form(1, ("", ""))
     data[f"games-0-s{ids[0]}"] = "99"
     response = phone.post(f"/t/{tokens(app, running)[1]}", data=data)
-    assert response.status_code == 400 and "Tricks run from 0 to 14" in response.get_data(as_text=True)
+    assert response.status_code == 400 and "28 cards make at most" in response.get_data(as_text=True)
     assert games_of(app, running) == []
 
 

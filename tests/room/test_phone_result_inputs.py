@@ -75,6 +75,7 @@ def rows_of(html: str) -> list[dict]:
     parser = Rows()
     parser.feed(html)
     return parser.rows
+FIVE_AT_MOST = "Tricks run from 0 to 5: 28 cards make at most 5 tricks a game at a table of 5."
 
 
 def widget_rows(form, players) -> list[dict]:
@@ -83,7 +84,7 @@ def widget_rows(form, players) -> list[dict]:
     for row in [*form.games, blank_row(form)]:
         html = str(row.number()) + str(row.version())
         html += "".join(str(option()) for option in row.winner)
-        html += "".join(str(row[f"s{p.id}"](type="number", min=0, max=14, inputmode="numeric",
+        html += "".join(str(row[f"s{p.id}"](type="number", min=0, max=28 // len(players), inputmode="numeric",
                                              **{"data-score-of": p.id, "data-name": p.name}))
                         for p in players)
         inputs = rows_of(f"<fieldset data-game>{html}</fieldset>")[0]["inputs"]
@@ -181,12 +182,12 @@ def test_a_refused_phone_submission_comes_back_filled_in_with_the_message_beside
     assert checked["games-0-winner"] == str(quotes)
     assert values[f"games-1-s{arabic}"] == "99"
     assert values[f"games-2-s{dan}"] == "4" and values[f"games-2-s{script}"] == "1"
-    assert rows[1]["errors"] == [f"{STORED[3]}: Tricks run from 0 to 14."]  # in game 2's row, naming the player
+    assert rows[1]["errors"] == [f"{STORED[3]}: {FIVE_AT_MOST}"]  # in game 2's row, naming the player
     assert rows[0]["errors"] == [] and rows[2]["errors"] == []
     # The message follows the input it is about, inside the open tricks panel.
     html = response.get_data(as_text=True)
     field = html.index(f'name="games-1-s{arabic}"')
-    assert html.index("Tricks run from 0 to 14.", field) < html.index("</details>", field)
+    assert html.index(FIVE_AT_MOST, field) < html.index("</details>", field)
 
     # A refusal of the service (a winner from no seat here) goes beside its game, as an alert.
     stranger = {"round": "1", "games-0-number": "1", "games-0-version": "", "games-0-winner": "999999"}

@@ -28,6 +28,13 @@ def _other_table_player(doc, round_index: int, game_index: int) -> str:
     return next(s["player"] for s in doc["rounds"][round_index]["seats"] if s["table"] != game["table"])
 
 
+def _one_above_the_table(doc) -> dict[str, int]:
+    """Game 1 of round 2 with one player taking a trick more than 28 cards make at that table."""
+    game = doc["rounds"][1]["games"][0]
+    seated = [s["player"] for s in doc["rounds"][1]["seats"] if s["table"] == game["table"]]
+    return {player: (28 // len(seated) + 1 if index == 0 else 0) for index, player in enumerate(seated)}
+
+
 def _set(path, value):
     """Mutator that sets doc[path...] = value (value may be a function of the document)."""
     def mutate(doc):
@@ -90,6 +97,8 @@ BAD_DOCUMENTS = {
     "too many tricks": (_set(["rounds", 1, "games", 0, "scores"],
                              lambda d: {k: 9 for k in d["rounds"][1]["games"][0]["scores"]}),
         "more than the cards allow"),
+    "more tricks than the table's game has": (_set(["rounds", 1, "games", 0, "scores"], _one_above_the_table),
+        "cards make at most"),
     "unknown paper": (_set(["event", "paper_size"], "a0"), "event.paper_size: must be one of a4, letter"),
     "unknown status": (_set(["players", 0, "status"], "champion"), "players[0].status"),
     "unknown round state": (_set(["rounds", 0, "state"], "paused"), "rounds[0].state"),

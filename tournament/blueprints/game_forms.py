@@ -108,9 +108,10 @@ def _row_class(rules: GameRules, variant: Any, roster: tuple[tuple[int, str], ..
             return score is not None and any(self[f"s{pid}"].data is not None for pid, _name in roster)
 
     if score is not None:
+        limit = score.limit(len(roster))
         for pid, name in roster:
             setattr(GameRow, f"s{pid}", IntegerField(
-                name, validators=[Optional(), NumberRange(score.minimum, score.maximum, _lazy(score.message))]))
+                name, validators=[Optional(), NumberRange(score.minimum, limit.most, _lazy(limit.message))]))
     return GameRow
 
 

@@ -26,7 +26,7 @@ Invariants:
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
@@ -56,6 +56,16 @@ class TableSizes:
 
 
 @dataclass(frozen=True, slots=True)
+class ScoreLimit:
+    """The bounds of a score at one table: each player's number at most ``most``, one game's
+    numbers adding up to at most ``total`` (``None``: no bound), ``message`` naming them."""
+
+    most: int
+    total: int | None
+    message: Text | str
+
+
+@dataclass(frozen=True, slots=True)
 class ScoreField:
     """A whole number per player that a table may report with a game (Five Tricks: tricks).
 
@@ -74,6 +84,19 @@ class ScoreField:
     decides: bool
     message: Text | str  # shown beside a number out of range: "Tricks run from 0 to 14."
     overrules_ticked: bool = False
+    # A game whose deck caps the numbers by the table's size (Five Tricks: 28 cards make fewer
+    # tricks the more players share them) gives its bounds for a table of so many players.
+    at_table: Callable[[int], ScoreLimit] | None = None
+
+    def limit(self, players: int) -> ScoreLimit:
+        """The bounds at a table of ``players``: every check of a reported score (form, phone,
+        event file) reads them here, so none accepts what another refuses."""
+        if self.at_table is None:
+            return ScoreLimit(self.maximum, self.total_at_most, self.message)
+        bounds = self.at_table(players)
+        total = bounds.total if self.total_at_most is None or bounds.total is None else min(bounds.total,
+                                                                                              self.total_at_most)
+        return ScoreLimit(min(bounds.most, self.maximum), total, bounds.message)
 
     def __post_init__(self) -> None:
         if self.minimum > self.maximum:
@@ -419,5 +442,6 @@ class Game(Protocol[V]):
         ...
 
 
-__all__ = ["CardFace", "Game", "Paragraph", "Report", "ScoreField", "Scorer", "ScorerWords", "Setting", "TableSizes",
+__all__ = ["CardFace", "Game", "Paragraph", "Report", "ScoreField", "ScoreLimit",
+           "Scorer", "ScorerWords", "Setting", "TableSizes",
            "Tally", "TallyLine", "TrickRules", "V"]

@@ -3,9 +3,11 @@
 Invariants:
 - Every answer comes from the rule modules (``variants``, ``generator``, ``sheets`` here and
   ``core.ranking``): this module decides nothing they already decide.
-- A table reports each player's tricks (0 to 14, at most 14 in one game: 28 cards) and/or ticks
-  one winner. Tricks, when any was taken, decide: the most tricks wins, a tie goes to the
-  alphabetically first name (``core.game_winner``); a ticked winner must agree. Without tricks
+- A table reports each player's tricks and/or ticks one winner. A game at a table of n
+  players has at most ⌊28 / n⌋ tricks (``tricks.most_tricks``: 9, 7, 5, 4 at 3 to 6
+  players), each player's and all together, whatever number of cards the table deals.
+  Tricks, when any was taken, decide: the most tricks wins, a tie goes to the alphabetically
+  first name (``core.game_winner``); a ticked winner must agree. Without tricks
   the ticked winner stands; a game with neither is no game.
 - A stored result (event file) is consistent when its winner took no fewer tricks than anybody:
   a tie may name either player, as files written by hand or by older versions did.
@@ -21,17 +23,18 @@ from pathlib import Path
 from typing import Any, Final
 
 from ...core.errors import RuleError
-from ...core.i18n import Name, T, Text, Tp
+from ...core.i18n import Name, T, Text, Tn, Tp
 from ...core.limits import MAX_GAMES_PER_TABLE, MAX_TRICKS_PER_GAME
 from ...core.movement import guide_movers
 from ...core.names import name_key
 from ...core.ranking import game_winner
-from ..protocol import Paragraph, Report, ScoreField, Scorer, Setting, TableSizes, TrickRules
-from .cards import Suit
+from ..protocol import Paragraph, Report, ScoreField, ScoreLimit, Scorer, Setting, TableSizes, TrickRules
+from .cards import DECK, Suit
 from .generator import variants_for_tables
 from .replay import FIVE_TRICKS_TRICKS
 from .settings import ACE_PHRASE, NO_TRUMP_PHRASE, WINS_PHRASE, variant_settings
 from .sheets import RuleSheet, rule_sheet
+from .tricks import most_tricks
 from .variants import SETTING_NAMES, RuleVariant
 
 # How long a game takes, so the entry pages open with as many rows as a round usually holds.
@@ -47,6 +50,17 @@ MIN_ROWS: Final = 2
 # The score's words as messages; the protocol's plain-text fields are their English.
 TRICKS_LABEL: Final = Tp("score column", "Tricks")
 TRICKS_MESSAGE: Final = T("Tricks run from 0 to {most}.", most=MAX_TRICKS_PER_GAME)
+
+
+def tricks_at_table(players: int) -> ScoreLimit:
+    """Each player's tricks and a game's total at a table of ``players``, both ``most_tricks``."""
+    most = most_tricks(players)
+    return ScoreLimit(most, most, Tn(
+        "Tricks run from 0 to {most}: {cards} cards make at most {most} trick a game at a table of {players}.",
+        "Tricks run from 0 to {most}: {cards} cards make at most {most} tricks a game at a table of {players}.",
+        most, most=most, cards=len(DECK), players=players))
+
+
 TRICKS: Final = ScoreField(
     label=TRICKS_LABEL,
     column="tricks",
@@ -56,6 +70,7 @@ TRICKS: Final = ScoreField(
     decides=True,
     message=TRICKS_MESSAGE,
     overrules_ticked=True,
+    at_table=tricks_at_table,
 )
 
 
@@ -160,12 +175,17 @@ class FiveTricks:
             raise RuleError(T("trick counts must be whole numbers."))
         if any(count < TRICKS.minimum for count in counts):
             raise RuleError(T("trick counts cannot be negative."))
+        limit = TRICKS.limit(len(seats))
         total = sum(counts)
-        if TRICKS.total_at_most is not None and total > TRICKS.total_at_most:
-            raise RuleError(T("{total} tricks in one game is more than the cards allow (at most {most}).",
-                              total=total, most=TRICKS.total_at_most))
-        if any(count > TRICKS.maximum for count in counts):  # only reachable if the total allowed more
-            raise RuleError(TRICKS_MESSAGE)
+        if limit.total is not None and total > limit.total:
+            raise RuleError(Tn(
+                "{total} tricks in one game is more than the cards allow: {cards} cards make at most {most} "
+                "trick a game at a table of {players}.",
+                "{total} tricks in one game is more than the cards allow: {cards} cards make at most {most} "
+                "tricks a game at a table of {players}.",
+                limit.total, total=total, most=limit.total, cards=len(DECK), players=len(seats)))
+        if any(count > limit.most for count in counts):  # only reachable if the total allowed more
+            raise RuleError(limit.message)
 
     def game_winners(self, variant: RuleVariant, report: Report) -> frozenset[str]:
         if not report.scores or not any(report.scores.values()):

@@ -8,6 +8,8 @@ Invariants:
 - ``trick_winner`` returns the index of a trump when any trump was played (and the variant has a
   trump suit), otherwise the index of a card of the led suit; cards of other suits never win.
   Legality of the plays is not checked: a trick is scored as it lies on the table.
+- ``most_tricks`` is the one bound on a game's tricks: every player plays one card a trick, so
+  the 28 cards make at most ⌊28 / players⌋ tricks (a table dealing fewer makes fewer, never more).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 
 from ...core.errors import RuleError
-from .cards import Card, Suit
+from .cards import DECK, Card, Suit
 from .variants import RuleVariant
 
 
@@ -71,3 +73,10 @@ def trick_winner(variant: RuleVariant, plays: Sequence[Card]) -> int:
         deciding_suit = rules.trump
     contenders = [index for index, card in enumerate(cards) if card.suit is deciding_suit]
     return max(contenders, key=lambda index: rules.strength(cards[index]))
+
+
+def most_tricks(players: int) -> int:
+    """The most tricks one game at a table of ``players`` can have, all of them together."""
+    if isinstance(players, bool) or not isinstance(players, int) or players < 1:
+        raise RuleError(f"a table has at least one player, not {players!r}")
+    return len(DECK) // players
