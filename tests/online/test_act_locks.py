@@ -20,7 +20,7 @@ def test_drawing_the_answer_to_a_played_card_holds_no_write_lock(app, client, mo
     build = view.player_view
 
     def watching(session, claim, now, *kept):
-        seen.append(db._changing_request())
+        seen.append(db._changing())
         return build(session, claim, now, *kept)
 
     monkeypatch.setattr(view, "player_view", watching)
