@@ -30,13 +30,13 @@ def test_tables_page_suggests_one_table_in_the_singular(app, organiser):
     assert "Suggested for 3 players: <strong>1 table</strong>" in page
 
 
-def test_saving_one_game_says_one_game_saved(app, organiser):
+def test_saving_one_game_says_that_game_was_recorded(app, organiser):
     event_id = setup_event(app, ["Ana", "Ben", "Cem", "Dan", "Eve", "Fay", "Gus", "Hal"], tables=2)
     organiser.post(f"/events/{event_id}/rounds/start")
     winner = sorted(name for name, table in seating(app, event_id, 1).items() if table == 1)[0]
     response = organiser.post(f"/events/{event_id}/rounds/1/tables/1", data=winners_form(app, event_id, [winner]),
                               follow_redirects=True)
-    assert "Table 1: 1 game saved." in response.get_data(as_text=True)
+    assert "Table 1: Game 1 recorded." in response.get_data(as_text=True)
 
 
 def test_close_page_counts_one_silent_table_in_the_singular(app, organiser):

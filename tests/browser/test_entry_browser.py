@@ -78,7 +78,7 @@ def test_phone_ticks_survive_added_rows_and_changed_tricks_save(app, live_server
         _change_tricks_of_game_1(page, a, b)
         shot(page, "phone-tricks-changed")
         page.get_by_role("button", name="Send results").click()
-        assert page.get_by_text("Sent! Game 1 recorded.").is_visible()
+        assert page.get_by_text("Sent! Game 1 changed.").is_visible()
         assert _winners(app, event_id, 1) == {1: b, 2: b}
     finally:
         context.close()
@@ -97,10 +97,10 @@ def test_organiser_ticks_survive_more_rows_and_changed_tricks_save(app, live_ser
     _tick_add_and_check(page, a, b, "More game rows", rows)
     shot(page, "organiser-rows-added")
     page.get_by_role("button", name="Save table 1").click()
-    assert page.get_by_text("Table 1: 2 games saved.").is_visible()
+    assert page.get_by_text("Table 1: Games 1, 2 recorded.").is_visible()
 
     page.goto(f"{live_server.url}/events/{event_id}/rounds/1/tables/1")
     _change_tricks_of_game_1(page, a, b)
     page.get_by_role("button", name="Save table 1").click()
-    assert page.get_by_text("Table 1: 1 game saved.").is_visible()
+    assert page.get_by_text("Table 1: Game 1 changed.").is_visible()
     assert _winners(app, event_id, 1) == {1: b, 2: b}

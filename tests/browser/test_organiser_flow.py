@@ -48,7 +48,7 @@ def test_create_event_paste_names_play_two_rounds_and_see_standings(live_server,
         if table == 1:
             shot(page, "organiser-entry")
         page.get_by_role("button", name=f"Save table {table}").press("Enter")
-        assert page.get_by_text(f"Table {table}: 3 games saved.").is_visible()
+        assert page.get_by_text(f"Table {table}: Games 1, 2, 3 recorded.").is_visible()
     assert page.get_by_text("2 of 2 tables have reported.").is_visible()
     shot(page, "organiser-round")
 

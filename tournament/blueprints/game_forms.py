@@ -34,7 +34,7 @@ from ..i18n import translate
 from ..i18n.locale import current_language
 from ..name_display import isolate
 from ..services.errors import DomainError
-from ..services.games import MAX_GAMES_PER_ROUND, GameEntry
+from ..services.games import MAX_GAMES_PER_ROUND, GameEntry, SaveResult, outcome
 from .fields import IntegerField, is_number
 from .refusals import refuse
 
@@ -253,3 +253,9 @@ def overruled(rules: GameRules, variant: Any, form, players) -> list[str]:
                                      number=row.number.data or position, scores=score_word(rules.score.label),
                                      names=shown)))
     return notes
+
+
+def outcome_text(result: SaveResult) -> str:
+    """What a save did, in the page's language: "Game 3 recorded. Game 2 removed." (empty when
+    nothing changed)."""
+    return " ".join(translate(sentence) for sentence in outcome(result))

@@ -8,13 +8,13 @@ submit from a phone harmless).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from ..core.errors import RuleError
-from ..core.i18n import T, Text
+from ..core.i18n import T, Text, Tn
 from ..core.limits import MAX_GAMES_PER_EVENT, MAX_GAMES_PER_TABLE
 from ..core.names import name_key
 from ..core.rounds import Action
@@ -45,9 +45,30 @@ class GameEntry:
 
 @dataclass(frozen=True)
 class SaveResult:
-    saved: list[int]
+    saved: list[int]  # recorded or changed
     removed: list[int]
     unchanged: list[int]
+    changed: list[int] = field(default_factory=list)  # of ``saved``, those that replaced a recorded game
+
+
+def outcome(result: SaveResult) -> tuple[Text, ...]:
+    """What a save did, one sentence per kind: "Game 3 recorded.", "Games 1, 2 changed.",
+    "Game 4 removed." (none when nothing changed). Every page that confirms a save says this."""
+    recorded = [number for number in result.saved if number not in result.changed]
+
+    def games(numbers: list[int]) -> str:
+        return ", ".join(str(n) for n in sorted(numbers))
+
+    said = []
+    if recorded:
+        said.append(Tn("Game {games} recorded.", "Games {games} recorded.", len(recorded), games=games(recorded)))
+    if result.changed:
+        said.append(Tn("Game {games} changed.", "Games {games} changed.", len(result.changed),
+                       games=games(result.changed)))
+    if result.removed:
+        said.append(Tn("Game {games} removed.", "Games {games} removed.", len(result.removed),
+                       games=games(result.removed)))
+    return tuple(said)
 
 
 def _row(entry: GameEntry) -> str:
@@ -186,6 +207,7 @@ def apply_games(
             game.set_result(winner_ids, entry.scores)
             game.version += 1
             result.saved.append(entry.number)
+            result.changed.append(entry.number)
         else:
             log("game recorded", entry.number, None, describe(winner_ids, entry.scores, players))
             new = Game(round_id=data.round.id, table_id=table.id, number=entry.number, version=1)

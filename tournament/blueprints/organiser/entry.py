@@ -3,7 +3,7 @@ from __future__ import annotations
 from flask import flash, redirect, render_template, request, url_for
 
 from ... import db
-from ...core.i18n import Name, T, Tn
+from ...core.i18n import Name, T
 from ...games import game_of
 from ...i18n import translate
 from ...models import RoundState
@@ -16,6 +16,7 @@ from ..game_forms import (
     entries,
     fill_recorded,
     grow,
+    outcome_text,
     overruled,
     refuse_results,
     results_form,
@@ -31,7 +32,7 @@ from . import bp
 def _flash_outcome(correction: Correction, table_number: int, round_number: int, closed: bool) -> None:
     result = correction.result
     changed = len(result.saved) + len(result.removed)
-    flash(translate(Tn("Table {table}: {n} game saved.", "Table {table}: {n} games saved.", changed, table=table_number)
+    flash(translate(T("Table {table}: {outcome}", table=table_number, outcome=outcome_text(result))
                     if changed else T("Table {table}: nothing changed.", table=table_number)), "success")
     if correction.reseated:
         moves = "; ".join(translate(T("{name} now sits at table {table} (was {was})", name=Name(c.player),

@@ -3,7 +3,7 @@ from __future__ import annotations
 from flask import current_app, flash, redirect, render_template, request, url_for
 
 from ... import db
-from ...core.i18n import T, Text, Tn
+from ...core.i18n import T, Text
 from ...games import game_of
 from ...i18n import translate
 from ...i18n.locale import use_event
@@ -19,6 +19,7 @@ from ..game_forms import (
     entries,
     fill_recorded,
     grow,
+    outcome_text,
     overruled,
     refuse_results,
     results_form,
@@ -59,12 +60,10 @@ def follow(token: str):
 
 
 def _describe(result) -> Text:
-    changed = sorted(result.saved + result.removed)
-    if not changed:
+    said = outcome_text(result)
+    if not said:
         return T("Received. Those results were already recorded — nothing changed.")
-    games = ", ".join(str(n) for n in changed)
-    return Tn("Sent! Game {games} recorded. Thank you.", "Sent! Games {games} recorded. Thank you.",
-              len(changed), games=games)
+    return T("Sent! {outcome} Thank you.", outcome=said)
 
 
 @bp.route("/<token>", methods=["GET", "POST"])
