@@ -17,7 +17,7 @@ from ...services.markers import Marker, marker
 from ...services.tables import get_table
 from ..current_event import current_event
 from ..fields import is_number
-from ..links import qr_svg, table_entry_url
+from ..links import link_base, qr_svg, table_entry_url
 from . import bp
 from .layout import aligned, distinct
 
@@ -142,7 +142,7 @@ def slips(event_id: int):
     and a QR code to that table's result entry."""
     event = current_event("tables")
     slip_set, codes, pages = _slips(event, _round_arg(event))
-    return _render("print/slips.html", event, slip_set=slip_set, codes=codes, slip_pages=pages)
+    return _render("print/slips.html", event, slip_set=slip_set, codes=codes, slip_pages=pages, base=link_base())
 
 
 @bp.get("/events/<int:event_id>/print/all")
@@ -152,4 +152,4 @@ def everything(event_id: int):
     _needs_tables(event)
     slip_set, codes, pages = _slips(event, _round_arg(event))
     return _render("print/all.html", event, sections=guide_sections(event), guides=_guides(event),
-                   sheets=_rule_sheets(event), slip_set=slip_set, codes=codes, slip_pages=pages)
+                   sheets=_rule_sheets(event), slip_set=slip_set, codes=codes, slip_pages=pages, base=link_base())

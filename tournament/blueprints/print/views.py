@@ -16,6 +16,7 @@ from ...services.markers import marker
 from ...services.tables import clean_house_rule, get_table
 from ..current_event import current_event
 from ..fields import is_number
+from ..links import link_base
 from . import bp
 from .forms import PrintSettingsForm
 
@@ -28,7 +29,8 @@ def _index(event, form, status=200):
     print_lang = supported(request.args.get("print_lang")) or event.language
     lang_arg = {"lang": print_lang} if print_lang != event.language else {}
     return render_template("print/index.html", event=event, game=game_of(event), form=form, rounds=rounds,
-                           markers=markers, languages=LANGUAGES, print_lang=print_lang, lang_arg=lang_arg), status
+                           markers=markers, languages=LANGUAGES, print_lang=print_lang, lang_arg=lang_arg,
+                           base=link_base()), status
 
 
 @bp.get("/events/<int:event_id>/print")
