@@ -11,6 +11,8 @@ Rules of the form:
   ``overrules_ticked`` (Five Tricks): then a row with scores carries no tick, and a note after
   saving says when the scores moved the win (results-form.js ticks the winner the scores imply
   while typing, for the eye).
+- A recorded game's row shows its winner ticked, so "No game" ticked there removes the game even
+  with its scores still in the row (they would otherwise make it again, unchanged and unsaid).
 - "More game rows" never throws away what was ticked: with JavaScript rows are added in the
   page; without it the form is posted back and shown again, filled in and longer, unsaved."""
 
@@ -212,7 +214,7 @@ def _scores(row, players) -> dict[int, int]:
 def entries(rules: GameRules, form, players) -> list[GameEntry]:
     """The rows as games to record. When the game's scores overrule ticks, a row with scores
     carries no ticked winner: the scores decide, so a winner left ticked from before they
-    changed cannot contradict them."""
+    changed cannot contradict them. "No game" ticked on a recorded game removes it, scores or not."""
     drop_ticks = rules.score is not None and rules.score.overrules_ticked
     result = []
     for position, row in enumerate(form.games.entries, start=1):
@@ -221,11 +223,15 @@ def entries(rules: GameRules, form, players) -> list[GameEntry]:
         version = _int(row.version.data, Tp("damaged field", "version"))
         winners = _ids(row.winner.data)
         scores = _scores(row, players)
+        # A recorded game's row comes with its winner ticked: "No game" there is a choice to remove
+        # it, which the scores left in the row must not quietly undo.
+        no_game = not winners and version is not None
         if drop_ticks and any(scores.values()):
             winners = frozenset()
         blank = not winners and not any(scores.values())
         # A blank row removes only a game the sender actually saw (it carries that game's version).
-        result.append(GameEntry(number, version, winners, scores or None, clear=blank and version is not None))
+        result.append(GameEntry(number, version, winners, scores or None,
+                                clear=(blank or no_game) and version is not None))
     return result
 
 
