@@ -103,3 +103,20 @@ def test_unsent_taps_for_the_running_round_stay_while_the_event_moves_on(browser
     assert ticked.count() == 1
     assert phone.locator("fieldset.game").first.locator("label:has(input:checked)").inner_text().strip() == names[2]
     assert outside == []
+
+
+@pytest.mark.browser
+def test_an_open_phone_shows_a_latecomer_seated_at_its_table_in_the_running_round(browser, live_server, app):
+    from tournament import db
+    from tournament.models import Event
+    from tournament.services import midevent
+
+    event_id = setup_event(app, NAMES[:9], tables=3)
+    start_round(app, event_id)
+    phone, outside = _phone(browser, live_server, app, event_id, 2)
+    with app.app_context():
+        midevent.add_late_player(db.session(), db.session().get(Event, event_id), "Latecomer", 2)
+    wait_until(lambda: "Latecomer" in phone.locator("fieldset.game").first.inner_text(), timeout=10.0)
+    assert phone.evaluate("() => window.stillTheSamePage === true")
+    assert "Round 1" in _heading(phone)
+    assert outside == []
