@@ -3,8 +3,10 @@
 Rules kept here, the same for every shedding game:
 - One player wins a game. A table ticks that player, or reports the cards each player still
   holds ("cards left"), or both.
-- Counts, when given, name only seated players and are whole numbers from 0 up to the deck's
-  size, adding up to at most the deck. At most one player holds none: the game stops the
+- Counts, when given, name only seated players and are whole numbers. Together they hold at
+  most the deck less the cards no hand ever takes back (``set_aside``: Elevator's first card of
+  the discard pile); one player at most that less a card for every other player but one (only
+  one player can be out, ``most_held``). At most one player holds none: the game stops the
   moment the first player goes out. Players without a count are not compared.
 - Counts decide: the fewest cards wins, a tie goes to the alphabetically first name
   (``name_key``, the app's one tie order). A finished game's counts give the winner 0. A ticked
@@ -29,14 +31,26 @@ from ..core.limits import MAX_GAMES_PER_TABLE
 from ..core.movement import guide_movers
 from ..core.names import name_key
 from ..core.wording import name_list
-from .protocol import Report, ScoreField
+from .protocol import Report, ScoreField, ScoreLimit
 
 LABEL: Text = Tp("score", "Cards left")
 COLUMN = "cards_left"
 
 
-def cards_left(deck: int) -> ScoreField:
-    """The number a table may report per player: the cards still held, at most ``deck`` in all."""
+def most_held(deck: int, players: int, set_aside: int = 0) -> int:
+    """The most cards one of ``players`` can hold when a game stops: the cards in hands, less one
+    in every other hand but the one that went out."""
+    return max(0, deck - set_aside - max(0, players - 2))
+
+
+def cards_left(deck: int, set_aside: int = 0) -> ScoreField:
+    """The number a table may report per player: the cards still held, at most ``deck`` less
+    ``set_aside`` in all, and ``most_held`` each at a table of so many players."""
+    def at_table(players: int) -> ScoreLimit:
+        most = most_held(deck, players, set_aside)
+        return ScoreLimit(most, deck - set_aside, T("Cards left run from 0 to {most} at a table of {players}.",
+                                                    most=most, players=players))
+
     return ScoreField(
         label=LABEL,
         column=COLUMN,
@@ -46,6 +60,7 @@ def cards_left(deck: int) -> ScoreField:
         decides=True,
         message=T("Cards left run from 0 to {deck}.", deck=deck),
         overrules_ticked=False,
+        at_table=at_table,
     )
 
 
@@ -59,8 +74,9 @@ def winner_choices(players: Sequence[str]) -> tuple[frozenset[str], ...]:
     return tuple(frozenset({player}) for player in players)
 
 
-def check_report(report: Report, seated: Collection[str], deck: int) -> None:
-    """Pass if a table of ``seated`` playing with ``deck`` cards could have reported ``report``."""
+def check_report(report: Report, seated: Collection[str], deck: int, set_aside: int = 0) -> None:
+    """Pass if a table of ``seated`` playing with ``deck`` cards, ``set_aside`` of them never
+    back in a hand, could have reported ``report``."""
     seats = set(seated)
     if len(report.winners) > 1:
         raise RuleError(T("only one player can go out first, not {names}.", names=names(report.winners)))
@@ -76,9 +92,16 @@ def check_report(report: Report, seated: Collection[str], deck: int) -> None:
     if any(count < 0 for count in counts):
         raise RuleError(T("cards left cannot be negative."))
     total = sum(counts)
-    if total > deck:
+    if total > deck - set_aside:
+        if set_aside:
+            raise RuleError(T("{total} cards left in one game is more than the hands can hold: {deck} cards, "
+                              "less the first card of the discard pile.", total=total, deck=deck))
         raise RuleError(T("{total} cards left in one game is more than the deck holds ({deck}).",
                           total=total, deck=deck))
+    most = most_held(deck, len(seats), set_aside)
+    if any(count > most for count in counts):
+        raise RuleError(T("cards left run from 0 to {most} at a table of {players}: every other player "
+                          "but one still holds a card.", most=most, players=len(seats)))
     out = [player for player, count in report.scores.items() if count == 0]
     if len(out) > 1:
         raise RuleError(T(
@@ -123,7 +146,7 @@ def consistent(report: Report) -> Text | None:
 
 
 __all__ = [
-    "COLUMN", "LABEL", "cards_left", "check_report", "consistent", "fewest_cards", "game_winners", "names",
+    "COLUMN", "LABEL", "cards_left", "check_report", "consistent", "fewest_cards", "game_winners", "most_held", "names",
     "winner_choices",
 ]
 
@@ -143,11 +166,15 @@ class SheddingResults(Generic[R]):
     def deck(self, variant: R) -> int:
         raise NotImplementedError
 
+    def set_aside(self, variant: R) -> int:
+        """Cards no hand takes back once the game is on (Elevator: the discard pile's first)."""
+        return 0
+
     def winner_choices(self, variant: R, players: Sequence[str]) -> tuple[frozenset[str], ...]:
         return winner_choices(players)
 
     def check_report(self, variant: R, report: Report, seated: Collection[str]) -> None:
-        check_report(report, seated, self.deck(variant))
+        check_report(report, seated, self.deck(variant), self.set_aside(variant))
 
     def game_winners(self, variant: R, report: Report) -> frozenset[str]:
         return game_winners(report)

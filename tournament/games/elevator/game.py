@@ -3,7 +3,7 @@
 Invariants:
 - Who won comes from ``tournament.games.shedding`` (the first player out of cards; an
   unfinished game to the fewest cards if counted), with this table's deck: 54 cards with the
-  jokers, 52 without.
+  jokers, 52 without; the discard pile's first card is in no hand.
 - Settings, their JSON and the default cycle come from ``variants``; the sheet's words from
   ``sheets``. This module decides nothing they decide.
 """
@@ -30,7 +30,9 @@ from .variants import CARDS, JOKERS, ElevatorRules
 DEAL_SECONDS: Final = 60
 SECONDS_PER_PLAYER: Final = 90
 
-CARDS_LEFT: Final = shedding.cards_left(CARDS + JOKERS)
+# The discard pile's first card is turned up from the deck and never taken back into a hand.
+DISCARD_START: Final = 1
+CARDS_LEFT: Final = shedding.cards_left(CARDS + JOKERS, set_aside=DISCARD_START)
 
 
 class Elevator(shedding.SheddingResults[ElevatorRules]):
@@ -79,6 +81,9 @@ class Elevator(shedding.SheddingResults[ElevatorRules]):
 
     def deck(self, variant: ElevatorRules) -> int:
         return _variant(variant).deck
+
+    def set_aside(self, variant: ElevatorRules) -> int:
+        return DISCARD_START
 
     # Printed and web pieces -----------------------------------------------------------------
 
