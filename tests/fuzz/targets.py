@@ -188,6 +188,8 @@ FORM_FIELDS: dict[str, tuple[str, ...]] = {
     "organiser.debrief_hide": (),
     "organiser.debrief_step": ("step",),
     "organiser.debrief_stop": (),
+    "projector.present_step": ("step",),
+    "projector.present_stop": (),
     "organiser.debrief_steps": tuple(f"steps-{row}-{part}" for row in (0, 1, 25)
                                      for part in ("title", "prompt", "view", "position", "remove")),
     "organiser.debrief_default_steps": (),

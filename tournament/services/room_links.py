@@ -7,6 +7,10 @@ the old address stops working at once; regenerating issues a new one.
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
+
 from sqlalchemy import and_, bindparam, select
 from sqlalchemy.orm import Session, contains_eager
 
@@ -40,6 +44,23 @@ def event_by_projector_token(session: Session, token: str) -> Event:
 
 def event_by_public_token(session: Session, token: str) -> Event:
     return _event_by(session, Event.public_token, token)
+
+
+def presenter_key(secret: str | bytes, event: Event) -> str:
+    """The secret of the projector's presenter link, whose page may step the debrief: the
+    organiser's own screen, wherever the laptop's address that opened it. It is signed from the
+    projector token under the app's key, so it names this event only and replacing the event's
+    links (``regenerate_event_links``) revokes it with them; no column keeps it."""
+    key = secret.encode() if isinstance(secret, str) else secret
+    digest = hmac.new(key, f"presenter:{event.id}:{event.projector_token}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:18]).decode()
+
+
+def event_by_presenter_link(session: Session, token: str, key: str, secret: str | bytes) -> Event:
+    event = event_by_projector_token(session, token)
+    if not (is_token(key) and hmac.compare_digest(key, presenter_key(secret, event))):
+        raise NotFound(BAD_EVENT_LINK)
+    return event
 
 
 # Built once: the phone page is opened far more often than any other, by every table at once.

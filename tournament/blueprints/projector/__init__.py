@@ -4,12 +4,16 @@ the event's language, whatever the browser showing them prefers: the whole room 
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, make_response, render_template, url_for
+from flask import Blueprint, current_app, jsonify, make_response, render_template, url_for
 
 from ... import db
+from ...i18n import translate
 from ...i18n.locale import current_language, use_event
 from ...services import debrief, room, room_links, timer
+from ...services.debrief import state
 from ...services.debrief.steps import current_step, step_view
+from ...services.errors import DomainError
+from ...services.online.seed import app_secret
 from ...services.single_flight import revision_cache
 from ..conditional import conditional_json
 from ..guards import current_organiser
@@ -35,11 +39,65 @@ def show(token: str):
     """Full-screen projector page; it follows the event's phase by itself (see services.room)."""
     event = room_links.event_by_projector_token(db.session(), token)
     use_event(event)
+    return _page(event, _keys(event))
+
+
+@bp.get("/<token>/present/<key>")
+def present(token: str, key: str):
+    """The same page from the Room page's presenter link: its keys step the debrief, whichever
+    of the laptop's addresses opened it (the organiser's login belongs to one of them only)."""
+    event = room_links.event_by_presenter_link(db.session(), token, key, app_secret())
+    use_event(event)
+    return _page(event, {"step": url_for("projector.present_step", token=token, key=key),
+                         "stop": url_for("projector.present_stop", token=token, key=key)})
+
+
+@bp.post("/<token>/present/<key>/step")
+def present_step(token: str, key: str):
+    """Put step ``step`` (from 1) on the wall, from the presenter link's page."""
+    from ..organiser.debrief import StepChoiceForm
+
+    session = db.session()
+    event = room_links.event_by_presenter_link(session, token, key, app_secret())
+    use_event(event)
+    form = StepChoiceForm()
+    if not form.validate_on_submit():
+        return _stepped(event, 400)
+    try:
+        state.show_step(session, event, form.step.data - 1)
+    except DomainError as error:
+        session.rollback()
+        return _stepped(event, error.http_status, translate(error.text))
+    return _stepped(event)
+
+
+@bp.post("/<token>/present/<key>/stop")
+def present_stop(token: str, key: str):
+    """The wall follows the tournament again."""
+    from ..organiser.forms import ButtonForm
+
+    session = db.session()
+    event = room_links.event_by_presenter_link(session, token, key, app_secret())
+    if not ButtonForm().validate_on_submit():
+        return _stepped(event, 400)
+    state.stop(session, event)
+    return _stepped(event)
+
+
+def _stepped(event, status: int = 200, error: str | None = None):
+    body: dict = {"step": event.debrief_step, "revealed": event.debrief_revealed_at is not None}
+    if error is not None:
+        body["error"] = error
+    return jsonify(body), status
+
+
+def _page(event, keys: dict | None):
     public_link = external_url("public.pick", token=event.public_token)
     response = make_response(render_template(
         "projector/show.html", event=event, public_link=public_link, public_qr=qr_svg(public_link),
-        stylesheets=debrief.stylesheets(), keys=_keys(event)))
-    response.headers["Cache-Control"] = "no-store"  # the organiser's copy carries a CSRF token
+        stylesheets=debrief.stylesheets(), keys=keys))
+    # The organiser's copy carries a CSRF token; the presenter link's must not stay in a cache.
+    response.headers["Cache-Control"] = "no-store"
     return response
 
 

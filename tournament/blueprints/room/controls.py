@@ -6,8 +6,9 @@ from ... import db
 from ...core.i18n import T
 from ...i18n import translate
 from ...models import RoundState
-from ...services import public_address, timer
+from ...services import public_address, room_links, timer
 from ...services.errors import DomainError
+from ...services.online.seed import app_secret
 from ...services.round_data import load_round
 from ...services.rounds import latest_round
 from ...services.timer import PHASE_LABELS
@@ -41,6 +42,8 @@ def _room(event, link_form: LinkBaseForm | None = None, status: int = 200, *,
         link_form=link_form, round_running=latest is not None and latest.state is RoundState.RUNNING,
         base=link_base(), example=public_address.EXAMPLE, timer_phases=PHASE_LABELS,
         projector_link=external_url("projector.show", token=event.projector_token),
+        presenter_link=external_url("projector.present", token=event.projector_token,
+                                    key=room_links.presenter_key(app_secret(), event)),
         public_link=external_url("public.pick", token=event.public_token),
     ), status
 
