@@ -18,17 +18,20 @@ run_pytest() {
 }
 
 echo "== tests on SQLite =="
-TEST_DATABASE_URL= run_pytest --junitxml=test-artifacts/junit-sqlite.xml || exit 1
+# Both passes run even when the first fails, so one run tells everything; either failing fails it.
+status=0
+TEST_DATABASE_URL= run_pytest --junitxml=test-artifacts/junit-sqlite.xml || status=1
 
 if pg_url="$(scripts/pg-test-server.sh)"; then
     echo "== tests on PostgreSQL ($pg_url) =="
     # The pure core, the lock, type checks and browser pages do not depend on the database;
     # running them twice adds nothing.
     TEST_DATABASE_URL="$pg_url" run_pytest -m "not browser and not no_database" --ignore=tests/core \
-        --junitxml=test-artifacts/junit-postgres.xml || exit 1
+        --junitxml=test-artifacts/junit-postgres.xml || status=1
 elif [ "${CI:-}" = "true" ]; then
     echo "CI=true and PostgreSQL could not be started: failing" >&2
     exit 1
 else
     echo "PostgreSQL not available: skipped the PostgreSQL run (install postgresql to include it)" >&2
 fi
+exit "$status"
