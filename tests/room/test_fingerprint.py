@@ -34,8 +34,10 @@ def test_only_the_fingerprint_module_hashes_data_for_etags():
     """Another hand-rolled hash would let two screens disagree about what "unchanged" means.
     (core/names.py hashes a name's key for a different purpose: short keys for long names; online
     play's deals are drawn from a keyed hash: services/online/seed.py and the engine's shuffle;
-    throttle_store.py stores a rate limit's key, however long, as a fixed-length digest.)"""
+    throttle_store.py stores a rate limit's key, however long, as a fixed-length digest;
+    services/room_links.py signs the projector's presenter key from its token.)"""
     elsewhere = {str(path.relative_to(ROOT)) for path in ROOT.rglob("*.py")
                  if "hashlib" in path.read_text(encoding="utf-8")}
     assert elsewhere == {"services/fingerprint.py", "core/names.py", "services/online/seed.py",
-                         "games/five_tricks/table_play.py", "throttle_store.py"}
+                         "games/five_tricks/table_play.py", "throttle_store.py",
+                         "services/room_links.py"}
