@@ -20,7 +20,7 @@ from ..core.names import name_key
 from ..core.rounds import Action
 from ..games import Game as GameRules
 from ..games import Report, game_of
-from ..models import Game, Player, Round, Table
+from ..models import Game, Player, PlayerStatus, Round, Table
 from . import audit, lifecycle
 from .errors import Conflict, DomainError
 from .round_data import RoundData, load_table_games
@@ -86,12 +86,20 @@ def _report(entry: GameEntry, seated: dict[int, Player]) -> Report:
     return Report(frozenset(name(pid) for pid in entry.winner_ids), scores)
 
 
+def _could_have_played(entry: GameEntry, seated: dict[int, Player]) -> list[str]:
+    """Who a game at this table could have been played by: those still playing there, and anyone
+    the entry names (a game played before its player withdrew). A game bounds its tricks by how
+    many they are, so a seat kept by a player who has withdrawn must not shrink the bound."""
+    named = set(entry.winner_ids) | set(entry.scores or ())
+    return [p.name for pid, p in seated.items() if p.status is PlayerStatus.SEATED or pid in named]
+
+
 def checked_winners(entry: GameEntry, rules: GameRules, variant, seated: dict[int, Player]) -> frozenset[int]:
     """The game's winners by the game's rules: checked, then derived (scores that decide
     overrule nothing silently: a ticked choice that contradicts them is refused)."""
     report = _report(entry, seated)
     try:
-        rules.check_report(variant, report, [p.name for p in seated.values()])
+        rules.check_report(variant, report, _could_have_played(entry, seated))
         winners = rules.game_winners(variant, report)
     except RuleError as error:
         raise DomainError(T("Game {number}: {message}", number=entry.number, message=error.text),
