@@ -66,7 +66,8 @@ def event_document(tables: int, seats: int, rounds: int, games: int, name_length
         for table, seated in at.items():
             for game in range(1, games + 1 if played else 1):
                 winner = seated[(game + number) % len(seated)]
-                tricks = {name: (14 - 2 * (len(seated) - 1) if name == winner else 2) for name in seated}
+                # The winner's one trick so far: within the cards at any table size (28 / n tricks a game).
+                tricks = {name: int(name == winner) for name in seated}
                 round_games.append({"table": table, "number": game, "winner": winner, "tricks": tricks, "version": 1})
                 document["audit"].append({"at": stamp, "actor": f"table {table}", "action": "game recorded",
                                           "round": number, "table": table, "subject": f"game {game}",
