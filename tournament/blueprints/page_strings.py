@@ -42,7 +42,6 @@ STRINGS: dict[str, dict[str, Text]] = {
         "games": T("Games"),
         "rounds": T("Rounds"),
         "top_table": T("Top table"),
-        "to_table": T("To table"),
         "standings": T("Standings"),
         "home_tables": T("Home tables"),
         "plan_not_ready": T("The table plan is not ready yet."),

@@ -9,10 +9,6 @@
   var pollMs = 700;         // until the feed says otherwise (its "poll_ms", set per phase)
   var SLIDE_MS = 12000;
   var PER_PAGE = 10;        // tables per page: 10 tables of 6 fit a 16:9 screen
-  // Results with long tie notes may not fit ten to a page once no text may shrink below the
-  // wall's least size (a small projector): then they take fewer per page, down to a row of three.
-  var RESULTS_PER_PAGE = [10, 6, 4, 3];
-  var resultsFit = 0;       // index into RESULTS_PER_PAGE that fits this screen and this round
   var STANDINGS_PER_PAGE = 24;
 
   var feedUrl = document.body.getAttribute("data-feed");
@@ -100,11 +96,6 @@
     var card = el("section", "card results");
     card.appendChild(el("h2", null, t("table", { number: table.number })));
     var list = el("ul");
-    var head = el("li", "head");
-    head.appendChild(el("span", null, t("player")));
-    head.appendChild(el("span", "end", t("games")));
-    head.appendChild(el("span", "end", t("to_table")));
-    list.appendChild(head);
     table.rows.forEach(function (row) {
       var item = el("li", row.winner ? "winner" : null);
       item.appendChild(el("bdi", "who", row.name));
@@ -210,10 +201,8 @@
         list.push(cardsSlide(t("round", { number: data.round }), page, function (t, wide) { return seatingCard(t, true, wide); }));
       });
     } else {
-      chunk(data.results, RESULTS_PER_PAGE[resultsFit]).forEach(function (page) {
-        var slide = cardsSlide(t("round_results", { number: data.round }), page, resultCard);
-        slide.results = page;
-        list.push(slide);
+      chunk(data.results, PER_PAGE).forEach(function (page) {
+        list.push(cardsSlide(t("round_results", { number: data.round }), page, resultCard));
       });
       if (data.seating) {
         chunk(data.seating, PER_PAGE).forEach(function (page) {
@@ -238,15 +227,6 @@
         if (card.scrollHeight > card.clientHeight + 1) { card.classList.add(level); }
       });
     });
-    if (slide.results && resultsFit < RESULTS_PER_PAGE.length - 1 && overflowing(stage)) {
-      var first = slide.results[0];
-      resultsFit += 1;
-      slides = buildSlides(snap);
-      // Stay on the page that holds the first table of the one that did not fit.
-      slideIndex = Math.max(0, slides.findIndex(function (s) { return s.results && s.results.indexOf(first) >= 0; }));
-      showSlide();
-      return;
-    }
     $("slide-title").textContent = slide.title;
     var pager = $("pager");
     pager.textContent = "";
@@ -258,12 +238,6 @@
     }
   }
 
-  function overflowing(stage) {
-    return Array.prototype.some.call(stage.querySelectorAll(".card"), function (card) {
-      return card.scrollHeight > card.clientHeight + 1 || card.scrollWidth > card.clientWidth + 1;
-    });
-  }
-
   function goTo(index) {
     slideIndex = (index + slides.length) % slides.length;
     slideStarted = Date.now();
@@ -272,7 +246,6 @@
 
   function update(data) {
     var phaseChanged = !snap || snap.phase !== data.phase || snap.round !== data.round;
-    if (phaseChanged) { resultsFit = 0; }
     snap = data;
     document.documentElement.className = "theme-" + (data.theme === "light" ? "light" : "dark");
     document.body.classList.toggle("debrief-phase", data.phase === "debrief");
@@ -414,14 +387,6 @@
     else if (event.key === "f" || event.key === "F") {
       if (document.fullscreenElement) { document.exitFullscreen(); } else { document.documentElement.requestFullscreen(); }
     }
-  });
-  // A bigger screen (or leaving a window for full screen) may fit more results to a page again.
-  window.addEventListener("resize", function () {
-    if (!snap || !resultsFit) { return; }
-    resultsFit = 0;
-    slides = buildSlides(snap);
-    slideIndex = 0;
-    showSlide();
   });
   // Browsers allow sound only after a click on the page.
   document.addEventListener("click", function () {
