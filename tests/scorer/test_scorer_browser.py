@@ -5,7 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.scorer.conftest import card_event, stored
+
+pytestmark = pytest.mark.browser
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 PHONE = {"width": 390, "height": 844}
@@ -48,7 +52,7 @@ def test_a_phone_scores_a_whole_game_from_the_table_link_at_390_by_844(browser, 
     page.get_by_role("link", name="Start game 2").click()
     page.get_by_role("button", name="Add draw 1").wait_for()
     page.get_by_role("link", name="Back to table 1's games").click()
-    assert "Continue scoring" in page.content()
+    page.get_by_text("Continue scoring").first.wait_for()  # the table's page, once it has loaded
     sheet, winners, _version = stored(app, card.event_id)
     assert len(sheet) == 4 and winners == {card.seated[1][winner]}
     assert not problems, problems
