@@ -79,7 +79,8 @@ def serve(host: str, port: int, threads: int, workers: int) -> None:
     click.echo(f"On this laptop:   http://127.0.0.1:{port}/")
     phones = [] if is_loopback(host) else listening_bases(host, port)
     if not phones:
-        click.echo("Phones cannot reach this server: it listens on this laptop only (use --host 0.0.0.0).")
+        click.echo("Phones cannot reach this server: it listens on this laptop only. "
+                   "Start it with `HOST=0.0.0.0 make run` (or `flask serve --host 0.0.0.0`).")
     for base in phones:
         click.echo(f"On phones (Wi-Fi): {base}/")
     if phones:

@@ -91,6 +91,20 @@ def test_serve_on_this_laptop_only_says_phones_cannot_reach_it(runner, served):
     assert "On phones" not in result.output
 
 
+def test_the_loopback_hint_names_the_make_variable_the_readme_uses(runner, served):
+    result = runner.invoke(args=["serve", "--host", "127.0.0.1", "--port", "5000"])
+    assert "HOST=0.0.0.0 make run" in result.output
+
+
+def test_the_readme_says_how_to_choose_another_port():
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    makefile = (Path(__file__).resolve().parents[2] / "Makefile").read_text(encoding="utf-8")
+    assert "PORT ?=" in makefile and "--port $(PORT)" in makefile
+    assert "PORT=5001 make run" in readme
+
+
 def test_serve_freezes_startup_objects_out_of_the_garbage_collector_before_serving(runner, monkeypatch):
     events = []
 
