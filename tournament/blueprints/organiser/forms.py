@@ -19,6 +19,7 @@ from wtforms.validators import DataRequired, EqualTo, Length, NumberRange, Optio
 from ... import games, time_zones
 from ...core.limits import MAX_EVENT_NAME, MAX_HOUSE_RULE, MAX_PLAYERS, MAX_ROUND_MINUTES, MAX_TABLES, MAX_USERNAME
 from ...i18n.languages import DEFAULT, LANGUAGES
+from ...i18n.locale import current_language
 from ...services.tables import CLASSIC, MOST_DIFFERENT
 from ..fields import IntegerField, TimeZoneField
 
@@ -72,6 +73,8 @@ class NewEventForm(EventForm):
     game = SelectField(lazy_gettext("Game"), default=games.DEFAULT, validate_choice=True)
 
     def __init__(self, *args, **kwargs) -> None:
+        # The room reads what the organiser reads (account, else browser) unless told otherwise.
+        kwargs.setdefault("language", current_language())
         super().__init__(*args, **kwargs)
         self.game.choices = [(game.key, game.title) for game in games.all_games()]
 
