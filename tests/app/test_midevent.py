@@ -1,5 +1,7 @@
 """Mid-event changes: latecomers, withdrawals, observers, renames; and the change log page."""
 
+import re
+
 import pytest
 from sqlalchemy import select
 
@@ -39,6 +41,14 @@ def test_latecomer_joins_the_planned_round_after_a_close(app, organiser, running
     organiser.post(f"/events/{running}/rounds/1/close")
     organiser.post(f"/events/{running}/players/late", data={"name": "Zoe", "table": 1})
     assert seating(app, running, 2)["Zoe"] == 1 and "Zoe" not in seating(app, running, 1)
+
+
+def test_a_latecomer_is_labelled_as_joining_late_not_as_moved_by_hand(app, organiser, running):
+    organiser.post(f"/events/{running}/rounds/1/close")
+    organiser.post(f"/events/{running}/players/late", data={"name": "Zoe", "table": 1})
+    seats = " ".join(re.sub(r"<[^>]+>", " ", page_text(organiser.get(f"/events/{running}/rounds/2/seats"))).split())
+    assert "Zoe joined late" in seats
+    assert "moved by hand" not in seats
 
 
 def test_player_withdrawn_during_a_round_is_ranked_in_it_and_nobody_moves_in_her_place(app, organiser, running):

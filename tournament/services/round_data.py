@@ -25,6 +25,9 @@ class RoundData:
     players: dict[int, Player]
     seats: list[Seat]
     games: list[Game]
+    # Players seated in an earlier round of the event: a seat set by hand for anyone else is a
+    # latecomer's first seat, not a move.
+    seated_before: frozenset[int] = frozenset()
     _seated: dict[int, list[Player]] = field(init=False)
     _games: dict[int, list[Game]] = field(init=False)
     _manual: set[int] = field(init=False)
@@ -53,7 +56,13 @@ class RoundData:
         return self._games.get(table.id, [])
 
     def moved_by_hand(self, player: Player) -> bool:
-        return player.id in self._manual
+        return player.id in self._manual and not self.joined_late(player)
+
+    def joined_late(self, player: Player) -> bool:
+        """A player seated by hand in this round who sat in no earlier one: added after round 1
+        had begun (round 1's own seats are planned, never by hand, unless moved)."""
+        return (player.id in self._manual and self.round.number > 1
+                and player.id not in self.seated_before)
 
     def reported_count(self) -> int:
         return len({g.table_id for g in self.games})
@@ -104,7 +113,10 @@ def load_round_rows(session: Session, event: Event, round_: Round) -> RoundData:
             .execution_options(populate_existing=True)
         )
     )
-    return RoundData(event, round_, tables, players, seats, games)
+    seated_before = frozenset(session.scalars(
+        select(Seat.player_id).join(Round, Round.id == Seat.round_id)
+        .where(Round.event_id == event.id, Round.number < round_.number).distinct()))
+    return RoundData(event, round_, tables, players, seats, games, seated_before)
 
 
 def load_round_facts(session: Session, event: Event, round_: Round) -> RoundData:
