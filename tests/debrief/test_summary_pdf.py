@@ -45,6 +45,14 @@ def test_the_summary_holds_the_rules_back_until_they_are_revealed(app, organiser
     assert app.test_client().get(f"/events/{event_id}/print/debrief").status_code == 302
 
 
+def test_the_summarys_back_link_leads_to_the_debrief_it_was_opened_from(app, organiser):
+    event_id = ended_event(app)
+    page = organiser.get(f"/events/{event_id}/print/debrief").get_data(as_text=True)
+    toolbar = page.split('class="print-toolbar"', 1)[1].split("</header>", 1)[0]
+    assert f'href="/events/{event_id}/debrief"' in toolbar and "← Debrief of" in toolbar
+    assert f'href="/events/{event_id}/print"' not in toolbar
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_a_whole_class_summary_fits_one_page_without_cutting_anything_off(app, live_server, page, paper):
     """22 pupils, six tables, three rounds, notes: the long lists print as on the wall, the
