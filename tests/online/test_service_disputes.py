@@ -44,6 +44,20 @@ def test_a_resolved_dispute_becomes_a_debrief_note_naming_the_cards_and_who_poin
         assert str(notes.sender(note.source, note.author)) == "online table"
 
 
+def test_in_a_disagreement_the_organisers_page_says_everyone_pointed_not_whom_it_waits_for(app, client, organiser):
+    event_id = online_event(app, ["Ana", "Ben", "Cleo"], 1)
+    tokens = claim_all(app, event_id)
+    start(app, event_id)
+    at = tokens_at(app, event_id, tokens, 1)
+    _one_trick(app, client, at)
+    for token, index in zip(at, (0, 1, 0)):
+        act(client, token, action="point", index=index)
+    assert state(app, at[0])["game"]["stage"] == "dispute"
+    page = organiser.get(f"/events/{event_id}/online").get_data(as_text=True)
+    assert "Everyone has pointed, at different cards" in page
+    assert "Waiting for" not in page
+
+
 def test_the_organiser_skips_and_plays_for_an_absent_player_and_it_is_logged(app, client):
     from tournament.services.online import actions
 
