@@ -21,6 +21,12 @@ Invariants:
   be the one the submitter saw, or the change is refused as made from an old page.
 - ``RoundState`` is the one definition of the states. ``tournament.models`` re-exports it; until
   it does, its own enum of the same values is accepted by value.
+
+The tournament around the rounds has its own, smaller lifecycle, in the same style: it is
+playing until it ends (its last planned round closed, or ended now by the organiser), and an
+ended tournament may be reopened for one more round. ``TOURNAMENT_TRANSITIONS``,
+``TOURNAMENT_ALLOWED`` and ``TOURNAMENT_REFUSAL`` hold it; ``tournament_refusal`` answers it.
+``round_label`` is the one wording of "Round 2 of 4".
 """
 
 from __future__ import annotations
@@ -30,6 +36,10 @@ from typing import Final
 
 from .errors import RuleError
 from .i18n import T, Text
+from .limits import MAX_ROUNDS
+
+# A facilitator's lesson plan runs 3 to 5 rounds.
+DEFAULT_ROUNDS = 4
 
 
 class RoundState(Enum):
@@ -164,3 +174,78 @@ def check_unchanged(seen: RoundState | None, now: RoundState | None, number: int
     current = as_state(now)
     if current is None or current is not as_state(seen):
         raise RuleError(numbered(CHANGED, number))
+
+
+class TournamentState(Enum):
+    PLAYING = "playing"
+    OVER = "over"
+
+
+class TournamentStep(Enum):
+    END = "end"  # end the tournament now (or its last round closed)
+    ONE_MORE = "one more round"  # reopen an ended tournament for one more round
+    START_ROUND = "start round"
+    CHANGE_ROUNDS = "change the number of rounds"
+
+
+PLAYING, OVER = TournamentState.PLAYING, TournamentState.OVER
+_IS_OVER = T("The tournament is over. Reopen it to play one more round.")
+
+TOURNAMENT_TRANSITIONS: Final[dict[tuple[TournamentState, TournamentStep], TournamentState]] = {
+    (PLAYING, TournamentStep.END): OVER,
+    (OVER, TournamentStep.ONE_MORE): PLAYING,
+}
+
+TOURNAMENT_ALLOWED: Final[dict[TournamentStep, frozenset[TournamentState]]] = {
+    TournamentStep.START_ROUND: frozenset({PLAYING}),
+    TournamentStep.CHANGE_ROUNDS: frozenset({PLAYING}),
+}
+
+TOURNAMENT_REFUSAL: Final[dict[tuple[TournamentState, TournamentStep], Text]] = {
+    (OVER, TournamentStep.END): T("The tournament is already over."),
+    (PLAYING, TournamentStep.ONE_MORE): T("The tournament is not over, so there is nothing to reopen."),
+    (OVER, TournamentStep.START_ROUND): _IS_OVER,
+    (OVER, TournamentStep.CHANGE_ROUNDS): _IS_OVER,
+}
+
+
+def tournament_state(ended: bool) -> TournamentState:
+    return OVER if ended else PLAYING
+
+
+def tournament_refusal(state: TournamentState, step: TournamentStep) -> Text | None:
+    """Why ``step`` cannot happen to a tournament in ``state``, or ``None`` if it can."""
+    if step in TOURNAMENT_ALLOWED:
+        allowed = state in TOURNAMENT_ALLOWED[step]
+    else:
+        allowed = (state, step) in TOURNAMENT_TRANSITIONS
+    return None if allowed else TOURNAMENT_REFUSAL[(state, step)]
+
+
+def check_tournament(state: TournamentState, step: TournamentStep) -> None:
+    """Pass if ``step`` may happen to a tournament in ``state``; ``RuleError`` otherwise."""
+    why = tournament_refusal(state, step)
+    if why is not None:
+        raise RuleError(why)
+
+
+def round_label(number: int, planned: int) -> Text:
+    """"Round 2 of 4": the one wording of where a round stands in the tournament. A round past
+    the plan (an old event, or more rounds planned since) counts as the last of its own number."""
+    return T("Round {n} of {total}", n=number, total=max(number, planned))
+
+
+def is_last_round(number: int, planned: int) -> bool:
+    """Closing round ``number`` ends the tournament (no next round is planned)."""
+    return number >= min(planned, MAX_ROUNDS)
+
+
+def check_planned_rounds(planned: int, highest: int) -> int:
+    """``planned`` rounds as a tournament whose highest round (started or planned) is ``highest``
+    may have them; ``RuleError`` with the sentence for the field otherwise."""
+    if not 1 <= planned <= MAX_ROUNDS:
+        raise RuleError(T("A tournament has between 1 and {most} rounds.", most=MAX_ROUNDS))
+    if planned < highest:
+        raise RuleError(T("Round {n} is already started or planned, so the tournament has at least {n} rounds. "
+                          "To stop sooner, end the tournament now.", n=highest))
+    return planned

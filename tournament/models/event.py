@@ -9,6 +9,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .. import games
 from ..core.limits import MAX_HOUSE_RULE
+from ..core.rounds import DEFAULT_ROUNDS
 from .base import Base, UtcDateTime, new_token, utcnow
 
 if TYPE_CHECKING:
@@ -36,6 +37,10 @@ class Event(Base):
     # (tournament.i18n.languages code).
     language: Mapped[str] = mapped_column(String(8), default="en", server_default="en")
     round_minutes: Mapped[int] = mapped_column(Integer, default=7)
+    # How many rounds the tournament plays: closing that round plans no next one and ends it.
+    planned_rounds: Mapped[int] = mapped_column(Integer, default=DEFAULT_ROUNDS, server_default=str(DEFAULT_ROUNDS))
+    # When the tournament ended (None: it is playing). Only services.lifecycle writes it.
+    ended_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True, default=None)
     # Seed of the home-table shuffle: the same seed always gives the same plan.
     shuffle_seed: Mapped[int] = mapped_column(Integer, default=1)
     study_minutes: Mapped[int] = mapped_column(Integer, default=5, server_default="5")

@@ -12,7 +12,9 @@ from ..core.errors import RuleError
 from ..core.i18n import T
 from ..core.limits import MAX_EVENT_NAME, MAX_ROUND_MINUTES
 from ..core.names import clean_text
-from ..models import Event, Player, Round, Table
+from ..core.rounds import DEFAULT_ROUNDS, TournamentStep, check_planned_rounds
+from ..models import Event, Player, Round, RoundState, Table
+from . import lifecycle
 from .errors import DomainError, NotFound, as_sentence
 
 NO_SUCH_EVENT = T("There is no such event. It may have been deleted.")
@@ -22,7 +24,7 @@ NO_SUCH_EVENT = T("There is no such event. It may have been deleted.")
 class EventCounts:
     players: int
     tables: int
-    rounds: int
+    rounds: int  # played: started, running or closed (a planned next round is not one yet)
 
 
 @dataclass(frozen=True)
@@ -30,7 +32,7 @@ class EventSummary:
     event: Event
     players: int
     tables: int
-    rounds: int
+    rounds: int  # played, as in EventCounts
 
 
 def get_event(session: Session, event_id: int) -> Event:
@@ -56,9 +58,9 @@ def event_row(session: Session, event_id: int) -> Event:
 
 def _counts():
     """Players, tables and rounds of the event row being selected, as correlated subqueries."""
-    def count(model):
-        return select(func.count()).where(model.event_id == Event.id).correlate(Event).scalar_subquery()
-    return count(Player), count(Table), count(Round)
+    def count(model, *where):
+        return select(func.count()).where(model.event_id == Event.id, *where).correlate(Event).scalar_subquery()
+    return count(Player), count(Table), count(Round, Round.state != RoundState.PLANNED)
 
 
 def event_counts(session: Session, event_id: int) -> EventCounts:
@@ -101,27 +103,44 @@ def _check_zone(time_zone: str | None) -> str:
         raise DomainError(as_sentence(error.text), field="time_zone") from None
 
 
+def _check_rounds(planned: int, highest: int = 0) -> int:
+    try:
+        return check_planned_rounds(planned, highest)
+    except RuleError as error:
+        raise DomainError(error.text, field="planned_rounds") from None
+
+
 def create_event(session: Session, name: str, round_minutes: int = 7, game: str = games.DEFAULT,
-                 time_zone: str | None = None) -> Event:
+                 time_zone: str | None = None, planned_rounds: int = DEFAULT_ROUNDS) -> Event:
     """A new event playing ``game`` (a registered game's key) for the whole of its life, showing
-    its times in ``time_zone`` (an IANA name; None: the laptop's own zone)."""
+    its times in ``time_zone`` (an IANA name; None: the laptop's own zone), over
+    ``planned_rounds`` rounds."""
     try:
         games.get(game)
     except RuleError as error:
         raise DomainError(error.text) from None
     zone = time_zones.local_zone() if time_zone is None else _check_zone(time_zone)
     event = Event(name=_clean_name(name), round_minutes=_check_minutes(round_minutes), game=game,
-                  time_zone=zone)
+                  time_zone=zone, planned_rounds=_check_rounds(planned_rounds))
     session.add(event)
     session.commit()
     return event
 
 
 def update_event(session: Session, event: Event, name: str, round_minutes: int,
-                 time_zone: str | None = None) -> None:
-    """Every value is checked before any is changed, so a refusal leaves the event as it was."""
+                 time_zone: str | None = None, planned_rounds: int | None = None) -> None:
+    """Every value is checked before any is changed, so a refusal leaves the event as it was.
+    The number of rounds is checked under the event's lock against the rounds it has: never
+    fewer than the highest round started or planned, and unchanged once the tournament is over."""
     name, round_minutes = _clean_name(name), _check_minutes(round_minutes)
     zone = event.time_zone if time_zone is None else _check_zone(time_zone)
+    if planned_rounds is not None and planned_rounds != event.planned_rounds:
+        try:
+            lifecycle.require_playing(session, event, TournamentStep.CHANGE_ROUNDS)
+        except DomainError as error:
+            raise type(error)(error.text, field="planned_rounds") from None
+        highest = session.scalar(select(func.max(Round.number)).where(Round.event_id == event.id)) or 0
+        event.planned_rounds = _check_rounds(planned_rounds, highest)
     event.name, event.round_minutes, event.time_zone = name, round_minutes, zone
     session.commit()
 

@@ -11,6 +11,9 @@ The rules are core.rounds' table; this module applies them to stored rounds:
   the calling service commits once, with whatever else the change implies.
 - Every refusal is a ``Conflict`` (409): the round was in another state than the request
   assumed, which another device or tab may have caused a moment ago.
+- The tournament's end is applied the same way: ``end`` and ``one_more`` are the only writers
+  of ``Event.ended_at`` (the undo of a close, which makes a round run again, clears it too),
+  ``require_playing`` refuses what an ended tournament does not do.
 """
 
 from __future__ import annotations
@@ -25,19 +28,32 @@ from ..core.errors import RuleError
 from ..core.rounds import (
     Action,
     RoundState,
+    TournamentStep,
     Transition,
     as_state,
     check_action,
+    check_tournament,
     check_unchanged,
     next_state,
+    tournament_state,
 )
-from ..models import Round
+from ..models import Event, Round
 from ..models.base import utcnow
 from . import audit
 from .errors import Conflict
 from .locks import lock_event, lock_round
 
-__all__ = ["Action", "Transition", "apply", "check", "require"]
+__all__ = [
+    "Action",
+    "TournamentStep",
+    "Transition",
+    "apply",
+    "check",
+    "end",
+    "one_more",
+    "require",
+    "require_playing",
+]
 
 _AUDIT = {
     Transition.START: "round started",
@@ -82,7 +98,50 @@ def apply(session: Session, round_: Round, transition: Transition, *, actor: str
         round_.closed_at = moment
     else:
         round_.closed_at = None
+        _playing_again(session, round_)
     return target
+
+
+def _playing_again(session: Session, round_: Round) -> None:
+    """A round that runs again after its close was undone: the tournament it ended plays on."""
+    event = round_.event if round_.event is not None else session.get(Event, round_.event_id)
+    if event is not None and event.ended_at is not None:
+        audit.log(session, event.id, audit.ORGANISER, "tournament reopened", f"round {round_.number}",
+                  round_number=round_.number)
+        event.ended_at = None
+
+
+def _tournament(event: Event, step: TournamentStep) -> None:
+    try:
+        check_tournament(tournament_state(event.ended_at is not None), step)
+    except RuleError as refused:
+        raise Conflict(refused.text) from None
+
+
+def require_playing(session: Session, event: Event, step: TournamentStep) -> None:
+    """Take the event's lock and refuse ``step`` (``Conflict``) if the tournament is over."""
+    lock_event(session, event.id)
+    session.refresh(event, ["ended_at"])
+    _tournament(event, step)
+
+
+def end(session: Session, event: Event, after_round: int, *, actor: str = audit.ORGANISER,
+        now: datetime | None = None) -> None:
+    """End the tournament after round ``after_round`` (its last played round), under the
+    event's lock (the caller holds it). Never commits."""
+    session.refresh(event, ["ended_at"])
+    _tournament(event, TournamentStep.END)
+    audit.log(session, event.id, actor, "tournament ended", f"round {after_round}", round_number=after_round)
+    event.ended_at = utcnow() if now is None else now
+
+
+def one_more(session: Session, event: Event, *, actor: str = audit.ORGANISER) -> None:
+    """Reopen an ended tournament for one more round, under the event's lock. Never commits."""
+    lock_event(session, event.id)
+    session.refresh(event, ["ended_at"])
+    _tournament(event, TournamentStep.ONE_MORE)
+    audit.log(session, event.id, actor, "tournament reopened", "one more round")
+    event.ended_at = None
 
 
 def check(round_: Round, action: Action) -> None:

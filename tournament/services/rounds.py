@@ -1,8 +1,10 @@
-"""Round lifecycle: planned -> running -> closed.
+"""Round lifecycle: planned -> running -> closed, and the tournament's end.
 
 Round 1 seats everyone at their home table. Closing a round derives the next round's seating
 from the core's movement rules and stores it as a planned round, which the organiser may
-adjust (manual seats) before starting it.
+adjust (manual seats) before starting it. Closing the event's last planned round
+(``Event.planned_rounds``) plans nothing and ends the tournament; ``end_now`` ends it from any
+state, ``one_more_round`` reopens it with the next round planned.
 
 Every change of state goes through services.lifecycle. What a change implies is done here, not
 by the pages: a start starts the round's countdown in the same commit; a close, given a
@@ -20,7 +22,7 @@ from sqlalchemy.orm import Session
 
 from ..core.i18n import Name, T
 from ..core.limits import MAX_ROUNDS
-from ..core.rounds import Action, Transition
+from ..core.rounds import Action, TournamentStep, Transition, is_last_round
 from ..core.wording import name_list
 from ..models import Event, Player, PlayerStatus, Round, RoundState, Seat
 from . import audit, lifecycle, timer
@@ -45,7 +47,7 @@ def start_round(session: Session, event: Event, now: datetime | None = None) -> 
     Under the event's lock: of simultaneous clicks, the first starts the round and the
     others are told it is running."""
     now = timer.now_utc() if now is None else now
-    lock_event(session, event.id)
+    lifecycle.require_playing(session, event, TournamentStep.START_ROUND)
     latest = latest_round(session, event)
     if latest is None:
         round_ = _first_round(session, event)
@@ -91,12 +93,14 @@ def empty_tables(data: RoundData) -> list[int]:
 
 @dataclass(frozen=True)
 class Closed:
-    """What a close did: the round closed, the round it planned (None after the last round an
-    event keeps), and whether the backup asked for is complete on disk (None: none asked for)."""
+    """What a close did: the round closed, the round it planned (None after the last round),
+    whether it ended the tournament, and whether the backup asked for is complete on disk
+    (None: none asked for)."""
 
     round: Round
     following: Round | None
     backup_saved: bool | None = None
+    ended: bool = False
 
 
 def close_round(session: Session, data: RoundData) -> Round:
@@ -110,8 +114,9 @@ def close_round(session: Session, data: RoundData) -> Round:
 
 def close(session: Session, event: Event, number: int, backups: BackupStore | None = None,
           now: datetime | None = None) -> Closed:
-    """Close a running round and plan the next one from the movement rules (none after the
-    last round an event keeps, MAX_ROUNDS); then, with `backups`, write the event's backup.
+    """Close a running round and plan the next one from the movement rules; the event's last
+    planned round (or the last one an event keeps, MAX_ROUNDS) plans none and ends the
+    tournament. Then, with `backups`, write the event's backup.
 
     The round's rows are read once, after the event's lock is taken, so the close decides on
     every game saved before it and on nothing a page loaded earlier. The backup is written
@@ -121,6 +126,10 @@ def close(session: Session, event: Event, number: int, backups: BackupStore | No
                     NotFound(T("Round {n} does not exist in this event. "
                                "It may have been removed a moment ago (its previous round was reopened).", n=number)),
                     now)
+    return _backed_up(session, event, closed, backups)
+
+
+def _backed_up(session: Session, event: Event, closed: Closed, backups: BackupStore | None) -> Closed:
     if backups is None:
         return closed
     try:
@@ -132,21 +141,32 @@ def close(session: Session, event: Event, number: int, backups: BackupStore | No
 
 
 def _close(session: Session, event: Event, which, number: int, missing: DomainError,
-           now: datetime | None = None) -> Closed:
+           now: datetime | None = None, *, ending: bool = False) -> Closed:
     lock_event(session, event.id)
     round_ = session.scalar(select(Round).where(which))  # refreshed: read under the lock
     if round_ is None:
         raise missing
+    session.refresh(event, ["planned_rounds", "ended_at"])
     if round_.state is RoundState.RUNNING:
         # Online deals cut short by the close count with the tricks so far, as games of this round.
         online_recording.count_unfinished(session, event, round_)
     lifecycle.apply(session, round_, Transition.CLOSE, now=now)
+    if ending or is_last_round(number, event.planned_rounds):
+        lifecycle.end(session, event, number, now=now)
+        event.planned_rounds = number
+        session.commit()
+        return Closed(round_, None, ended=True)
+    following = _plan_following(session, event, round_)
+    session.commit()
+    return Closed(round_, following)
+
+
+def _plan_following(session: Session, event: Event, round_: Round) -> Round:
+    """Round ``round_.number + 1``, seated by the movement rules from the closed ``round_``."""
     with session.no_autoflush:  # plain rows the close does not change: one flush, below, for all
         data = load_round_facts(session, event, round_)
     outcome = data.outcome()
-    if number >= MAX_ROUNDS:  # the last round an event keeps: nothing to plan
-        session.commit()
-        return Closed(round_, None)
+    number = round_.number
     following = Round(event_id=event.id, number=number + 1, state=RoundState.PLANNED)
     session.add(following)
     session.flush()  # the new round's id; this flush also moves the event's revision
@@ -157,8 +177,55 @@ def _close(session: Session, event: Event, which, number: int, missing: DomainEr
     if seats:
         # One multi-row INSERT: an ORM object per seat cost more than the rest of the close.
         session.execute(insert(Seat.__table__), seats)
+    return following
+
+
+NOTHING_TO_END = T("No round has been played yet, so there is nothing to end.")
+
+
+def end_now(session: Session, event: Event, backups: BackupStore | None = None,
+            now: datetime | None = None) -> Closed:
+    """End the tournament whatever state it is in: a running round is closed as any close does
+    (the organiser has seen the close's warning), a planned round not started is dropped with
+    its seating, and the rounds played become the tournament's number of rounds."""
+    lifecycle.require_playing(session, event, TournamentStep.END)
+    latest = latest_round(session, event)
+    if latest is not None and latest.state is RoundState.PLANNED:
+        audit.log(session, event.id, audit.ORGANISER, "planned round dropped", f"round {latest.number}",
+                  round_number=latest.number)
+        session.delete(latest)
+        session.flush()
+        latest = latest_round(session, event)
+    if latest is None:
+        session.rollback()
+        raise DomainError(NOTHING_TO_END)
+    if latest.state is RoundState.RUNNING:
+        closed = _close(session, event, Round.id == latest.id, latest.number,
+                        Conflict(T("Round {n} was removed a moment ago (its previous round was reopened).",
+                                   n=latest.number)), now, ending=True)
+        return _backed_up(session, event, closed, backups)
+    lifecycle.end(session, event, latest.number, now=now)
+    event.planned_rounds = latest.number
     session.commit()
-    return Closed(round_, following)
+    return _backed_up(session, event, Closed(latest, None, ended=True), backups)
+
+
+def one_more_round(session: Session, event: Event) -> Round:
+    """Reopen an ended tournament: the round after the last one is planned from its results,
+    and the tournament now plays that many rounds. Returns the planned round."""
+    lifecycle.one_more(session, event)
+    latest = latest_round(session, event)
+    if latest is None or latest.state is not RoundState.CLOSED:  # an ended tournament's rounds are all closed
+        session.rollback()
+        raise Conflict(T("The tournament is not over, so there is nothing to reopen."))
+    if latest.number >= MAX_ROUNDS:
+        session.rollback()
+        raise Conflict(T("Round {n} was the last round one event keeps. "
+                         "Start a new event (Duplicate on the event page) to play more rounds.", n=latest.number))
+    event.planned_rounds = latest.number + 1
+    following = _plan_following(session, event, latest)
+    session.commit()
+    return following
 
 
 def move_planned_seat(session: Session, data: RoundData, player: Player, table_number: int) -> None:
