@@ -74,3 +74,40 @@ def test_a_refused_claim_is_told_on_the_public_page_in_the_players_language(app,
     german = client.post(f"/s/{public}/play", data={"player_id": ana}, headers={"Accept-Language": "de"})
     assert german.status_code == 409 and "so there are no cards to play online" not in german.get_data(as_text=True)
     assert _claims(app) == 0
+
+
+def _listed(client, app, event_id: int) -> set[str]:
+    with app.app_context():
+        public = db.session().get(Event, event_id).public_token
+        names = dict(db.session().execute(select(Player.id, Player.name).where(Player.event_id == event_id)).all())
+    page = client.get(f"/s/{public}/play").get_data(as_text=True)
+    return {name for pid, name in names.items() if f'value="{pid}"' in page}
+
+
+def _at_table(app, event_id: int, number: int, round_number: int | None = None) -> set[str]:
+    from tournament.models import Round, Seat, Table
+
+    with app.app_context():
+        session = db.session()
+        if round_number is None:
+            query = select(Player.name).join(Table, Table.id == Player.home_table_id)
+        else:
+            query = (select(Player.name).join(Seat, Seat.player_id == Player.id).join(Table, Table.id == Seat.table_id)
+                     .join(Round, Round.id == Seat.round_id).where(Round.number == round_number))
+        return set(session.scalars(query.where(Table.event_id == event_id, Table.number == number)))
+
+
+def test_the_join_page_lists_only_players_whose_table_plays_online(app, client):
+    from tests.online.conftest import start
+    from tournament.models import Table
+
+    event_id = setup_event(app, ["Ana", "Ben", "Cleo", "Dan", "Eve", "Fay", "Gus", "Hal"], 2)
+    with app.app_context():
+        session = db.session()
+        session.scalar(select(Table).where(Table.event_id == event_id, Table.number == 2)).online = True
+        session.commit()
+    online, in_the_room = _at_table(app, event_id, 2), _at_table(app, event_id, 1)
+    assert online and in_the_room
+    assert _listed(client, app, event_id) == online
+    start(app, event_id)
+    assert _listed(client, app, event_id) == _at_table(app, event_id, 2, round_number=1)

@@ -28,10 +28,9 @@ from wtforms import IntegerField
 from wtforms.validators import InputRequired, NumberRange
 
 from ... import db
-from ...core.names import name_key
 from ...i18n import translate
 from ...i18n.locale import use_event
-from ...models import Event, OnlineClaim, Player, PlayerStatus, Table
+from ...models import Event, OnlineClaim, Player, Table
 from ...models.base import is_token
 from ...services import room_links
 from ...services.errors import DomainError
@@ -67,15 +66,6 @@ def has_online_table(session, event: Event) -> bool:
     return session.scalar(found) is not None
 
 
-def _names(session, event: Event) -> list[tuple[int, str, bool]]:
-    """(player id, name, claimed) of every seated player, alphabetically; two statements."""
-    players = session.execute(
-        select(Player.id, Player.name).where(Player.event_id == event.id, Player.status == PlayerStatus.SEATED)
-    ).all()
-    claimed = set(session.scalars(select(OnlineClaim.player_id).where(OnlineClaim.event_id == event.id)))
-    return sorted(((pid, name, pid in claimed) for pid, name in players), key=lambda item: name_key(item[1]))
-
-
 def remembered(session, event: Event) -> tuple[str, str] | None:
     """(token, name) of the personal link this device claimed for this event, if still its own."""
     token = request.cookies.get(COOKIE)
@@ -92,7 +82,7 @@ def remembered(session, event: Event) -> tuple[str, str] | None:
 def _page(session, event: Event, form: ClaimForm, refused_id: int | None = None, status: int = 200):
     """The list of names; a refusal for a name not on it (another event's, a made-up id) shows
     above the list, since there is no name to show it beside."""
-    names = _names(session, event)
+    names = claims.names_to_pick(session, event)
     if refused_id is not None and refused_id not in {pid for pid, _name, _claimed in names}:
         refused_id = None
     return render_template("public/online.html", event=event, form=form, names=names,

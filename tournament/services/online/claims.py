@@ -33,12 +33,13 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
 from ...core.i18n import Name, T, Tn
+from ...core.names import name_key
 from ...models import Event, OnlineClaim, Player, PlayerStatus, Table
 from ...models.base import is_token, new_token, utcnow
 from .. import audit
 from ..errors import Conflict, NotFound
 from ..locks import lock_event
-from . import settings
+from . import settings, whereabouts
 
 AWAY_AFTER = 30  # seconds without a poll: shown as away
 TOUCH_EVERY = 10  # seconds: the poll writes seen_at no more often
@@ -46,6 +47,19 @@ TOUCH_EVERY = 10  # seconds: the poll writes seen_at no more often
 NOT_YOURS = T("This link is no longer yours: open the event's link and pick your name again.")
 NOT_ON_LIST = T("That name is not on this event's list. Go back and pick your name again.")
 NOT_ONLINE = T("This event is not played online: play at your table in the room.")
+
+
+def names_to_pick(session: Session, event: Event) -> list[tuple[int, str, bool]]:
+    """(player id, name, claimed) of every seated player whose table now is played online,
+    alphabetically; two statements. Players of tables that play in the room are not listed."""
+    online = select(Table.id).where(Table.event_id == event.id, Table.online.is_(True))
+    at_table = whereabouts.player_table(Player.id, Player.event_id, Player.home_table_id)
+    players = session.execute(
+        select(Player.id, Player.name).where(Player.event_id == event.id, Player.status == PlayerStatus.SEATED,
+                                             at_table.in_(online))
+    ).all()
+    claimed = set(session.scalars(select(OnlineClaim.player_id).where(OnlineClaim.event_id == event.id)))
+    return sorted(((pid, name, pid in claimed) for pid, name in players), key=lambda item: name_key(item[1]))
 
 
 def _player(session: Session, event: Event, player_id: int) -> Player:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
 
-from sqlalchemy import bindparam, func, select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
 from ...core.i18n import T, Text
@@ -28,18 +28,15 @@ from ...models import Event, OnlineClaim, OnlineClock, Player, Round, RoundState
 from ...models.base import is_token
 from .. import seat_finder, timer
 from ..single_flight import RevisionCache
-from . import claims, gestures, messages, pad, phase, recording, tables
+from . import claims, gestures, messages, pad, phase, recording, tables, whereabouts
 from .view_model import NO_PAD, CardView, GameView, MessageView, PadView, PlayedCard, PlayerView, SeatView
 
 AWAY_BUCKET = 15  # seconds
 
 
 def _table_expression():
-    """The player's table as the key follows it: the latest round's seat, else the home table."""
-    seat = (select(Seat.table_id).join(Round, Round.id == Seat.round_id)
-            .where(Round.event_id == OnlineClaim.event_id, Seat.player_id == OnlineClaim.player_id)
-            .order_by(Round.number.desc()).limit(1).correlate_except(Seat, Round).scalar_subquery())
-    return func.coalesce(seat, Player.home_table_id)
+    """The player's table as the key follows it (``whereabouts.player_table``)."""
+    return whereabouts.player_table(OnlineClaim.player_id, OnlineClaim.event_id, Player.home_table_id)
 
 
 @cache
