@@ -33,7 +33,6 @@ from ..core.names import name_key
 from ..games import Game as GameRules
 from ..games import Report
 from ..i18n import translate
-from ..i18n.locale import current_language
 from ..name_display import isolate
 from ..services.errors import DomainError
 from ..services.games import MAX_GAMES_PER_ROUND, GameEntry, SaveResult, outcome
@@ -120,13 +119,6 @@ def _row_class(rules: GameRules, variant: Any, roster: tuple[tuple[int, str], ..
 def _lazy(message: Text | str) -> LazyString:
     """A game's message for a form class that serves every language: translated when shown."""
     return LazyString(translate, message)
-
-
-def score_word(label: Text | str) -> str:
-    """A game's score heading ("Tricks") inside a sentence: lower case, except in German, which
-    writes every noun with a capital."""
-    word = translate(label)
-    return word if current_language() == "de" else word.lower()
 
 
 def score_of(row, player_id: int):
@@ -238,8 +230,9 @@ def entries(rules: GameRules, form, players) -> list[GameEntry]:
 def overruled(rules: GameRules, variant: Any, form, players) -> list[str]:
     """Rows where the scores make other winners than the one ticked (only when scores overrule
     ticks; otherwise such a row is refused): said after saving, in the page's language."""
-    if rules.score is None or not rules.score.overrules_ticked:
+    if rules.score is None or not rules.score.overrules_ticked or rules.score.words is None:
         return []
+    words = rules.score.words
     names = {p.id: p.name for p in players}
     notes = []
     for position, row in enumerate(form.games.entries, start=1):
@@ -255,9 +248,7 @@ def overruled(rules: GameRules, variant: Any, form, players) -> list[str]:
             ordered = [Name(name) for name in sorted(winners, key=name_key)]
             shown = ordered[0] if len(ordered) == 1 else T("{items} and {last}", items=", ".join(ordered[:-1]),
                                                               last=ordered[-1])
-            notes.append(translate(T("Game {number}: the {scores} make {names} the winner.",
-                                     number=row.number.data or position, scores=score_word(rules.score.label),
-                                     names=shown)))
+            notes.append(translate(words.made.filled(number=row.number.data or position, names=shown)))
     return notes
 
 

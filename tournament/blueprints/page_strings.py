@@ -30,8 +30,6 @@ STRINGS: dict[str, dict[str, Text]] = {
         "sending": T("Sending…"),
     },
     "results": {
-        "scores_decide": T("The {noun} decide: {name} wins this game. Clear the {noun} to pick the winner by hand."),
-        "scores_say": T("By the {noun}: {name} wins."),
         "winner_of_game": T("Winner of game {number}"),
     },
     "projector": {
@@ -85,6 +83,12 @@ def js_strings(*groups: str) -> Markup:
     return Markup(f'<script type="application/json" id="i18n">{text}</script>')
 
 
+def script_sentence(text: Text | str) -> str:
+    """A game's sentence for a script, in the page's language, placeholders left for the script
+    to fill (a game not translated yet gives plain English)."""
+    return catalogue_form(text) if isinstance(text, Text) else text
+
+
 def page_js_strings() -> Markup:
     """This page's data block (nothing for a page whose scripts show no words)."""
     groups = PAGE_SCRIPTS.get(request.endpoint or "", ())
@@ -110,4 +114,5 @@ def with_names(text: Text | str, names: Any) -> Markup:
 
 def init_app(app: Any) -> None:
     app.add_template_global(page_js_strings, "page_js_strings")
+    app.add_template_global(script_sentence, "script_sentence")
     app.add_template_filter(with_names, "t_names")

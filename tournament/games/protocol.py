@@ -66,6 +66,18 @@ class ScoreLimit:
 
 
 @dataclass(frozen=True, slots=True)
+class ScoreWords:
+    """What the entry pages say while typed scores decide a game, each a whole sentence of the
+    game's own (a language declines "by the tricks" and "by the points" its own way, so the
+    score's name is never put into a shared sentence). ``{name}``, ``{names}`` and ``{number}``
+    are filled where the sentence is shown."""
+
+    says: Text  # "By the tricks: {name} wins."
+    overrules: Text  # "The tricks decide: {name} wins this game. Clear the tricks …"
+    made: Text  # after saving: "Game {number}: the tricks make {names} the winner."
+
+
+@dataclass(frozen=True, slots=True)
 class ScoreField:
     """A whole number per player that a table may report with a game (Five Tricks: tricks).
 
@@ -74,7 +86,8 @@ class ScoreField:
     number above zero decides the winners from the numbers (a ticked winner must agree).
     ``overrules_ticked``: on the entry pages, numbers typed in a row replace what is ticked in
     it (the tick may be left from before the numbers changed; a note says so after saving);
-    when false a tick the numbers contradict is refused, to be corrected."""
+    when false a tick the numbers contradict is refused, to be corrected; ``words`` are then the
+    sentences that say so (required with ``overrules_ticked``)."""
 
     label: Text | str  # "Tricks": the entry pages' heading for the numbers
     column: str  # "tricks": the CSV column and event-file word (never translated)
@@ -87,6 +100,7 @@ class ScoreField:
     # A game whose deck caps the numbers by the table's size (Five Tricks: 28 cards make fewer
     # tricks the more players share them) gives its bounds for a table of so many players.
     at_table: Callable[[int], ScoreLimit] | None = None
+    words: ScoreWords | None = None
 
     def limit(self, players: int) -> ScoreLimit:
         """The bounds at a table of ``players``: every check of a reported score (form, phone,
@@ -106,6 +120,8 @@ class ScoreField:
             raise RuleError(T("a game's total of at most {total} leaves no score possible", total=self.total_at_most))
         if not (str(self.label) and self.column and str(self.message)):
             raise RuleError(T("a score needs a label, a column name and a message"))
+        if self.overrules_ticked and self.words is None:
+            raise RuleError(T("a score that overrules the ticked winner needs the sentences that say so"))
 
 
 def _frozen_scores(scores: Mapping[str, int] | None) -> Mapping[str, int] | None:

@@ -1,9 +1,9 @@
 /* A table's results form (organiser page and table phone), two conveniences; the server
    applies the same rules without this script.
-   1. When the form says scores decide over ticks (data-scores-decide="tricks", the score's
-      name; set only for a game whose typed scores replace the tick, so a preview can never
-      cause a refusal), the winner they imply is ticked and named under the game while scores
-      are typed: the highest score; on equal scores the player listed first, as the page lists
+   1. When the form says scores decide over ticks (data-scores-say and data-scores-overrule,
+      the game's own sentences in the page's language, "{name}" left to fill; set only for a
+      game whose typed scores replace the tick, so a preview can never cause a refusal), the
+      winner they imply is ticked and named under the game while scores are typed: the highest score; on equal scores the player listed first, as the page lists
       players in the tie rule's alphabetical order. The server applies the game's own rule.
    2. "More game rows" adds a row in the page, so winners already ticked stay ticked. */
 (function () {
@@ -22,7 +22,11 @@
     return best;
   }
 
-  function showImplied(game, tick, noun) {
+  function filled(sentence, name) {
+    return sentence.replace(/\{name\}/g, function () { return name; });
+  }
+
+  function showImplied(game, tick, words) {
     var note = game.querySelector("[data-implied]");
     var best = impliedWinner(game);
     if (!note) { return; }
@@ -32,23 +36,23 @@
     var ticked = game.querySelector("input[type=radio]:checked");
     note.hidden = false;
     if (ticked && ticked !== radio) {
-      note.textContent = window.t("scores_decide", { noun: noun, name: best.name });
+      note.textContent = filled(words.overrule, best.name);
       note.className = "implied warning";
     } else {
-      note.textContent = window.t("scores_say", { noun: noun, name: best.name });
+      note.textContent = filled(words.say, best.name);
       note.className = "implied";
     }
   }
 
-  function wire(game, noun) {
-    if (!noun) { return; }
+  function wire(game, words) {
+    if (!words) { return; }
     game.addEventListener("input", function (event) {
-      if (event.target.hasAttribute("data-score-of")) { showImplied(game, true, noun); }
+      if (event.target.hasAttribute("data-score-of")) { showImplied(game, true, words); }
     });
     game.addEventListener("change", function (event) {
-      if (event.target.type === "radio") { showImplied(game, false, noun); }
+      if (event.target.type === "radio") { showImplied(game, false, words); }
     });
-    showImplied(game, false, noun);
+    showImplied(game, false, words);
   }
 
   function renumber(node, index, number) {
@@ -72,8 +76,10 @@
       var template = form.querySelector("template[data-row-template]");
       var button = form.querySelector("[data-add-rows]");
       var max = parseInt(form.getAttribute("data-max-rows"), 10) || 40;
-      var noun = form.getAttribute("data-scores-decide");
-      rows.querySelectorAll("[data-game]").forEach(function (game) { wire(game, noun); });
+      var words = form.hasAttribute("data-scores-say") ? {
+        say: form.getAttribute("data-scores-say"), overrule: form.getAttribute("data-scores-overrule")
+      } : null;
+      rows.querySelectorAll("[data-game]").forEach(function (game) { wire(game, words); });
       if (!template || !button) { return; }
       button.addEventListener("click", function (event) {
         event.preventDefault();
@@ -88,7 +94,7 @@
         var game = template.content.querySelector("[data-game]").cloneNode(true);
         renumber(game, index, Math.max(number, games.length) + 1);
         rows.appendChild(game);
-        wire(game, noun);
+        wire(game, words);
         if (games.length + 1 >= max) { button.hidden = true; }
         var first = game.querySelector("input[type=radio]");
         if (first) { first.focus(); }

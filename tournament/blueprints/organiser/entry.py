@@ -21,7 +21,6 @@ from ..game_forms import (
     refuse_results,
     results_form,
     rows_to_show,
-    score_word,
     wants_more_rows,
     winner_choices,
 )
@@ -68,7 +67,7 @@ def table_results(event_id: int, number: int, table_number: int):
         return render_template("organiser/table_results.html", event=event, data=data, table=table,
                                players=players, form=form, blank=blank_row(form), refused=status >= 400,
                                rules=rules, choices=winner_choices(rules, variant, players), scoring=scoring,
-                               next_game=next_game(rules, games), score_word=score_word), status
+                               next_game=next_game(rules, games)), status
 
     if request.method == "GET":
         form = results_form(rules, variant, players, rows)

@@ -23,7 +23,7 @@ from ...core.limits import MAX_GAMES_PER_TABLE
 from ...core.movement import guide_movers
 from ...core.names import name_key
 from ...core.wording import name_list
-from ..protocol import Paragraph, Report, ScoreField, Scorer, Setting, TableSizes, TrickRules
+from ..protocol import Paragraph, Report, ScoreField, Scorer, ScoreWords, Setting, TableSizes, TrickRules
 from .scorer import DEALS_SCORER
 from .scoring import DEALS, MAX_GAME_POINTS
 from .sheets import RuleSheet, rule_sheet
@@ -45,6 +45,11 @@ POINTS: Final = ScoreField(
     decides=True,
     message=T("Points run from 0 to {most}.", most=MAX_GAME_POINTS),
     overrules_ticked=True,
+    words=ScoreWords(
+        says=T("By the points: {name} wins."),
+        overrules=T("The points decide: {name} wins this game. Clear the points to pick the winner by hand."),
+        made=T("Game {number}: the points make {names} the winner."),
+    ),
 )
 
 

@@ -28,7 +28,17 @@ from ...core.limits import MAX_GAMES_PER_TABLE, MAX_TRICKS_PER_GAME
 from ...core.movement import guide_movers
 from ...core.names import name_key
 from ...core.ranking import game_winner
-from ..protocol import Paragraph, Report, ScoreField, ScoreLimit, Scorer, Setting, TableSizes, TrickRules
+from ..protocol import (
+    Paragraph,
+    Report,
+    ScoreField,
+    ScoreLimit,
+    Scorer,
+    ScoreWords,
+    Setting,
+    TableSizes,
+    TrickRules,
+)
 from .cards import DECK, Suit
 from .generator import variants_for_tables
 from .replay import FIVE_TRICKS_TRICKS
@@ -71,6 +81,11 @@ TRICKS: Final = ScoreField(
     message=TRICKS_MESSAGE,
     overrules_ticked=True,
     at_table=tricks_at_table,
+    words=ScoreWords(
+        says=T("By the tricks: {name} wins."),
+        overrules=T("The tricks decide: {name} wins this game. Clear the tricks to pick the winner by hand."),
+        made=T("Game {number}: the tricks make {names} the winner."),
+    ),
 )
 
 
