@@ -170,8 +170,9 @@ class ElbowsUp:
             ),
             Paragraph(
                 T("Keeping the score"),
-                T("Each table's phone keeps the score sheet: after every deal the scorer enters each "
-                  "player's bid and tricks taken, and the phone adds up the points and shows who leads."),
+                T("Each table's phone keeps the score sheet: one player at each table, its scorer, enters "
+                  "every player's bid and tricks taken after each deal, and the phone adds up the points and "
+                  "shows who leads."),
             ),
         )
 

@@ -121,7 +121,8 @@ def rule_sheet(rules: TableRules) -> RuleSheet:
         section(trump, T("Turn the top card of the pile face up: its colour is trump for this deal. If it "
                          "is not a coloured card, put it under the pile and turn the next.")),
         section(bidding, T("From the dealer's left, each player writes down how many tricks they will take "
-                           "(0 or more) and shows it. The scorer enters the bids on the table's phone.")),
+                           "(0 or more) and shows it. One player, the table's scorer, enters the bids on "
+                           "the table's phone.")),
         section(tricks, T("The player left of the dealer leads one card face up; each other player in turn "
                           "adds one. Whoever takes the trick leads the next, until every hand is empty.")),
         section(following, T("Follow the colour that was led if you can; if not, play any card. A card of "
