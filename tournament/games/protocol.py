@@ -28,12 +28,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from ..core.errors import RuleError
 from ..core.i18n import T, Text
+from ..core.limits import MAX_ROUND_MINUTES
 
 V = TypeVar("V")  # a game's rule variant: frozen and hashable
 V_contra = TypeVar("V_contra", contravariant=True)  # the same, where only read
@@ -53,6 +55,40 @@ class TableSizes:
                 "table sizes must satisfy 1 <= smallest <= preferred <= largest, not {smallest}, "
                 "{preferred}, {largest}", smallest=self.smallest, preferred=self.preferred, largest=self.largest,
             ))
+
+
+class GamesPerRound(Enum):
+    """What a round of the game usually holds."""
+
+    SEVERAL = "several"  # several short games: the most games won wins the round
+    ONE = "one"  # one long game, which the round's timer may end before it is over
+
+
+@dataclass(frozen=True, slots=True)
+class Rhythm:
+    """A game's usual length, stated as data: an event's default round length, the game
+    columns of its score slips and the guide's sentence about a round follow from it
+    (``games.rhythm``).
+
+    ``game_minutes`` is a usual game at the preferred table size; ``round_minutes`` the round
+    a new event gets: room for several games, or the one game's length. ``round_text`` is the
+    guide's whole sentence about a round, a plural message on ``{n}``, the round's minutes,
+    stated with a placeholder count (``Tn(..., 0)``)."""
+
+    games: GamesPerRound
+    game_minutes: int
+    round_minutes: int
+    round_text: Text
+
+    def __post_init__(self) -> None:
+        # A game's own statement is wrong: a programmer's error, never a teacher's, so not translated.
+        several = self.games is GamesPerRound.SEVERAL
+        fits = self.round_minutes > self.game_minutes if several else self.round_minutes <= self.game_minutes
+        if not (self.game_minutes >= 1 and 1 <= self.round_minutes <= MAX_ROUND_MINUTES and fits):
+            raise ValueError(f"a round of {self.round_minutes} minutes does not fit games of "
+                             f"{self.game_minutes} minutes played {self.games.value} a round")
+        if self.round_text.plural is None:
+            raise ValueError("a rhythm's round sentence is a plural message on the round's minutes")
 
 
 @dataclass(frozen=True, slots=True)
@@ -349,6 +385,7 @@ class Game(Protocol[V]):
         key: stored name, ``[a-z0-9-]{1,40}`` ("five-tricks").
         title: the game's name as printed ("Five Tricks").
         table_sizes: the sizes the table plan may choose.
+        rhythm: the game's usual length: one game a round or several, and the default round.
         score: the number a table may report per player, or ``None`` (winners only).
         entry_hint: one paragraph above the results entry pages, saying how a game is won.
         slip_hint: the same for the printed score slip.
@@ -371,6 +408,7 @@ class Game(Protocol[V]):
     key: str
     title: str
     table_sizes: TableSizes
+    rhythm: Rhythm
     score: ScoreField | None
     scorer: Scorer[V] | None
     template_folder: Path | None
@@ -458,6 +496,6 @@ class Game(Protocol[V]):
         ...
 
 
-__all__ = ["CardFace", "Game", "Paragraph", "Report", "ScoreField", "ScoreLimit",
+__all__ = ["CardFace", "Game", "GamesPerRound", "Paragraph", "Report", "Rhythm", "ScoreField", "ScoreLimit",
            "Scorer", "ScorerWords", "Setting", "TableSizes",
            "Tally", "TallyLine", "TrickRules", "V"]

@@ -110,7 +110,12 @@ def _check_rounds(planned: int, highest: int = 0) -> int:
         raise DomainError(error.text, field="planned_rounds") from None
 
 
-def create_event(session: Session, name: str, round_minutes: int = 7, game: str = games.DEFAULT,
+def default_round_minutes(game: str) -> int:
+    """A new event's round length: what its game's rhythm says (several short games, or one game)."""
+    return games.get(game).rhythm.round_minutes
+
+
+def create_event(session: Session, name: str, round_minutes: int | None = None, game: str = games.DEFAULT,
                  time_zone: str | None = None, planned_rounds: int = DEFAULT_ROUNDS) -> Event:
     """A new event playing ``game`` (a registered game's key) for the whole of its life, showing
     its times in ``time_zone`` (an IANA name; None: the laptop's own zone), over
@@ -119,6 +124,8 @@ def create_event(session: Session, name: str, round_minutes: int = 7, game: str 
         games.get(game)
     except RuleError as error:
         raise DomainError(error.text) from None
+    if round_minutes is None:
+        round_minutes = default_round_minutes(game)
     zone = time_zones.local_zone() if time_zone is None else _check_zone(time_zone)
     event = Event(name=_clean_name(name), round_minutes=_check_minutes(round_minutes), game=game,
                   time_zone=zone, planned_rounds=_check_rounds(planned_rounds))

@@ -2,7 +2,8 @@
 
 The wording follows docs/rules.md (game winner, round ranking, movement, alphabetical ties) and
 fills in the event's own timings and table count, so the guide never contradicts the app. What
-wins a game is the game's own paragraph (``Game.guide_paragraphs``), between the tournament's.
+wins a game is the game's own paragraph (``Game.guide_paragraphs``), between the tournament's;
+what a round holds, several games or one, the game's rhythm (``games.rhythm.round_text``).
 Every heading and paragraph is a translatable message (one whole sentence set per paragraph,
 real plurals), printed in the page's language.
 """
@@ -13,6 +14,7 @@ from dataclasses import dataclass
 
 from ..core.i18n import T, Text, Tn
 from ..games import game_of
+from ..games.rhythm import round_text
 from ..models import PlayerStatus
 from .tables import fixed_size, observing
 
@@ -50,11 +52,7 @@ def guide_sections(event) -> tuple[GuideSection, ...]:
                                     event.practice_minutes)),
     )
     after = (
-        GuideSection(T("Round winner"), Tn("Each round lasts {n} minute, usually long enough for several "
-                                           "games. The player who won the most games in the round wins the round.",
-                                           "Each round lasts {n} minutes, usually long enough for several "
-                                           "games. The player who won the most games in the round wins the round.",
-                                           event.round_minutes)),
+        GuideSection(T("Round winner"), round_text(game, event.round_minutes)),
         *_moving(game),
         GuideSection(T("Top and bottom"), top_text),
         GuideSection(T("Ties"), T("A tie is settled by alphabetical order of first names: the name that comes "

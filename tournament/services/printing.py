@@ -16,6 +16,7 @@ from ..core import limits
 from ..core.i18n import T, Text
 from ..core.names import name_key
 from ..games import game_of
+from ..games.rhythm import slip_games
 from ..models import Event, Player, PlayerStatus, Round, Table
 from .errors import DomainError, NotFound
 from .round_data import load_round
@@ -33,6 +34,12 @@ class SlipTable:
     def movers(self) -> int:
         """How many move up (and down) from this table after the round: the event's game says."""
         return game_of(self.table.event).movers(len(self.names))
+
+    @property
+    def games(self) -> int:
+        """The slip's game columns: as many as the event's game usually plays in one of its rounds."""
+        event = self.table.event
+        return slip_games(game_of(event), event.round_minutes)
 
 
 @dataclass(frozen=True)

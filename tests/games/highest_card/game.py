@@ -24,6 +24,7 @@ from tournament.core.errors import RuleError
 from tournament.core.movement import guide_movers
 from tournament.core.names import name_key
 from tournament.games.protocol import Paragraph, Report, ScoreField, Scorer, Setting, TableSizes, TrickRules
+from tournament.games.rhythm import SEVERAL_GAMES, GamesPerRound, Rhythm
 
 from .scorer import DRAWS
 
@@ -36,6 +37,8 @@ KING: Final = 13
 # A draw takes about 20 s: shuffle, turn over, compare.
 SECONDS_PER_GAME: Final = 20
 MAX_ROWS: Final = 40
+# A game is one card each: many games a round, the usual 7-minute round by default.
+RHYTHM: Final = Rhythm(GamesPerRound.SEVERAL, game_minutes=1, round_minutes=7, round_text=SEVERAL_GAMES)
 
 CARD: Final = ScoreField(
     label="Card drawn",
@@ -93,6 +96,7 @@ class HighestCard:
     title = "Highest Card"
     # At most three: with shared wins every group of players is a choice on the entry page.
     table_sizes = TableSizes(smallest=2, preferred=3, largest=3)
+    rhythm = RHYTHM
     score: ScoreField | None = CARD
     # A match of draws kept on the app's scorer: the generic scorer pages are tested with it.
     scorer: Scorer[Variant] | None = DRAWS

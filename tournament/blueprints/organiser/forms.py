@@ -20,6 +20,7 @@ from ... import games, time_zones
 from ...core.limits import MAX_EVENT_NAME, MAX_HOUSE_RULE, MAX_PLAYERS, MAX_ROUND_MINUTES, MAX_TABLES, MAX_USERNAME
 from ...i18n.languages import DEFAULT, LANGUAGES
 from ...i18n.locale import current_language
+from ...services import events as event_service
 from ...services.tables import CLASSIC, MOST_DIFFERENT
 from ..fields import IntegerField, TimeZoneField
 
@@ -71,6 +72,9 @@ class NewEventForm(EventForm):
     knows more than one game (otherwise every event plays the default)."""
 
     game = SelectField(lazy_gettext("Game"), default=games.DEFAULT, validate_choice=True)
+    # Left empty, the round lasts as long as the chosen game's rhythm says.
+    round_minutes = IntegerField(lazy_gettext("Round length (minutes)"),
+                                 validators=[Optional(), NumberRange(1, MAX_ROUND_MINUTES)])
 
     def __init__(self, *args, **kwargs) -> None:
         # The room reads what the organiser reads (account, else browser) unless told otherwise.
@@ -81,6 +85,11 @@ class NewEventForm(EventForm):
     @property
     def offers_games(self) -> bool:
         return len(self.game.choices or ()) > 1
+
+    @property
+    def usual_rounds(self) -> list[tuple[str, int]]:
+        """Each game's title and the round an event of it gets when the length is left empty."""
+        return [(game.title, event_service.default_round_minutes(game.key)) for game in games.all_games()]
 
 
 class NamesForm(FlaskForm):

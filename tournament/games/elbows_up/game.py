@@ -18,12 +18,13 @@ from pathlib import Path
 from typing import Any, Final
 
 from ...core.errors import RuleError
-from ...core.i18n import Name, T, Text, Tp
+from ...core.i18n import Name, T, Text, Tn, Tp
 from ...core.limits import MAX_GAMES_PER_TABLE
 from ...core.movement import guide_movers
 from ...core.names import name_key
 from ...core.wording import name_list
 from ..protocol import Paragraph, Report, ScoreField, Scorer, ScoreWords, Setting, TableSizes, TrickRules
+from ..rhythm import GamesPerRound, Rhythm
 from .scorer import DEALS_SCORER
 from .scoring import DEALS, MAX_GAME_POINTS
 from .sheets import RuleSheet, rule_sheet
@@ -35,6 +36,17 @@ from .winner import points_winner
 # round's end usually cuts short (it goes to the most points so far); only a round of 90
 # minutes or more opens with a second row.
 GAME_MINUTES: Final = 45
+# One game a round: the round lasts as long as a usual game, until the deals are done or the
+# timer ends it.
+RHYTHM: Final = Rhythm(GamesPerRound.ONE, game_minutes=GAME_MINUTES, round_minutes=GAME_MINUTES, round_text=Tn(
+    "Each round lasts {n} minute and holds one game: it ends after deal {deals} or when time is up, whichever "
+    "comes first. A table that finishes early waits quietly for the next round. The winner of the game wins "
+    "the round.",
+    "Each round lasts {n} minutes and holds one game: it ends after deal {deals} or when time is up, whichever "
+    "comes first. A table that finishes early waits quietly for the next round. The winner of the game wins "
+    "the round.",
+    0, deals=DEALS,
+))
 
 POINTS: Final = ScoreField(
     label=Tp("score", "Points"),
@@ -69,6 +81,7 @@ class ElbowsUp:
     key = "elbows-up"
     title = "Elbows Up!"
     table_sizes = TableSizes(smallest=3, preferred=4, largest=6)
+    rhythm = RHYTHM
     score: ScoreField | None = POINTS
     scorer: Scorer[TableRules] | None = DEALS_SCORER
     entry_hint: Text | str = T(

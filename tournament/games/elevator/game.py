@@ -17,6 +17,7 @@ from ...core.errors import RuleError
 from ...core.i18n import T, Text
 from .. import shedding
 from ..protocol import Paragraph, ScoreField, Scorer, Setting, TableSizes, TrickRules
+from ..rhythm import SEVERAL_GAMES, GamesPerRound, Rhythm
 from . import variants
 from .sheets import RuleSheet, rule_sheet
 from .variants import CARDS, JOKERS, ElevatorRules
@@ -29,6 +30,8 @@ from .variants import CARDS, JOKERS, ElevatorRules
 # 2 rows at a table of 3 and 1 at 4 to 6 (the page always offers one more empty row).
 DEAL_SECONDS: Final = 60
 SECONDS_PER_PLAYER: Final = 90
+# Several short games a round: a game takes 7 minutes at four players, a round 15 (two or three games).
+RHYTHM: Final = Rhythm(GamesPerRound.SEVERAL, game_minutes=7, round_minutes=15, round_text=SEVERAL_GAMES)
 
 # The discard pile's first card is turned up from the deck and never taken back into a hand.
 DISCARD_START: Final = 1
@@ -41,6 +44,7 @@ class Elevator(shedding.SheddingResults[ElevatorRules]):
     key = "elevator"
     title = "Elevator"
     table_sizes = TableSizes(smallest=3, preferred=4, largest=6)
+    rhythm = RHYTHM
     score: ScoreField | None = CARDS_LEFT
     scorer: Scorer[ElevatorRules] | None = None  # one winner per game: nothing to add up
     entry_hint: Text | str = T(

@@ -16,6 +16,7 @@ from ...core.errors import RuleError
 from ...core.i18n import T, Text
 from .. import shedding
 from ..protocol import Paragraph, ScoreField, Scorer, Setting, TableSizes, TrickRules
+from ..rhythm import SEVERAL_GAMES, GamesPerRound, Rhythm
 from . import variants
 from .sheets import RuleSheet, rule_sheet
 from .variants import DECK, ElevatorUpRules
@@ -28,6 +29,8 @@ from .variants import DECK, ElevatorUpRules
 # at a table of 3 and 1 at 4 to 6.
 DEAL_SECONDS: Final = 90
 SECONDS_PER_PLAYER: Final = 100
+# Several short games a round: a game takes 8 minutes at four players, a round 20 (two or three games).
+RHYTHM: Final = Rhythm(GamesPerRound.SEVERAL, game_minutes=8, round_minutes=20, round_text=SEVERAL_GAMES)
 
 CARDS_LEFT: Final = shedding.cards_left(DECK)
 
@@ -38,6 +41,7 @@ class ElevatorUp(shedding.SheddingResults[ElevatorUpRules]):
     key = "elevator-up"
     title = "Elevator UP"
     table_sizes = TableSizes(smallest=3, preferred=4, largest=6)
+    rhythm = RHYTHM
     score: ScoreField | None = CARDS_LEFT
     scorer: Scorer[ElevatorUpRules] | None = None  # one winner per game: nothing to add up
     entry_hint: Text | str = T(

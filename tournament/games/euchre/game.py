@@ -19,10 +19,11 @@ from pathlib import Path
 from typing import Any, Final
 
 from ...core.errors import RuleError
-from ...core.i18n import Name, T, Text
+from ...core.i18n import Name, T, Text, Tn
 from ...core.limits import MAX_GAMES_PER_TABLE
 from ...core.names import name_key
 from ..protocol import Paragraph, Report, ScoreField, Scorer, Setting, TableSizes, TrickRules
+from ..rhythm import GamesPerRound, Rhythm
 from . import scoring, sheets
 from .scorer import EUCHRE_SCORER
 from .variants import (
@@ -40,6 +41,16 @@ from .variants import (
 # up to 25 minutes thus holds one game (the last is often unfinished and goes to the team
 # ahead); each further 25 minutes starts another.
 GAME_MINUTES: Final = 25
+# One game a round: the round lasts as long as a usual game, and its timer ends a slow one.
+RHYTHM: Final = Rhythm(GamesPerRound.ONE, game_minutes=GAME_MINUTES, round_minutes=GAME_MINUTES, round_text=Tn(
+    "Each round lasts {n} minute and holds one game: it ends when a team reaches {points} points or when "
+    "time is up, whichever comes first. A table that finishes early waits quietly for the next round. The "
+    "team that wins the game wins the round.",
+    "Each round lasts {n} minutes and holds one game: it ends when a team reaches {points} points or when "
+    "time is up, whichever comes first. A table that finishes early waits quietly for the next round. The "
+    "team that wins the game wins the round.",
+    0, points=scoring.GAME_POINTS,
+))
 PARTNERS: Final = 2  # players of a team, who move up or down together
 
 
@@ -78,6 +89,7 @@ class Euchre:
     key = "euchre"
     title = "Euchre"
     table_sizes = TableSizes(smallest=scoring.TABLE_SIZE, preferred=scoring.TABLE_SIZE, largest=scoring.TABLE_SIZE)
+    rhythm = RHYTHM
     score: ScoreField | None = None  # the result is the winning team
     scorer: Scorer[EuchreVariant] | None = EUCHRE_SCORER
     entry_hint: Text | str = ENTRY_HINT

@@ -39,6 +39,7 @@ from ..protocol import (
     TableSizes,
     TrickRules,
 )
+from ..rhythm import SEVERAL_GAMES, GamesPerRound, Rhythm
 from .cards import DECK, Suit
 from .generator import variants_for_tables
 from .replay import FIVE_TRICKS_TRICKS
@@ -56,6 +57,8 @@ DEAL_SECONDS: Final = 40
 SECONDS_PER_CARD: Final = 4
 TRICKS_PER_GAME: Final = 5
 MIN_ROWS: Final = 2
+# Several short games a round: a game takes 2 minutes at four players, a round 7 (3 or 4 games).
+RHYTHM: Final = Rhythm(GamesPerRound.SEVERAL, game_minutes=2, round_minutes=7, round_text=SEVERAL_GAMES)
 
 # The score's words as messages; the protocol's plain-text fields are their English.
 TRICKS_LABEL: Final = Tp("score column", "Tricks")
@@ -139,6 +142,7 @@ class FiveTricks:
     key = "five-tricks"
     title = "Five Tricks"
     table_sizes = TableSizes(smallest=3, preferred=4, largest=6)
+    rhythm = RHYTHM
     score: ScoreField | None = TRICKS
     scorer: Scorer[RuleVariant] | None = None  # tricks are counted, not added up
     entry_hint: Text | str = ENTRY_HINT
