@@ -11,6 +11,7 @@ import json
 import pytest
 
 from tests.scorer.conftest import card_event, stored
+from tests.transfer.unmarked import unmarked
 from tournament import db
 from tournament.models import Event, Game, Player, Table
 
@@ -33,7 +34,7 @@ def _new_event_id(response) -> int:
 
 
 def _without_time(document: dict) -> dict:
-    return {key: value for key, value in document.items() if key != "exported_at"}
+    return unmarked(document)
 
 
 @pytest.fixture

@@ -15,6 +15,7 @@ import pytest
 
 from tests.corpus.names import CORPUS, Accepted
 from tests.transfer.conftest import row_counts
+from tests.transfer.unmarked import unmarked
 from tournament import db
 from tournament.blueprints.service_config import backup_store
 from tournament.core import limits
@@ -45,7 +46,7 @@ def _export(client, event_id: int) -> dict:
 
 
 def _without_time(document: dict) -> dict:
-    return {k: v for k, v in document.items() if k != "exported_at"}
+    return unmarked(document)
 
 
 def _note(event_id: int, **fields) -> DebriefNote:

@@ -9,6 +9,7 @@ from datetime import UTC
 from sqlalchemy import select
 
 from tests.conftest import setup_event
+from tests.transfer.unmarked import unmarked
 from tournament import db
 from tournament.models import Event, Table
 from tournament.services import transfer
@@ -32,7 +33,7 @@ def _new_event_id(response) -> int:
 
 
 def _without_export_time(document: dict) -> dict:
-    return {key: value for key, value in document.items() if key != "exported_at"}
+    return unmarked(document)
 
 
 def test_export_import_export_is_identical_apart_from_exported_at(organiser, played):

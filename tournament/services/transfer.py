@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import logging
 from collections import defaultdict
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from itertools import groupby
@@ -54,6 +55,10 @@ log = logging.getLogger(__name__)
 DEFAULT_MAX_NAME_LENGTH = 40
 
 __all__ = ["FileProblem", "export_event", "import_bytes", "import_event", "iso", "to_json"]
+
+# What an imported event's name gets when another event already has it: given the file's
+# settings (its language, its zone) and the attempt (1, 2, …), the mark put after the name.
+Mark = Callable[[dict[str, Any], int], str]
 
 
 def iso(moment: datetime | None) -> str | None:
@@ -207,13 +212,14 @@ def to_json(document: dict[str, Any], compact: bool = False) -> str:
 
 
 def import_bytes(session: Session, raw: bytes, *, suffix: str = "",
-                 max_name_length: int = DEFAULT_MAX_NAME_LENGTH) -> Event:
-    return import_event(session, load_upload(raw), suffix=suffix, max_name_length=max_name_length)
+                 max_name_length: int = DEFAULT_MAX_NAME_LENGTH, mark: Mark | None = None) -> Event:
+    return import_event(session, load_upload(raw), suffix=suffix, max_name_length=max_name_length, mark=mark)
 
 
 def import_event(session: Session, data: Any, *, suffix: str = "",
-                 max_name_length: int = DEFAULT_MAX_NAME_LENGTH) -> Event:
-    """A new event from a parsed document; `suffix` marks its name (" (restored)").
+                 max_name_length: int = DEFAULT_MAX_NAME_LENGTH, mark: Mark | None = None) -> Event:
+    """A new event from a parsed document; `suffix` marks its name (" (restored)"), and `mark`,
+    when given, tells it from an event of the same name (" (imported 27 Nov)").
     Writes no audit line, so that the imported log is exactly the exported one.
 
     Checking the file and building every row happen before the first write; the write itself
@@ -225,7 +231,24 @@ def import_event(session: Session, data: Any, *, suffix: str = "",
     spec = parse(data, max_name_length)
     if suffix:
         spec.settings["name"] = spec.settings["name"][: MAX_EVENT_NAME - len(suffix)] + suffix
+    if mark is not None:
+        settings = spec.settings
+        settings["name"] = free_name(session, settings["name"], (mark(settings, n) for n in range(1, 1000)))
     return write(session, Rows.of(spec))
+
+
+def free_name(session: Session, name: str, marks: Iterator[str]) -> str:
+    """`name` if no event has it (ignoring case and spacing), else the name with the first of
+    `marks` that makes it new, the name shortened to leave the mark room."""
+    def same(text: str) -> str:
+        return " ".join(text.casefold().split())
+    taken = {same(other) for other in session.scalars(select(Event.name))}
+    candidate = name
+    for suffix in marks:
+        if same(candidate) not in taken:
+            break
+        candidate = name[: MAX_EVENT_NAME - len(suffix)].rstrip() + suffix
+    return candidate
 
 
 def write(session: Session, rows: Rows) -> Event:

@@ -20,6 +20,7 @@ from ..service_config import backup_store, max_name_length
 from . import bp
 from .events import event_page
 from .forms import ButtonForm
+from .imported_name import imported_mark
 from .transfer_forms import ImportForm
 
 
@@ -76,7 +77,7 @@ def import_event():
         return render_template("organiser/import.html", form=form), 400 if form.is_submitted() else 200
     try:
         event = transfer.import_bytes(db.session(), form.file.data.read(),
-                                      max_name_length=max_name_length())
+                                      max_name_length=max_name_length(), mark=imported_mark)
     except DomainError as problem:  # a FileProblem, or a rule of the app the file breaks
         db.session().rollback()
         return render_template("organiser/import.html", form=form, problem=problem.text), 400
