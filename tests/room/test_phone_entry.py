@@ -40,6 +40,19 @@ def test_the_phone_page_lists_the_players_seated_at_its_table(phone, app, runnin
         assert name not in page
 
 
+def test_an_online_tables_phone_page_says_the_app_records_its_games_and_when_to_send(phone, app, running):
+    from tournament.models import Table
+
+    link = f"/t/{tokens(app, running)[2]}"
+    assert "This table plays online" not in phone.get(link).get_data(as_text=True)
+    with app.app_context():
+        session = db.session()
+        session.scalar(select(Table).where(Table.event_id == running, Table.number == 2)).online = True
+        session.commit()
+    page = phone.get(link).get_data(as_text=True)
+    assert "This table plays online" in page and "only if the organiser asks you to" in page
+
+
 def test_a_phone_records_its_tables_winners(phone, app, running):
     ids = list(seated(app, running, 2).values())
     response = phone.post(f"/t/{tokens(app, running)[2]}", data=form(1, (ids[0], ""), (ids[1], "")))
