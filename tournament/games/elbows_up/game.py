@@ -32,12 +32,11 @@ from .variants import TableRules, default_rules, rules_from_json, rules_settings
 from .winner import points_winner
 
 # A game is ten deals of up to fifteen tricks with bidding and scoring between them: the box
-# says about 45 minutes. A classroom round (5 to 15 minutes) therefore holds one game, which the
-# round's end usually cuts short (it goes to the most points so far); only a round of 90
-# minutes or more opens with a second row.
+# says about 45 minutes. A round therefore holds one game, which a shorter round's end cuts short
+# (it goes to the most points so far); only a round of 90 minutes or more opens with a second row.
 GAME_MINUTES: Final = 45
-# One game a round: the round lasts as long as a usual game, until the deals are done or the
-# timer ends it.
+# One game a round: a new event's round lasts as long as a usual game, until the deals are done
+# or the timer ends it.
 RHYTHM: Final = Rhythm(GamesPerRound.ONE, game_minutes=GAME_MINUTES, round_minutes=GAME_MINUTES, round_text=Tn(
     "Each round lasts {n} minute and holds one game: it ends after deal {deals} or when time is up, whichever "
     "comes first. A table that finishes early waits quietly for the next round. The winner of the game wins "
