@@ -104,3 +104,23 @@ def test_organiser_ticks_survive_more_rows_and_changed_tricks_save(app, live_ser
     page.get_by_role("button", name="Save table 1").click()
     assert page.get_by_text("Table 1: Game 1 changed.").is_visible()
     assert _winners(app, event_id, 1) == {1: b, 2: b}
+
+
+def test_equal_tricks_say_that_the_alphabetical_order_settled_the_tie(app, live_server, browser, running):
+    event_id, (a, b, c, *_) = running
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    try:
+        page.goto(f"{live_server.url}/t/{tokens(app, event_id)[1]}")
+        game = page.locator("[data-rows] fieldset").first
+        game.locator("summary").click()
+        game.get_by_role("spinbutton", name=b, exact=True).fill("3")
+        game.get_by_role("spinbutton", name=c, exact=True).fill("3")
+        game.get_by_role("spinbutton", name=a, exact=True).fill("1")
+        assert game.get_by_role("radio", name=b).is_checked()
+        assert game.get_by_text(f"By the tricks: {b} and {c} tie; {b} wins, first in alphabetical order.").is_visible()
+        game.get_by_role("spinbutton", name=c, exact=True).fill("2")
+        assert game.get_by_text(f"By the tricks: {b} wins.").is_visible()
+    finally:
+        context.close()

@@ -109,6 +109,8 @@ class ScoreWords:
     are filled where the sentence is shown."""
 
     says: Text  # "By the tricks: {name} wins."
+    # "By the tricks: {names} tie; {name} wins, first in alphabetical order." (the tie rule said)
+    ties: Text
     overrules: Text  # "The tricks decide: {name} wins this game. Clear the tricks …"
     made: Text  # after saving: "Game {number}: the tricks make {names} the winner."
 

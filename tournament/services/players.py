@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 from ..core.errors import RuleError
 from ..core.i18n import Name, T, Text
 from ..core.limits import MAX_NAME_LENGTH, MAX_PLAYERS
-from ..core.names import clean_text, fold_name, name_key
+from ..core.names import clean_text, fold_name
 from ..core.wording import listing, name_list, sentences
 from ..models import Event, Player, PlayerStatus, Table
 from . import audit
@@ -37,38 +37,61 @@ def parse_names(text: str, existing: list[str], max_length: int, *, single: bool
         raise DomainError(T("Enter the name.") if single else
                           T("The list is empty: paste at least one name, one per line."))
     problems: list[Text] = []
-    names: list[str] = []
+    named: list[tuple[int, str]] = []  # (line number, name)
     for number, line in lines:
         try:
-            names.append(clean_text(line, T("The name") if single else T("Line {number}", number=number)))
+            named.append((number, clean_text(line, T("The name") if single else T("Line {number}", number=number))))
         except RuleError as error:
             problems.append(as_sentence(error.text))
+    names = [name for _number, name in named]
     too_long = [name for name in names if len(name) > max_length]
     if too_long:
         shown = name_list(f"“{name[:max_length]}…”" for name in too_long[:5])
         problems.append(T("Names longer than {most} characters: {names}. Shorten them.", most=max_length, names=shown))
-    folded = Counter(fold_name(name) for name in names)
-    repeated = sorted({name for name in names if folded[fold_name(name)] > 1}, key=name_key)
-    if repeated:
-        problems.append(T(
-            "These names appear more than once in the list (case and accents are ignored, "
-            "and letters such as Ø and O or ß and ss count as the same): "
-            "{names}. Add an initial to tell them apart, e.g. “Ana B.”.", names=name_list(repeated)))
+    problems += _repeated(named)
     taken = {fold_name(name): name for name in existing}
-    clashes = [name for name in names if fold_name(name) in taken]
+    clashes = [(number, name) for number, name in named if fold_name(name) in taken]
     if clashes:
         problems.append(T("Already in this event: {names}.",
-                          names=listing([_clash(name, taken[fold_name(name)]) for name in clashes])))
+                          names=listing([_clash(name, taken[fold_name(name)], None if single else number)
+                                         for number, name in clashes])))
     if problems:
         raise DomainError(sentences(problems))
     return names
 
 
-def _clash(name: str, taken: str) -> Text | Name:
-    """A pasted name the event already holds, and as what when it is written differently."""
+def _repeated(named: list[tuple[int, str]]) -> list[Text]:
+    """One sentence per name the list holds more than once, naming its lines, then once the rule
+    that makes two spellings the same name."""
+    lines_of: dict[str, list[tuple[int, str]]] = {}
+    for number, name in named:
+        lines_of.setdefault(fold_name(name), []).append((number, name))
+    groups = [group for group in lines_of.values() if len(group) > 1]
+    if not groups:
+        return []
+    found: list[Text] = []
+    for group in groups:  # in the order of their first line
+        numbers = [number for number, _name in group]
+        name = Name(group[0][1])
+        if len(numbers) == 2:
+            found.append(T("Lines {first} and {second} both say “{name}”.",
+                           first=numbers[0], second=numbers[1], name=name))
+        else:
+            found.append(T("Lines {lines} and {last} all say “{name}”.",
+                           lines=", ".join(str(number) for number in numbers[:-1]), last=numbers[-1], name=name))
+    found.append(T("A name may not appear more than once, even ignoring case and accents (letters such as Ø "
+                   "and O or ß and ss count as the same): add an initial to tell them apart, e.g. “Ana B.”."))
+    return found
+
+
+def _clash(name: str, taken: str, line: int | None) -> Text | Name:
+    """A pasted name the event already holds, on which line of the list, and as what when it is
+    written differently."""
+    if line is None:
+        return Name(name) if name == taken else T("{name} (as {taken})", name=Name(name), taken=Name(taken))
     if name == taken:
-        return Name(name)
-    return T("{name} (as {taken})", name=Name(name), taken=Name(taken))
+        return T("{name} (line {number})", name=Name(name), number=line)
+    return T("{name} (line {number}, as {taken})", name=Name(name), number=line, taken=Name(taken))
 
 
 def one_name(text: str, others: list[str], max_length: int) -> str:

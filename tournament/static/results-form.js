@@ -15,15 +15,24 @@
       var value = input.value.trim();
       if (!/^\d+$/.test(value)) { return; }
       var count = parseInt(value, 10);
+      var name = input.getAttribute("data-name");
       if (count > 0 && (best === null || count > best.count)) {  // strictly more: ties keep the first
-        best = { id: input.getAttribute("data-score-of"), name: input.getAttribute("data-name"), count: count };
+        best = { id: input.getAttribute("data-score-of"), name: name, count: count, tied: [name] };
+      } else if (best !== null && count === best.count) {
+        best.tied.push(name);
       }
     });
     return best;
   }
 
-  function filled(sentence, name) {
-    return sentence.replace(/\{name\}/g, function () { return name; });
+  function listed(names) {
+    var lang = document.documentElement.lang || "en";
+    if (window.Intl && Intl.ListFormat) { return new Intl.ListFormat(lang, { type: "conjunction" }).format(names); }
+    return names.join(", ");
+  }
+
+  function filled(sentence, name, names) {
+    return sentence.replace(/\{(name|names)\}/g, function (_match, key) { return key === "name" ? name : names; });
   }
 
   function showImplied(game, tick, words) {
@@ -39,7 +48,8 @@
       note.textContent = filled(words.overrule, best.name);
       note.className = "implied warning";
     } else {
-      note.textContent = filled(words.say, best.name);
+      var said = best.tied.length > 1 && words.tie ? words.tie : words.say;
+      note.textContent = filled(said, best.name, listed(best.tied));
       note.className = "implied";
     }
   }
@@ -77,7 +87,8 @@
       var button = form.querySelector("[data-add-rows]");
       var max = parseInt(form.getAttribute("data-max-rows"), 10) || 40;
       var words = form.hasAttribute("data-scores-say") ? {
-        say: form.getAttribute("data-scores-say"), overrule: form.getAttribute("data-scores-overrule")
+        say: form.getAttribute("data-scores-say"), overrule: form.getAttribute("data-scores-overrule"),
+        tie: form.getAttribute("data-scores-tie")
       } : null;
       rows.querySelectorAll("[data-game]").forEach(function (game) { wire(game, words); });
       if (!template || !button) { return; }

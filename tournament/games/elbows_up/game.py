@@ -58,6 +58,7 @@ POINTS: Final = ScoreField(
     overrules_ticked=True,
     words=ScoreWords(
         says=T("By the points: {name} wins."),
+        ties=T("By the points: {names} tie; {name} wins, first in alphabetical order."),
         overrules=T("The points decide: {name} wins this game. Clear the points to pick the winner by hand."),
         made=T("Game {number}: the points make {names} the winner."),
     ),

@@ -86,6 +86,7 @@ TRICKS: Final = ScoreField(
     at_table=tricks_at_table,
     words=ScoreWords(
         says=T("By the tricks: {name} wins."),
+        ties=T("By the tricks: {names} tie; {name} wins, first in alphabetical order."),
         overrules=T("The tricks decide: {name} wins this game. Clear the tricks to pick the winner by hand."),
         made=T("Game {number}: the tricks make {names} the winner."),
     ),
