@@ -66,6 +66,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.add_template_filter(plural, "plural")
     # Every page names the event's game from the one place that knows it.
     app.add_template_global(game_of, "game_of")
+    from .services.rounds import round_label_of
+    app.add_template_global(round_label_of, "round_label")  # "Round 2 of 4", from the one place
     register_blueprints(app)
     cli.init_app(app)
     return app

@@ -21,7 +21,7 @@ BYTES_PER_PLAYER_ROUND = 45
 def _lecture_hall(app) -> int:
     with app.app_context():
         session = db.session()
-        event = events.create_event(session, "Lecture hall")
+        event = events.create_event(session, "Lecture hall", planned_rounds=CLOSED_ROUNDS + 1)
         players.add_players(session, event, "\n".join(f"Student {n:03d}" for n in range(TABLES * SEATS)))
         table_service.set_table_count(session, event, TABLES)
         for number in range(1, CLOSED_ROUNDS + 1):

@@ -26,7 +26,7 @@ def test_after_a_round_closes_a_player_sees_the_next_rounds_table(phone, app, ru
     record_winner(app, running, 1, [winner])
     close_round(app, running)
     data = phone.get(f"/s/{public}/{bottom[winner]}.json").get_json()
-    assert data["table"] == 2 and data["round"] == 2 and data["label"] == "Next: round 2"
+    assert data["table"] == 2 and data["round"] == 2 and data["label"] == "Next: round 2 of 4"
     page = phone.get(f"/s/{public}/{bottom[winner]}").get_data(as_text=True)
     assert ">2</p>" in page
 

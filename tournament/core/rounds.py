@@ -35,7 +35,7 @@ from enum import Enum
 from typing import Final
 
 from .errors import RuleError
-from .i18n import T, Text
+from .i18n import T, Text, Tn
 from .limits import MAX_ROUNDS
 
 # A facilitator's lesson plan runs 3 to 5 rounds.
@@ -229,10 +229,23 @@ def check_tournament(state: TournamentState, step: TournamentStep) -> None:
         raise RuleError(why)
 
 
+def round_total(number: int, planned: int) -> int:
+    """The "4" of "Round 2 of 4". A round past the plan (an event stored before rounds were
+    planned) counts as the last of its own number."""
+    return max(number, planned)
+
+
 def round_label(number: int, planned: int) -> Text:
-    """"Round 2 of 4": the one wording of where a round stands in the tournament. A round past
-    the plan (an old event, or more rounds planned since) counts as the last of its own number."""
-    return T("Round {n} of {total}", n=number, total=max(number, planned))
+    """"Round 2 of 4": the one wording of where a round stands in the tournament."""
+    return T("Round {n} of {total}", n=number, total=round_total(number, planned))
+
+
+def progress_label(played: int, planned: int, ended: bool) -> Text:
+    """Where the tournament stands in a word or two: "2 of 4 rounds", or over after how many."""
+    if ended:
+        return Tn("Over after {n} round", "Over after {n} rounds", played)
+    total = max(planned, played)
+    return Tn("{played} of {n} round", "{played} of {n} rounds", total, played=played)
 
 
 def is_last_round(number: int, planned: int) -> bool:

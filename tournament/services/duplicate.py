@@ -9,7 +9,8 @@ from ..models import Event, Player, PlayerStatus, Table
 from .events import MAX_EVENT_NAME
 
 COPIED_SETTINGS = ("round_minutes", "study_minutes", "practice_minutes", "paper_size", "sheet_copies",
-                   "colour_safe", "projector_theme", "chime", "shuffle_seed", "time_zone", "language")
+                   "colour_safe", "projector_theme", "chime", "shuffle_seed", "time_zone", "language",
+                   "planned_rounds")  # the number of rounds; the end belongs to the class that played
 SUFFIX = " (copy)"
 
 

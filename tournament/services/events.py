@@ -9,10 +9,10 @@ from sqlalchemy.orm import Session, selectinload
 
 from .. import games, time_zones
 from ..core.errors import RuleError
-from ..core.i18n import T
+from ..core.i18n import T, Text
 from ..core.limits import MAX_EVENT_NAME, MAX_ROUND_MINUTES
 from ..core.names import clean_text
-from ..core.rounds import DEFAULT_ROUNDS, TournamentStep, check_planned_rounds
+from ..core.rounds import DEFAULT_ROUNDS, TournamentStep, check_planned_rounds, progress_label
 from ..models import Event, Player, Round, RoundState, Table
 from . import lifecycle
 from .errors import DomainError, NotFound, as_sentence
@@ -24,7 +24,7 @@ NO_SUCH_EVENT = T("There is no such event. It may have been deleted.")
 class EventCounts:
     players: int
     tables: int
-    rounds: int  # played: started, running or closed (a planned next round is not one yet)
+    rounds: int  # all of them, the planned next round too (what deleting the event removes)
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,11 @@ class EventSummary:
     event: Event
     players: int
     tables: int
-    rounds: int  # played, as in EventCounts
+    rounds: int  # played: started, running or closed (a planned next round is not one yet)
+
+    @property
+    def progress(self) -> Text:
+        return progress_label(self.rounds, self.event.planned_rounds, self.event.ended_at is not None)
 
 
 def get_event(session: Session, event_id: int) -> Event:
@@ -56,11 +60,12 @@ def event_row(session: Session, event_id: int) -> Event:
     return event
 
 
-def _counts():
-    """Players, tables and rounds of the event row being selected, as correlated subqueries."""
+def _counts(played: bool = False):
+    """Players, tables and rounds of the event row being selected, as correlated subqueries;
+    with ``played``, only the rounds started (a planned next round is not played yet)."""
     def count(model, *where):
         return select(func.count()).where(model.event_id == Event.id, *where).correlate(Event).scalar_subquery()
-    return count(Player), count(Table), count(Round, Round.state != RoundState.PLANNED)
+    return count(Player), count(Table), count(Round, *([Round.state != RoundState.PLANNED] if played else []))
 
 
 def event_counts(session: Session, event_id: int) -> EventCounts:
@@ -72,7 +77,7 @@ def event_counts(session: Session, event_id: int) -> EventCounts:
 def list_events(session: Session) -> list[EventSummary]:
     """Newest first, with counts, in one statement however many events there are."""
     rows = session.execute(
-        select(Event, *_counts()).order_by(Event.created_at.desc(), Event.id.desc())
+        select(Event, *_counts(played=True)).order_by(Event.created_at.desc(), Event.id.desc())
     ).all()
     return [EventSummary(event, players, tables, rounds) for event, players, tables, rounds in rows]
 

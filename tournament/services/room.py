@@ -5,6 +5,7 @@ The phase follows the tournament itself, so the organiser never switches screens
 - ``round``: a round is running — its seating and which tables have reported;
 - ``results``: the latest round closed — its per-table ranking, moves and ties, the next
   round's seating, and the cumulative standings;
+- ``ended``: the tournament is over — the final standings under "The tournament is over";
 - ``debrief``: the organiser put a debrief step on the wall (``Event.debrief_step``) — the
   step's number, title and prompt, and the key of the view the projector fetches as a fragment
   (a view that reveals the tables' rules only once they are revealed). The state lives on the
@@ -28,9 +29,10 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ..core.i18n import Tn
+from ..core.i18n import T, Tn
 from ..core.movement import no_game_text, tie_text
 from ..core.names import name_key
+from ..core.rounds import round_label
 from ..models import Event, Player, PlayerStatus, Round, RoundState, Seat, Table
 from . import debrief, timer
 from .debrief.steps import current_step, step_view, steps_for
@@ -147,12 +149,16 @@ def snapshot(session: Session, event: Event, now: datetime) -> dict:
 
     result: dict = {"event": event.name, "theme": event.projector_theme, "chime": event.chime,
                     "timer": timer_data(event, now), "tables_count": len(tables)}
-    if latest is None or (latest.state is RoundState.PLANNED and previous is None):
+    if event.ended_at is not None and latest is not None and latest.state is RoundState.CLOSED:
+        result.update(phase="ended", round=latest.number, over=T("The tournament is over"),
+                      final=T("Final standings"), standings=_standings(session, event))
+    elif latest is None or (latest.state is RoundState.PLANNED and previous is None):
         result.update(phase="home", seating=_home_seating(tables, list(players.values())))
     elif latest.state is RoundState.RUNNING:
         data = round_data(latest)
         reported = Counter(g.table_id for g in data.games)
-        result.update(phase="round", round=latest.number, seating=[
+        result.update(phase="round", round=latest.number, round_label=round_label(latest.number, event.planned_rounds),
+                      seating=[
             dict(seat, games=reported[t.id], games_label=Tn("{n} game", "{n} games", reported[t.id]))
             for seat, t in zip(_seating(data), tables, strict=True)
         ])

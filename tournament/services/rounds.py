@@ -20,9 +20,9 @@ from datetime import datetime
 from sqlalchemy import insert, select
 from sqlalchemy.orm import Session
 
-from ..core.i18n import Name, T
+from ..core.i18n import Name, T, Text
 from ..core.limits import MAX_ROUNDS
-from ..core.rounds import Action, TournamentStep, Transition, is_last_round
+from ..core.rounds import Action, TournamentStep, Transition, is_last_round, round_label
 from ..core.wording import name_list
 from ..models import Event, Player, PlayerStatus, Round, RoundState, Seat
 from . import audit, lifecycle, timer
@@ -33,6 +33,12 @@ from .online import recording as online_recording
 from .round_data import RoundData, load_round_facts, load_round_rows
 
 log = logging.getLogger(__name__)
+
+
+def round_label_of(event: Event, number: int) -> Text:
+    """"Round 2 of 4" for round ``number`` of ``event``: what every page, the projector and the
+    phones call a round of a tournament."""
+    return round_label(number, event.planned_rounds)
 
 
 def latest_round(session: Session, event: Event) -> Round | None:

@@ -9,6 +9,7 @@ from sqlalchemy.orm import Session
 
 from ..core.i18n import Name, T, Text
 from ..core.names import name_key
+from ..core.rounds import round_total
 from ..models import Event, Player, PlayerStatus, Round, RoundState, Seat, Table
 from .errors import NotFound
 
@@ -25,12 +26,14 @@ SEATED_NOTE = T("This page updates by itself after each round.")
 UNSEATED_NOTE = T("You are not seated at a table right now.")
 
 
-# One whole sentence per round state: the words around the number differ by language.
+# One whole sentence per round state: the words around the numbers differ by language.
 ROUND_LABELS = {
-    RoundState.PLANNED: lambda number: T("Next: round {number}", number=number),
-    RoundState.RUNNING: lambda number: T("Now: round {number}", number=number),
-    RoundState.CLOSED: lambda number: T("Last: round {number}", number=number),
+    RoundState.PLANNED: lambda number, total: T("Next: round {number} of {total}", number=number, total=total),
+    RoundState.RUNNING: lambda number, total: T("Now: round {number} of {total}", number=number, total=total),
+    RoundState.CLOSED: lambda number, total: T("Last: round {number} of {total}", number=number, total=total),
 }
+OVER = T("The tournament is over")
+OVER_NOTE = T("Thank you for playing! The final standings are on the projector.")
 
 
 def _not_playing(player: Player) -> Text | None:
@@ -57,6 +60,9 @@ def where(session: Session, event: Event, player_id: int) -> dict:
     latest = session.scalar(
         select(Round).where(Round.event_id == event.id).order_by(Round.number.desc()).limit(1)
     )
+    if event.ended_at is not None and latest is not None:  # no table to go to any more
+        return {"name": player.name, "table": None, "round": latest.number, "label": OVER,
+                "note": OVER_NOTE, "playing": True}
     if latest is None:
         table = session.scalar(select(Table.number).where(Table.id == player.home_table_id)) \
             if player.home_table_id else None
@@ -65,7 +71,8 @@ def where(session: Session, event: Event, player_id: int) -> dict:
         select(Table.number).join(Seat, Seat.table_id == Table.id)
         .where(Seat.round_id == latest.id, Seat.player_id == player.id)
     )
-    return _seat(player, table, latest.number, ROUND_LABELS[latest.state](number=latest.number))
+    total = round_total(latest.number, event.planned_rounds)
+    return _seat(player, table, latest.number, ROUND_LABELS[latest.state](latest.number, total))
 
 
 def _seat(player: Player, table: int | None, round_number: int | None, label: Text) -> dict:

@@ -1,4 +1,4 @@
-"""The event file (format "five-tricks-event", versions 1 to 4) read into checked, plain values.
+"""The event file (format "five-tricks-event", versions 1 to 5) read into checked, plain values.
 
 Invariants:
 - Nothing here touches the database: `parse` either returns a complete `EventSpec` whose every
@@ -18,6 +18,11 @@ Invariants:
   required). The app referees only a table played online, and only Five Tricks is played
   online; a file saying otherwise is refused at that table. Older files import with every table
   in the room.
+- Version 5 adds the tournament's end: `event.planned_rounds` (1 to MAX_ROUNDS, at least the
+  file's highest round) and `event.ended_at` (a moment, or null while it plays; only after a
+  closed round, with no round planned or running), both required. Older files import as the
+  database upgrade made stored events: at least 4 rounds and never fewer than the file's
+  rounds, none ended.
 - Keys the format does not define (ids, `exported_at`, `created_at`, ...) are ignored.
 - `event.time_zone` (an IANA zone name) is optional: files written before events had a zone
   show their times in UTC, as they did then.
@@ -63,14 +68,15 @@ from ..core.limits import (
     MAX_TABLES,
 )
 from ..core.names import clean_text, fold_name, name_key
+from ..core.rounds import DEFAULT_ROUNDS
 from ..core.wording import name_list
 from ..games.trick_text import MAX_TYPED, parse_trick
 from .notes import FLAGS, NONCE_SHAPE
 from .transfer_checks import FileProblem, array, choice, fail, flag, integer, label, moment, name, obj, text
 
 FORMAT = "five-tricks-event"
-VERSION = 4  # the version export writes
-READABLE = (1, 2, 3, 4)
+VERSION = 5  # the version export writes
+READABLE = (1, 2, 3, 4, 5)
 
 MAX_MINUTES = 120
 MAX_COPIES = 10
@@ -206,12 +212,13 @@ def parse(data: Any, max_name_length: int) -> EventSpec:
     known = {p.name: p for p in players}
     if version >= 3:
         obj(data, "", ("debrief", "notes"))
+    rounds = _rounds(data["rounds"], tables, known, _Results(games.get(game), version))
     return EventSpec(
         game=game,
-        settings=_settings(data["event"]),
+        settings={**_settings(data["event"]), **_end(data["event"], rounds, version)},
         tables=tables,
         players=players,
-        rounds=_rounds(data["rounds"], tables, known, _Results(games.get(game), version)),
+        rounds=rounds,
         audit=_audit(data["audit"]),
         house_rules=house_rules,
         online=online,
@@ -235,6 +242,20 @@ def _settings(value: Any) -> dict[str, Any]:
         "time_zone": _time_zone(event.get("time_zone")),
         "language": _language(event.get("language")),
     }
+
+
+def _end(event: dict[str, Any], rounds: list[RoundSpec], version: int) -> dict[str, Any]:
+    """The tournament's number of rounds and its end (version 5); an older file's event plays
+    at least the default number of rounds and all those it has, and has not ended."""
+    highest = rounds[-1].number if rounds else 0
+    if version < 5:
+        return {"planned_rounds": max(DEFAULT_ROUNDS, highest), "ended_at": None}
+    obj(event, "event", ("planned_rounds", "ended_at"))
+    planned = integer(event["planned_rounds"], "event.planned_rounds", max(1, highest), MAX_ROUNDS)
+    ended_at = moment(event["ended_at"], "event.ended_at", optional=True)
+    if ended_at is not None and (not rounds or rounds[-1].state != "closed"):
+        fail("event.ended_at", T("a tournament ends only after a closed round, with no round planned or running"))
+    return {"planned_rounds": planned, "ended_at": ended_at}
 
 
 def _language(value: Any) -> str:

@@ -186,19 +186,32 @@
       .catch(function () { fragmentKey = null; });
   }
 
+  /* The tournament is over: the final standings under the server's sentence that says so. */
+  function endedSlides(data) {
+    return chunk(data.standings, STANDINGS_PER_PAGE).map(function (page, i) {
+      return { title: data.over, render: function () {
+        var wrap = el("div", "ended");
+        wrap.appendChild(el("h2", "final-title", data.final));
+        wrap.appendChild(standingsSlide(page, i * STANDINGS_PER_PAGE).render());
+        return wrap;
+      } };
+    });
+  }
+
   function buildSlides(data) {
     var list = [];
     if (data.phase === "debrief") {
       loadFragment(data.debrief);
       return [debriefSlide(data.debrief)];
     }
+    if (data.phase === "ended") { return endedSlides(data); }
     if (data.phase === "home") {
       var title = data.timer && data.timer.phase !== "round" ? data.timer.label : t("home_tables");
       if (!data.seating.length) { return [messageSlide(title, t("plan_not_ready"))]; }
       chunk(data.seating, PER_PAGE).forEach(function (page) { list.push(cardsSlide(title, page, function (t) { return seatingCard(t, false); })); });
     } else if (data.phase === "round") {
       chunk(data.seating, PER_PAGE).forEach(function (page) {
-        list.push(cardsSlide(t("round", { number: data.round }), page, function (t, wide) { return seatingCard(t, true, wide); }));
+        list.push(cardsSlide(data.round_label, page, function (t, wide) { return seatingCard(t, true, wide); }));
       });
     } else {
       chunk(data.results, PER_PAGE).forEach(function (page) {

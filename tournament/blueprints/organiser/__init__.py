@@ -25,5 +25,6 @@ from . import (  # noqa: E402,F401  (views register on bp)
     scoring,
     standings,
     tables,
+    tournament_end,
     transfer,
 )

@@ -32,7 +32,7 @@ def create_event():
         return _index(form, 400)
     try:
         event = event_service.create_event(db.session(), form.name.data, form.round_minutes.data, form.game.data,
-                                           form.time_zone.data)
+                                           form.time_zone.data, form.planned_rounds.data)
     except DomainError as error:
         return _index(form, refuse(error, field_for(form, error, form.name)))
     _set_language(event, form.language.data)
@@ -64,7 +64,7 @@ def event_settings(event_id: int):
         try:
             event.language = form.language.data  # saved with the rest, or rolled back with a refusal
             event_service.update_event(db.session(), event, form.name.data, form.round_minutes.data,
-                                       form.time_zone.data)
+                                       form.time_zone.data, form.planned_rounds.data)
         except DomainError as error:
             status = refuse(error, field_for(form, error, form.name))
         else:

@@ -17,7 +17,16 @@ from wtforms import (
 from wtforms.validators import DataRequired, EqualTo, Length, NumberRange, Optional
 
 from ... import games, time_zones
-from ...core.limits import MAX_EVENT_NAME, MAX_HOUSE_RULE, MAX_PLAYERS, MAX_ROUND_MINUTES, MAX_TABLES, MAX_USERNAME
+from ...core.limits import (
+    MAX_EVENT_NAME,
+    MAX_HOUSE_RULE,
+    MAX_PLAYERS,
+    MAX_ROUND_MINUTES,
+    MAX_ROUNDS,
+    MAX_TABLES,
+    MAX_USERNAME,
+)
+from ...core.rounds import DEFAULT_ROUNDS
 from ...i18n.languages import DEFAULT, LANGUAGES
 from ...i18n.locale import current_language
 from ...services import events as event_service
@@ -57,6 +66,11 @@ class EventForm(FlaskForm):
     round_minutes = IntegerField(
         lazy_gettext("Round length (minutes)"), default=7,
         validators=[DataRequired(), NumberRange(1, MAX_ROUND_MINUTES)],
+    )
+    # Closing that round ends the tournament; changeable while it plays (services.events).
+    planned_rounds = IntegerField(
+        lazy_gettext("Number of rounds"), default=DEFAULT_ROUNDS,
+        validators=[DataRequired(), NumberRange(1, MAX_ROUNDS)],
     )
     # A new event starts in the laptop's own zone: the room's clocks.
     time_zone = TimeZoneField(lazy_gettext("Time zone"), default=time_zones.local_zone)

@@ -7,6 +7,7 @@ from ... import db
 from ...core.i18n import Name, T
 from ...core.movement import size_warnings
 from ...core.names import name_key
+from ...core.rounds import is_last_round
 from ...games import game_of
 from ...i18n import translate
 from ...models import RoundState
@@ -114,8 +115,7 @@ def _close(session, event, number: int, form):
         message = T("Round {number} closed. Round {next}'s seating is planned below.",
                     number=number, next=closed.following.number)
     else:
-        message = T("Round {number} closed. It is the last round one event keeps, so no next round is planned.",
-                    number=number)
+        message = T("Round {number} closed. It was the last round: the tournament is over.", number=number)
     flash(f"{translate(message)} {translate(BACKUP_SAVED)}" if closed.backup_saved else translate(message), "success")
     if closed.backup_saved is False:
         flash(translate(BACKUP_FAILED), "warning")
@@ -124,6 +124,7 @@ def _close(session, event, number: int, form):
 
 def _close_page(data, form, status=200):
     return render_template("organiser/close_round.html", event=data.event, data=data, form=form,
+                           last=is_last_round(data.round.number, data.event.planned_rounds),
                            empty=rounds_service.empty_tables(data), outcome=data.outcome()), status
 
 

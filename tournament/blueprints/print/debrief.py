@@ -7,6 +7,7 @@ out, so it follows the same gate as the wall."""
 from __future__ import annotations
 
 from ... import db
+from ...core.rounds import progress_label
 from ...services import debrief, printing
 from ..current_event import current_event
 from . import bp
@@ -28,7 +29,8 @@ def debrief_summary(event_id: int):
             views.append((spec, spec.build(session, event)))
         else:
             held_back.append(spec)
-    return _render("print/debrief.html", event, rounds=played, views=views, held_back=held_back,
+    progress = progress_label(len(played), event.planned_rounds, event.ended_at is not None)
+    return _render("print/debrief.html", event, rounds=played, progress=progress, views=views, held_back=held_back,
                    stylesheets=debrief.stylesheets(),
                    day=played[0].started_at if played else event.created_at)
 

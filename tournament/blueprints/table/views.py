@@ -35,11 +35,20 @@ from . import bp
 NOTHING_TO_SEND = T("Nothing to send: tap the winner of at least one game.")
 
 
-def page_key(round_, players) -> str:
-    """What the event can change under an open phone page: which round runs and who sits at the
-    table. The page carries it and its script polls `follow` for it: only a different key
-    replaces the form, so taps not sent yet for the running round stay."""
-    return fingerprint([None if round_ is None else [round_.id, round_.number], [p.id for p in players]])
+def page_key(round_, players, over: bool = False) -> str:
+    """What the event can change under an open phone page: which round runs, who sits at the
+    table, and whether the tournament is over. The page carries it and its script polls `follow`
+    for it: only a different key replaces the form, so taps not sent yet for the running round stay."""
+    parts: list = [None if round_ is None else [round_.id, round_.number], [p.id for p in players]]
+    return fingerprint([*parts, "over"] if over else parts)
+
+
+def _idle_key(event) -> str:
+    """The key of the page shown while no round runs: waiting, or the tournament is over."""
+    return page_key(None, [], over=event.ended_at is not None)
+
+
+OVER_NOTHING_RECORDED = T("The tournament is over, so nothing was recorded.")
 
 
 @bp.get("/<token>/follow.json")
@@ -51,7 +60,7 @@ def follow(token: str):
 
     def build() -> str:
         if round_ is None:
-            return page_key(None, [])
+            return _idle_key(table.event)
         return page_key(round_, load_table_rows(session, table.event, round_, table, with_games=False).seated_at(table))
 
     # Every phone polls while nothing changes: the seats are read once per revision and table.
@@ -74,10 +83,12 @@ def enter(token: str):
     table, round_ = table_by_token(session, token)
     use_event(table.event)
     if round_ is None:
+        over = table.event.ended_at is not None
         if request.method == "POST":
-            raise Conflict(T("No round is running now, so nothing was recorded. "
-                             "Results can be sent only during a round."))
-        return render_template("table/waiting.html", table=table, key=page_key(None, []))
+            raise Conflict(OVER_NOTHING_RECORDED if over else T(
+                "No round is running now, so nothing was recorded. Results can be sent only during a round."))
+        return render_template("table/over.html" if over else "table/waiting.html", table=table,
+                               key=_idle_key(table.event))
     # A submit shows no recorded game: the form holds what was sent, and record_games reads
     # the games again under the lock.
     data = load_table_rows(session, table.event, round_, table, with_games=request.method == "GET")

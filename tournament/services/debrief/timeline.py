@@ -2,7 +2,8 @@
 
 Rules:
 - Listed: rounds started, closed and reopened (the audit log; a round the log says nothing of,
-  as in an event file without its log, falls back on ``Round.started_at``/``closed_at``);
+  as in an event file without its log, falls back on ``Round.started_at``/``closed_at``); the
+  tournament's end and its reopening (the log; an end it does not hold, ``Event.ended_at``);
   corrections (games recorded, changed or removed while their round was closed, one item per
   table and save); ties that decided a move (each closed round's outcome, ``services.outcome``,
   worded by ``core.movement.tie_text`` exactly as the results page words them, at the moment
@@ -40,10 +41,11 @@ WALL_LINES = 12  # lines of text the wall's list holds at 1280x720 under a step'
 WALL_CHARS = 60  # characters of a sentence per line there
 
 START, CLOSE, REOPEN = "start", "close", "reopen"
+END, ONE_MORE = "end", "one more"
 CORRECTION, TIE = "correction", "tie"
 WITHDRAWAL, OBSERVER, RETURN, LATECOMER = "withdrawal", "observer", "return", "latecomer"
 # Kinds that changed someone's table or result: the wall keeps these first.
-IMPORTANT = frozenset({REOPEN, CORRECTION, TIE, WITHDRAWAL, OBSERVER, RETURN, LATECOMER})
+IMPORTANT = frozenset({REOPEN, CORRECTION, TIE, WITHDRAWAL, OBSERVER, RETURN, LATECOMER, END, ONE_MORE})
 # The mark each kind carries beside its word, so no kind is told by colour alone.
 KINDS: dict[str, tuple[str, Text]] = {
     START: ("▶", Tp("timeline", "round started")),
@@ -55,14 +57,18 @@ KINDS: dict[str, tuple[str, Text]] = {
     OBSERVER: ("◌", Tp("timeline", "observer")),
     RETURN: ("↩", Tp("timeline", "back in play")),
     LATECOMER: ("+", Tp("timeline", "latecomer")),
+    END: ("⚑", Tp("timeline", "tournament over")),
+    ONE_MORE: ("↺", Tp("timeline", "tournament reopened")),
 }
 
 _ROUND_ACTIONS = {"round started": START, "round closed": CLOSE, "round reopened": REOPEN}
 _GAME_ACTIONS = frozenset({"game recorded", "game changed", "game removed"})
 _PLAYER_ACTIONS = frozenset({"status changed", "late player added"})
+_END_ACTIONS = {"tournament ended": END, "tournament reopened": ONE_MORE}
 _GAME = re.compile(r"game (\d+)")
 # Within one moment: a round starts before its games, a close comes before the ties it settled.
-_ORDER = {START: 0, REOPEN: 0, CORRECTION: 1, WITHDRAWAL: 1, OBSERVER: 1, RETURN: 1, LATECOMER: 1, CLOSE: 2, TIE: 3}
+_ORDER = {START: 0, REOPEN: 0, ONE_MORE: 0, CORRECTION: 1, WITHDRAWAL: 1, OBSERVER: 1, RETURN: 1, LATECOMER: 1,
+          CLOSE: 2, TIE: 3, END: 4}
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +117,7 @@ def build(session: Session, event: Event) -> Timeline:
     entries = list(session.scalars(
         select(AuditEntry)
         .where(AuditEntry.event_id == event.id,
-               AuditEntry.action.in_([*_ROUND_ACTIONS, *_GAME_ACTIONS, *_PLAYER_ACTIONS]))
+               AuditEntry.action.in_([*_ROUND_ACTIONS, *_GAME_ACTIONS, *_PLAYER_ACTIONS, *_END_ACTIONS]))
         .order_by(AuditEntry.at, AuditEntry.id)))
 
     found: list[tuple[datetime, int, int, Item]] = []  # (at, order, sequence, item)
@@ -135,6 +141,10 @@ def build(session: Session, event: Event) -> Timeline:
                 closed_at[entry.round_number] = at
             logged.add((kind, entry.round_number))
             add(Item(at, entry.round_number, None, kind, _round_text(kind, entry.round_number)))
+        elif entry.action in _END_ACTIONS:
+            kind = _END_ACTIONS[entry.action]
+            logged.add((kind, 0))
+            add(Item(at, entry.round_number, None, kind, _end_text(kind, entry.round_number)))
         elif entry.action in _GAME_ACTIONS:
             if closed.get(entry.round_number or 0):
                 corrections.setdefault((at, entry.round_number, entry.table_number), []).append(entry)
@@ -160,6 +170,9 @@ def build(session: Session, event: Event) -> Timeline:
             for tie in table.result.ties:
                 if tie.decides_move:
                     add(Item(_utc(moment), round_.number, tie.table, TIE, tie.text))
+    if event.ended_at is not None and (END, 0) not in logged and history.rounds:
+        last = history.rounds[-1].number
+        add(Item(_utc(event.ended_at), last, None, END, _end_text(END, last)))
     items = tuple(item for *_key, item in sorted(found, key=lambda f: f[:3]))
     return Timeline(items, _wall(items), event.time_zone)
 
@@ -175,6 +188,13 @@ def _round_text(kind: str, number: int) -> Text:
     if kind == CLOSE:
         return T("Round {n} closed.", n=number)
     return T("Round {n} was reopened.", n=number)
+
+
+def _end_text(kind: str, number: int | None) -> Text:
+    if kind == END:
+        return (T("The tournament ended after round {n}.", n=number) if number is not None
+                else T("The tournament ended."))
+    return T("The tournament was reopened.")
 
 
 def _player_item(entry: AuditEntry, at: datetime) -> Item | None:
