@@ -65,7 +65,7 @@ def _append(path, item):
 
 BAD_DOCUMENTS = {
     "wrong format marker": (_set(["format"], "excel"), "format: this is not a Five Tricks event file"),
-    "newer version": (_set(["version"], 5), "version: the file has version 5 of the format; this app reads "
+    "newer version": (_set(["version"], 6), "version: the file has version 6 of the format; this app reads "
                       "versions 1, 2, 3, 4, 5."),
     "game missing": (_delete(["game"]), "is missing 'game'"),
     "game as a number": (_set(["game"], 7), "game: must be text"),

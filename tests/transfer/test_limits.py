@@ -138,8 +138,9 @@ def test_closing_the_last_round_an_event_keeps_plans_no_next_round(app, monkeypa
         round_service.start_round(session, event)
         closed = round_service.close_round(session, load_round(session, event, 1))
         assert closed.number == 1 and len(event.rounds) == 1
+        assert event.ended_at is not None  # the last round an event keeps ends its tournament
         with pytest.raises(Exception, match="last round one event keeps"):
-            round_service.start_round(session, event)
+            round_service.one_more_round(session, event)
 
 
 def test_an_event_refuses_games_beyond_the_most_one_event_keeps(app, organiser, monkeypatch):

@@ -248,9 +248,10 @@ def progress_label(played: int, planned: int, ended: bool) -> Text:
     return Tn("{played} of {n} round", "{played} of {n} rounds", total, played=played)
 
 
-def is_last_round(number: int, planned: int) -> bool:
-    """Closing round ``number`` ends the tournament (no next round is planned)."""
-    return number >= min(planned, MAX_ROUNDS)
+def is_last_round(number: int, planned: int, most: int = MAX_ROUNDS) -> bool:
+    """Closing round ``number`` ends the tournament (no next round is planned): the plan's last
+    round, or the last one an event keeps (``most``)."""
+    return number >= min(planned, most)
 
 
 def check_planned_rounds(planned: int, highest: int) -> int:

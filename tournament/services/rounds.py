@@ -157,7 +157,7 @@ def _close(session: Session, event: Event, which, number: int, missing: DomainEr
         # Online deals cut short by the close count with the tricks so far, as games of this round.
         online_recording.count_unfinished(session, event, round_)
     lifecycle.apply(session, round_, Transition.CLOSE, now=now)
-    if ending or is_last_round(number, event.planned_rounds):
+    if ending or is_last_round(number, event.planned_rounds, MAX_ROUNDS):
         lifecycle.end(session, event, number, now=now)
         event.planned_rounds = number
         session.commit()
