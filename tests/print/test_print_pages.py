@@ -215,3 +215,18 @@ def test_rules_editor_offers_the_live_preview(organiser, event_id):
     html = organiser.get(f"/events/{event_id}/tables/3/rules").get_data(as_text=True)
     assert "sheet-preview.js" in html
     assert f'data-preview-url="/events/{event_id}/print/preview"' in html
+
+
+def test_an_online_tables_slip_says_the_app_records_its_games_and_no_other_slip_does(app, organiser, event_id):
+    from sqlalchemy import select
+
+    from tournament.models import Table
+
+    with app.app_context():
+        session = db.session()
+        session.scalar(select(Table).where(Table.event_id == event_id, Table.number == 3)).online = True
+        session.commit()
+    page = organiser.get(f"/events/{event_id}/print/slips").get_data(as_text=True)
+    slips = page.split('<article class="slip')[1:]
+    online = [slip for slip in slips if "This table plays online" in slip]
+    assert len(online) == 1 and "Table 3" in online[0].split("</h1>", 1)[0]
