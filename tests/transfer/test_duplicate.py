@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import html
+import re
+
 from tests.transfer.conftest import row_counts
 
 
@@ -51,8 +54,40 @@ def test_duplicating_a_missing_event_is_a_404_and_changes_nothing(app, organiser
     assert row_counts(app) == before
 
 
-def test_duplicate_is_post_only(organiser, played):
-    assert organiser.get(f"/events/{played}/duplicate").status_code == 405
+def test_the_duplicate_page_offers_the_same_players_or_a_new_list(organiser, played):
+    page = organiser.get(f"/events/{played}/duplicate")
+    assert page.status_code == 200
+    text = page.get_data(as_text=True)
+    assert re.search(r'<input checked[^>]*value="same"', text) and 'value="new"' in text and 'name="names"' in text
+
+
+def test_a_copy_with_a_new_list_has_only_those_players_spread_over_the_same_tables(organiser, played):
+    original = organiser.get(f"/events/{played}/export.json").get_json()
+    response = organiser.post(f"/events/{played}/duplicate",
+                              data={"players": "new", "names": "Kim\nLou\n\nMo\nNed\nOla\nPia\nAna"})
+    assert response.status_code == 302
+    copy = organiser.get(response.headers["Location"] + "/export.json").get_json()
+    assert sorted(p["name"] for p in copy["players"]) == ["Ana", "Kim", "Lou", "Mo", "Ned", "Ola", "Pia"]
+    assert {p["status"] for p in copy["players"]} == {"seated"}
+    assert sorted(p["home_table"] for p in copy["players"]) == [1, 1, 1, 1, 2, 2, 2]
+    assert copy["tables"] == original["tables"] and copy["rounds"] == []
+
+
+def test_a_new_list_with_a_repeated_name_is_refused_beside_the_list_and_nothing_is_created(app, organiser, played):
+    before = row_counts(app)
+    response = organiser.post(f"/events/{played}/duplicate", data={"players": "new", "names": "Kim\nLou\nkim"})
+    assert response.status_code == 400
+    text = html.unescape(response.get_data(as_text=True))
+    assert "Lines 1 and 3 both say “Kim”." in text.split('name="names"')[1]
+    assert "Kim\nLou\nkim</textarea>" in text
+    assert row_counts(app) == before
+
+
+def test_an_empty_new_list_is_refused_and_nothing_is_created(app, organiser, played):
+    before = row_counts(app)
+    response = organiser.post(f"/events/{played}/duplicate", data={"players": "new", "names": ""})
+    assert response.status_code == 400 and "The list is empty" in response.get_data(as_text=True)
+    assert row_counts(app) == before
 
 
 def test_duplicate_and_restore_need_the_forms_csrf_token(app, organiser, played):

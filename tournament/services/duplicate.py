@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from sqlalchemy.orm import Session
 
+from ..core.limits import MAX_NAME_LENGTH
+from ..core.names import fold_name
 from ..models import Event, Player, PlayerStatus, Table
 from .events import MAX_EVENT_NAME
+from .players import check_list_size, fill_emptiest_tables, parse_names
 
 COPIED_SETTINGS = ("round_minutes", "study_minutes", "practice_minutes", "paper_size", "sheet_copies",
                    "colour_safe", "projector_theme", "chime", "shuffle_seed", "time_zone", "language",
@@ -18,16 +21,21 @@ def copy_name(name: str) -> str:
     return name[: MAX_EVENT_NAME - len(SUFFIX)].rstrip() + SUFFIX
 
 
-def duplicate_event(session: Session, event: Event) -> Event:
+def duplicate_event(session: Session, event: Event, names: str | None = None,
+                    max_name_length: int = MAX_NAME_LENGTH) -> Event:
     """Name "<old name> (copy)"; the game, settings (its language too), tables with their
     variants, house rules and online settings (played online, the app referees), and players
-    with their status and home table are copied.
+    with their status and home table are copied; or, given `names` (a pasted list, checked as
+    the Players page checks one), those players instead, spread evenly over the tables.
     Withdrawn players are left out: they left the tournament, and a new session should not start
     with them; observers stay observers. The event's own debrief steps (its prompts) are copied;
     what belongs to the class that played (notes, whether the rules were revealed, the step on
     the wall, the replayed trick) is not: a new class starts its debrief fresh. Rounds, results,
     the audit log and the link tokens are not copied (the copy gets new tokens, and its own salt
     for its online deals)."""
+    new_names = None if names is None else parse_names(names, [], max_name_length)
+    if new_names is not None:
+        check_list_size(len(new_names))
     steps = event.debrief_steps
     copy = Event(name=copy_name(event.name), game=event.game,
                  debrief_steps=[dict(step) for step in steps] if isinstance(steps, list) else None,
@@ -39,11 +47,12 @@ def duplicate_event(session: Session, event: Event) -> Event:
                                  house_rule=table.house_rule, online=table.online,
                                  app_referees=table.app_referees)
         copy.tables.append(tables[table.id])
-    for player in event.players:
-        if player.status is PlayerStatus.WITHDRAWN:
-            continue
-        copy.players.append(Player(name=player.name, name_key=player.name_key, status=player.status,
-                                   home_table=tables.get(player.home_table_id)))
-    session.add(copy)
-    session.commit()
-    return copy
+    if new_names is not None:
+        session.add(copy)
+        session.flush()  # the tables' ids, by which the new players are spread over them
+        newcomers = [Player(event=copy, name=name, name_key=fold_name(name)) for name in new_names]
+        session.add_all(newcomers)
+        if copy.tables:
+            fill_emptiest_tables(copy, newcomers)
+        session.commit()
+        return copy

@@ -108,9 +108,36 @@ def add_players(session: Session, event: Event, text: str, max_name_length: int 
     players = [Player(event=event, name=name, name_key=fold_name(name)) for name in names]
     session.add_all(players)
     if event.tables:
-        _fill_emptiest_tables(event, players)
+        fill_emptiest_tables(event, players)
     session.commit()
     return players
+
+
+def replace_players(session: Session, event: Event, text: str,
+                    max_name_length: int = MAX_NAME_LENGTH) -> list[Player]:
+    """Before round 1, the pasted list becomes the whole list (another group in a duplicated
+    event): checked as an added list is, but against none of the names it replaces. The new
+    players fill the home tables evenly."""
+    if event.rounds:
+        raise DomainError(T("Round 1 has started, so the list can no longer be replaced: "
+                            "withdraw players or add latecomers one by one."))
+    names = parse_names(text, [], max_name_length)
+    check_list_size(len(names))
+    event.players.clear()
+    session.flush()  # the old names leave before the new ones arrive: the same name may be on both lists
+    players = [Player(event=event, name=name, name_key=fold_name(name)) for name in names]
+    session.add_all(players)
+    if event.tables:
+        fill_emptiest_tables(event, players)
+    session.commit()
+    return players
+
+
+def check_list_size(count: int) -> None:
+    """A whole new list holds at most MAX_PLAYERS names."""
+    if count > MAX_PLAYERS:
+        raise DomainError(T("An event holds at most {most} players; this list has {count}. "
+                            "Split the group into two events.", most=MAX_PLAYERS, count=count))
 
 
 def check_room(event: Event, adding: int) -> None:
@@ -121,7 +148,8 @@ def check_room(event: Event, adding: int) -> None:
                             "Split the group into two events.", most=MAX_PLAYERS, room=room))
 
 
-def _fill_emptiest_tables(event: Event, newcomers: list[Player]) -> None:
+def fill_emptiest_tables(event: Event, newcomers: list[Player]) -> None:
+    """Seat newcomers at the home tables with the fewest seated players (tables need their ids)."""
     sizes = Counter(p.home_table_id for p in event.players if p.status is PlayerStatus.SEATED)
     for player in newcomers:
         table = min(event.tables, key=lambda t: (sizes[t.id], t.number))
@@ -153,7 +181,7 @@ def set_status(session: Session, event: Event, player: Player, status: PlayerSta
               old=player.status.value, new=status.value)
     player.status = status
     if status is PlayerStatus.SEATED and player.home_table is None and event.tables:
-        _fill_emptiest_tables(event, [player])
+        fill_emptiest_tables(event, [player])
     session.commit()
 
 

@@ -15,15 +15,17 @@ from ..refusals import field_for, refuse
 from ..service_config import max_name_length
 from . import bp, consequences
 from .forms import ButtonForm, JoinTableForm, LatePlayerForm, NamesForm, RenameForm
+from .transfer_forms import ReplaceListForm
 
 
-def _players_page(session, event, form=None, late=None, status=200):
+def _players_page(session, event, form=None, late=None, replace=None, status=200):
     """The players page; a refused form is passed in so it shows what was typed."""
     with_collections(event, "tables", "players", "rounds")
     if late is None:
         late = LatePlayerForm(formdata=None)
         late.table.choices = _table_choices(event)
     return render_template("organiser/players.html", event=event, form=form or NamesForm(formdata=None), late=late,
+                           replace=replace or ReplaceListForm(formdata=None),
                            current=midevent.current_round(session, event)), status
 
 
@@ -44,6 +46,25 @@ def players(event_id: int):
             flash(translate(Tn("Added {n} player.", "Added {n} players.", len(added))), "success")
             return redirect(url_for("organiser.players", event_id=event.id))
     return _players_page(session, event, form=form, status=status)
+
+
+@bp.post("/events/<int:event_id>/players/replace")
+def replace_players(event_id: int):
+    """Before round 1, a pasted list takes the place of the whole list (another group); refused
+    whole, with the reason beside the list, when a name repeats or round 1 has started."""
+    session = db.session()
+    event = current_event("tables", "players", "rounds")
+    form = ReplaceListForm()
+    if not form.validate_on_submit():
+        return _players_page(session, event, replace=form, status=400)
+    try:
+        added = player_service.replace_players(session, event, form.replacement.data, max_name_length())
+    except DomainError as error:
+        # Once round 1 has started the list is not on the page: the reason goes on top.
+        return _players_page(session, event, replace=form,
+                             status=refuse(error, None if event.rounds else form.replacement))
+    flash(translate(Tn("The list now holds {n} player.", "The list now holds {n} players.", len(added))), "success")
+    return redirect(url_for("organiser.players", event_id=event.id))
 
 
 def _status_now(status: PlayerStatus, name: Name) -> Text:

@@ -18,10 +18,9 @@ from ..current_event import current_event
 from ..refusals import refuse
 from ..service_config import backup_store, max_name_length
 from . import bp
-from .events import event_page
 from .forms import ButtonForm
 from .imported_name import imported_mark
-from .transfer_forms import ImportForm
+from .transfer_forms import DuplicateForm, ImportForm
 
 
 def _download(event, suffix: str, body: str | bytes, mimetype: str):
@@ -111,18 +110,27 @@ def restore_backup(event_id: int, name: str):
     return redirect(url_for("organiser.event", event_id=restored.id))
 
 
-@bp.post("/events/<int:event_id>/duplicate")
+@bp.route("/events/<int:event_id>/duplicate", methods=["GET", "POST"])
 def duplicate_event(event_id: int):
-    """A copy for the next group: tables, rules and players (not withdrawn ones), no rounds."""
+    """A copy for the next group: tables and rules, and the same players (not withdrawn ones)
+    or a new pasted list; no rounds. A refused list comes back as typed, the reason beside it."""
     session = db.session()
     event = current_event("tables", "players")
-    try:
-        copy = duplicate.duplicate_event(session, event)
-    except DomainError as error:
-        return event_page(session, event, refuse(error))
-    flash(translate(T("Created “{name}” with the same tables and players and no rounds.", name=Name(copy.name))),
-          "success")
-    return redirect(url_for("organiser.event", event_id=copy.id))
+    form = DuplicateForm()
+    status = 400 if form.is_submitted() else 200
+    if form.validate_on_submit():
+        names = form.new_names()
+        try:
+            copy = duplicate.duplicate_event(session, event, names, max_name_length())
+        except DomainError as error:
+            status = refuse(error, form.names)
+        else:
+            flash(translate(T("Created “{name}” with the same tables and players and no rounds.", name=Name(copy.name))
+                            if names is None else
+                            T("Created “{name}” with the same tables, the new list of players and no rounds.",
+                              name=Name(copy.name))), "success")
+            return redirect(url_for("organiser.event", event_id=copy.id))
+    return render_template("organiser/duplicate.html", event=event, form=form), status
 
 
 BACKUP_SAVED = T("A backup of the event was saved (Backups, on the event's page).")
