@@ -56,3 +56,11 @@ def duplicate_event(session: Session, event: Event, names: str | None = None,
             fill_emptiest_tables(copy, newcomers)
         session.commit()
         return copy
+    for player in event.players:
+        if player.status is PlayerStatus.WITHDRAWN:
+            continue
+        copy.players.append(Player(name=player.name, name_key=player.name_key, status=player.status,
+                                   home_table=tables.get(player.home_table_id)))
+    session.add(copy)
+    session.commit()
+    return copy
