@@ -83,7 +83,7 @@ def clean_text(text: str, what: Text | str = A_NAME) -> str:
             label: Text | str = unicodedata.name(char, "") or _UNNAMED[unicodedata.category(char)]
             raise RuleError(T(
                 "{what} contains an invisible or control character ({code} {label}); "
-                "retype it or delete that character", what=what, code=f"U+{ord(char):04X}", label=label))
+                "retype it or delete that character", what=what, code="U+" + format(ord(char), "04X"), label=label))
     mixed = _mixed_script_word(cleaned)
     if mixed:
         raise RuleError(T(

@@ -234,7 +234,7 @@ def check_room_for_games(session: Session, data: RoundData, new_games: int) -> N
     if recorded + new_games > MAX_GAMES_PER_EVENT:
         raise DomainError(T("This event already holds {count} games, the most one event keeps ({most}). "
                             "Start a new event (Duplicate on the event page) to go on.",
-                            count=f"{recorded:,}", most=f"{MAX_GAMES_PER_EVENT:,}"))
+                            count=format(recorded, ","), most=format(MAX_GAMES_PER_EVENT, ",")))
 
 
 def _current_games(session: Session, data: RoundData, table: Table) -> list[Game]:

@@ -38,7 +38,7 @@ def clean_base_url(text: str) -> str:
                             example=EXAMPLE))
     if parts.path not in {"", "/"} or parts.query or parts.fragment or value.endswith(("?", "#")):
         raise DomainError(T("Only the server's address, without a page after it: {address}",
-                            address=f"{parts.scheme}://{parts.netloc}"))
+                            address=parts.scheme + "://" + parts.netloc))
     return f"{parts.scheme}://{parts.netloc}"
 
 

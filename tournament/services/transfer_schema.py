@@ -369,9 +369,10 @@ def _players(value: Any, tables: dict[int, Any], max_name_length: int) -> list[P
         key = fold_name(player_name)
         if key in seen:
             other, other_index = seen[key]
+            place = f"players[{other_index}]"
             fail(f"{path}.name", T("'{name}' is the same name as '{other}' ({place}) when case and accents "
                                    "are ignored (letters such as Ø and O count as the same)",
-                                   name=Name(player_name), other=Name(other), place=f"players[{other_index}]"))
+                                   name=Name(player_name), other=Name(other), place=place))
         seen[key] = (player_name, index)
         players.append(PlayerSpec(
             name=player_name,
@@ -426,7 +427,7 @@ def _rounds(value: Any, tables: dict[int, Any], known: dict[str, PlayerSpec], re
         total_games += len(games)
         if total_games > MAX_GAMES_PER_EVENT:
             fail(f"{path}.games", T("the file holds more than {most} games, the most one event keeps",
-                                    most=f"{MAX_GAMES_PER_EVENT:,}"))
+                                    most=format(MAX_GAMES_PER_EVENT, ",")))
         rounds.append(RoundSpec(
             number=number, state=state,
             started_at=moment(item["started_at"], f"{path}.started_at", optional=True),

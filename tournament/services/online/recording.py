@@ -65,7 +65,7 @@ def no_room(session: Session, event_id: int, round_id: int, table_id: int) -> Te
                  "and no more are dealt in this round.", most=MAX_GAMES_PER_TABLE)
     if (count or 0) >= MAX_GAMES_PER_EVENT:
         return T("The event holds the most games it can keep ({most}): this deal was not recorded and no "
-                 "more are dealt.", most=f"{MAX_GAMES_PER_EVENT:,}")
+                 "more are dealt.", most=format(MAX_GAMES_PER_EVENT, ","))
     return None
 
 
