@@ -154,3 +154,15 @@ def test_the_standings_are_final_once_it_is_over(app, organiser, event_id):
     assert "Final standings" not in _text(organiser.get(f"/events/{event_id}/standings"))
     _play_round(app, organiser, event_id, 2)
     assert "Final standings" in _text(organiser.get(f"/events/{event_id}/standings"))
+
+
+def test_the_close_that_ended_the_tournament_can_be_undone_and_it_plays_on(app, organiser, event_id):
+    _play_round(app, organiser, event_id, 1)
+    _play_round(app, organiser, event_id, 2)
+    assert "Undo the close of round 2…" in _text(organiser.get(f"/events/{event_id}/rounds/2/results"))
+    confirm = _text(organiser.get(f"/events/{event_id}/rounds/2/reopen"))
+    assert "The tournament is no longer over: closing round 2 ends it again." in confirm
+    response = organiser.post(f"/events/{event_id}/rounds/2/reopen", follow_redirects=True)
+    assert "Round 2 is running again; the tournament plays on." in _text(response)
+    assert _states(app, event_id)[-1] == (2, RoundState.RUNNING)
+    assert _event(app, event_id).ended_at is None

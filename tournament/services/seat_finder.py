@@ -49,7 +49,8 @@ def _not_playing(player: Player) -> Text | None:
 def where(session: Session, event: Event, player_id: int) -> dict:
     """The latest round's seat (the planned next round as soon as a round closes), or the
     home table before round 1; `note` is the sentence shown under the table number, and
-    `playing` is false for withdrawn players and observers. At most three statements."""
+    `playing` is false for withdrawn players and observers, and `over` true once the tournament
+    ended. At most three statements."""
     player = session.scalar(select(Player).where(Player.id == player_id, Player.event_id == event.id))
     if player is None:
         raise NotFound(T("That name is not on this event's list. Go back and pick your name again."))
@@ -62,7 +63,7 @@ def where(session: Session, event: Event, player_id: int) -> dict:
     )
     if event.ended_at is not None and latest is not None:  # no table to go to any more
         return {"name": player.name, "table": None, "round": latest.number, "label": OVER,
-                "note": OVER_NOTE, "playing": True}
+                "note": OVER_NOTE, "playing": True, "over": True}
     if latest is None:
         table = session.scalar(select(Table.number).where(Table.id == player.home_table_id)) \
             if player.home_table_id else None

@@ -50,6 +50,7 @@
     document.getElementById("seat-name").textContent = data.name;
     document.getElementById("seat-label").textContent = data.label;
     document.getElementById("seat-note").textContent = data.note;
+    seat.classList.toggle("over", data.over === true);
   }
 
   function poll() {

@@ -142,7 +142,9 @@ def round_results(event_id: int, number: int):
 
 def _results_page(session, data, status=200):
     following = _maybe_round(session, data.event, data.round.number + 1)
-    can_undo = following is not None and corrections.undo_refusal(session, data, following) is None
+    # The close of the round that ended the tournament can be undone too: it then plays on.
+    undoable = following is not None or (data.event.ended_at is not None and _is_latest(session, data))
+    can_undo = undoable and corrections.undo_refusal(session, data, following) is None
     return render_template("organiser/round_results.html", event=data.event, data=data, outcome=data.outcome(following),
                            seat_limits=table_service.seat_limits(game_of(data.event)), following=following,
                            can_undo=can_undo, form=ButtonForm(formdata=None)), status
@@ -157,14 +159,16 @@ def reopen_round(event_id: int, number: int):
     data = load_round(session, event, number)
     form = ButtonForm()
     status = 200
+    ended = event.ended_at is not None
     if form.validate_on_submit():
         try:
             corrections.undo_close(session, data)
         except DomainError as error:
             status = refuse(error)
         else:
-            flash(translate(T("Round {number} is running again; the planned next round was removed.", number=number)),
-                  "success")
+            flash(translate(T("Round {number} is running again; the tournament plays on.", number=number) if ended
+                            else T("Round {number} is running again; the planned next round was removed.",
+                                   number=number)), "success")
             return redirect(url_for("organiser.round_board", event_id=event.id, number=number))
     elif form.is_submitted():
         status = 400
@@ -175,10 +179,17 @@ def reopen_round(event_id: int, number: int):
         return redirect(url_for("organiser.round_results", event_id=event.id, number=number))
     return render_template("organiser/confirm.html", event=event, form=form,
                            title=translate(T("Undo the close of round {number}?", number=number)),
-                           lines=consequences.undo_close(data, following),
+                           lines=[*consequences.undo_close(data, following),
+                                  *([T("The tournament is no longer over: closing round {number} ends it again.",
+                                       number=number)] if ended else [])],
                            action=url_for("organiser.reopen_round", event_id=event.id, number=number),
                            confirm=translate(T("Undo the close of round {number}", number=number)), danger=False,
                            back=url_for("organiser.round_results", event_id=event.id, number=number)), status
+
+
+def _is_latest(session, data) -> bool:
+    latest = rounds_service.latest_round(session, data.event)
+    return latest is not None and latest.number == data.round.number
 
 
 def _maybe_round(session, event, number):
