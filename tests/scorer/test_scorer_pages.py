@@ -22,8 +22,10 @@ from tournament.services import rounds
 
 
 def _text(response) -> str:
-    """The page as shown: its scripts' words (the i18n data block) are not on the page."""
+    """The page as shown: its scripts' words (the i18n data block, the results form's sentences for
+    its script) are not on the page."""
     shown = re.sub(r'<script type="application/json" id="i18n">.*?</script>', "", page_text(response), flags=re.S)
+    shown = re.sub(r'\sdata-scores-[a-z]+="[^"]*"', "", shown)
     return html.unescape(shown)
 
 
