@@ -36,6 +36,10 @@ def _states(app, event_id):
 def _play_round(app, organiser, event_id, number):
     """Start round ``number`` (if planned), a game at every table, and close it."""
     assert organiser.post(f"/events/{event_id}/rounds/start").status_code == 302
+    return _play_round_games_and_close(app, organiser, event_id, number)
+
+
+def _play_round_games_and_close(app, organiser, event_id, number):
     for table in (1, 2):
         at = sorted(name for name, t in seating(app, event_id, number).items() if t == table)
         assert organiser.post(f"/events/{event_id}/rounds/{number}/tables/{table}",
@@ -166,3 +170,13 @@ def test_the_close_that_ended_the_tournament_can_be_undone_and_it_plays_on(app, 
     assert "Round 2 is running again; the tournament plays on." in _text(response)
     assert _states(app, event_id)[-1] == (2, RoundState.RUNNING)
     assert _event(app, event_id).ended_at is None
+
+
+def test_the_last_rounds_results_show_no_moves_nobody_makes(app, organiser, event_id):
+    _play_round(app, organiser, event_id, 1)
+    assert "Next round" in _text(organiser.get(f"/events/{event_id}/rounds/1/results"))
+    organiser.post(f"/events/{event_id}/rounds/start")
+    assert "Next round" not in _text(organiser.get(f"/events/{event_id}/rounds/2/close"))
+    _play_round_games_and_close(app, organiser, event_id, 2)
+    text = _text(organiser.get(f"/events/{event_id}/rounds/2/results"))
+    assert "Next round" not in text and "is the top table, so stays" not in text
