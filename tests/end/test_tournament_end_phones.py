@@ -73,3 +73,8 @@ def test_an_online_players_screen_is_in_the_ended_phase(app, ended):
         event = session.get(Event, ended)
         player = session.query(Player).filter_by(event_id=ended, status=PlayerStatus.SEATED).first()
         assert place_of(session, event, player).phase == "ended"
+
+
+def test_the_online_join_page_says_the_tournament_is_over_instead_of_names_to_claim(app, phone, ended):
+    page = phone.get(f"/s/{tokens(app, ended)['public']}/play").get_data(as_text=True)
+    assert "The tournament is over" in page and 'name="player_id"' not in page
