@@ -1,8 +1,11 @@
 """Words the pages use for one thing are one word: German calls the home table "Starttisch"
 everywhere, and every language's change log calls a deal what the scorer calls it. A role is
-introduced where the rule sheet and the guide first name it, and no sentence is cut short."""
+introduced where the rule sheet and the guide first name it, no sentence is cut short or glued, and
+what a pupil reads addresses them as the language does (du, tú, tu, tu in pt-PT)."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 from babel.messages.pofile import read_po
@@ -60,3 +63,50 @@ def test_the_elbows_up_winner_sentence_is_whole_in_german():
         "A game is {deals} deals; the phone adds up the points. The most points wins; if the round ends sooner, "
         "the most points so far. A tie goes to the name first in alphabetical order.").string
     assert "endet die Runde vorher, gewinnt, wer bis dahin die meisten Punkte hat." in text
+
+
+# What a pupil reads on the table's phone and on the printed slips and guide, in English.
+PUPIL_TEXTS = (
+    "Mark each game's winner. Or type the tricks: then the tricks decide — the player with the most tricks wins "
+    "(an unfinished game counts the tricks so far; a tie goes to the alphabetically first name).",
+    "Mark the team that won each game: the first team to 10 points (both partners win it). If the round ends during "
+    "a game, mark the team ahead on points; if the points are level, leave the game as no game.",
+    "A game is {deals} deals. Mark each game's winner, or type everyone's points: then the points decide — the most "
+    "points wins (an unfinished game counts the points so far; a tie goes to the alphabetically first name).",
+    "Tick the winner of each game (the most tricks; an unfinished game goes to the most tricks so far). Write tricks "
+    "in the small box if you count them. A tie on tricks goes to the name first in alphabetical order.",
+    "Tick the team that won each game: the first team to 10 points. A game still going when the round ends goes to "
+    "the team ahead on points; level points: tick nothing.",
+    "A game is {deals} deals. Tick the player with the most points (an unfinished game goes to the most points so "
+    "far). Write the points in the small boxes if you count them. A tie on points goes to the name first in "
+    "alphabetical order.",
+    "You have {n} minute to read the rules of {game} and try a few practice games. Then the rule sheets are "
+    "collected.",
+)
+# How a language would address a pupil other than as the team's rule says (du, tú, tu, tu pt-PT, je).
+OTHER_ADDRESS = {
+    "de": r"\b\w+en Sie\b|\bSie haben\b",
+    "es": r"\bcontáis\b",
+    "it": r"\bcontate\b",
+    "pt": r"\b(Marque|Assinale|assinale|Escreva|digite)\b|\bse as contar\b",
+}
+
+
+@pytest.mark.parametrize("code", sorted(OTHER_ADDRESS))
+def test_what_a_pupil_reads_on_the_phone_and_the_slips_addresses_them_as_the_language_does(code):
+    catalogue = _catalogue(code)
+    for msgid in PUPIL_TEXTS:
+        for text in _strings(catalogue.get(msgid)):
+            assert not re.search(OTHER_ADDRESS[code], text), (code, text)
+
+
+@pytest.mark.parametrize(("code", "glued"), [("de", "Die meisten gewonnenen Spiele steigen"),
+                                             ("fr", "Le plus de parties gagnées monte"),
+                                             ("nl", "De meeste gewonnen spellen gaat"),
+                                             ("pt", "Mais partidas ganhas sobe")])
+def test_the_slip_says_who_moves_up_in_a_whole_sentence(code, glued):
+    catalogue = _catalogue(code)
+    for msgid in ("Hand this slip to the organiser when the round ends. Most games won moves up, fewest moves down.",
+                  "Hand this slip to the organiser when the round ends. Most games won moves up, fewest moves down "
+                  "(two each way at this table of %(players)s)."):
+        assert glued not in catalogue.get(msgid).string
