@@ -82,13 +82,15 @@ PUPIL_TEXTS = (
     "alphabetical order.",
     "You have {n} minute to read the rules of {game} and try a few practice games. Then the rule sheets are "
     "collected.",
+    "Sending twice is harmless. If the organiser changed a game meanwhile, you will be told.",
+    "Or tap an icon to send it (with your words, if any):",
 )
 # How a language would address a pupil other than as the team's rule says (du, tú, tu, tu pt-PT, je).
 OTHER_ADDRESS = {
     "de": r"\b\w+en Sie\b|\bSie haben\b",
     "es": r"\bcontáis\b",
     "it": r"\bcontate\b",
-    "pt": r"\b(Marque|Assinale|assinale|Escreva|digite)\b|\bse as contar\b",
+    "pt": r"\b(Marque|Assinale|assinale|Escreva|digite|toque|suas)\b|\bse as contar\b|\bserá avisado\b",
 }
 
 
@@ -110,3 +112,10 @@ def test_the_slip_says_who_moves_up_in_a_whole_sentence(code, glued):
                   "Hand this slip to the organiser when the round ends. Most games won moves up, fewest moves down "
                   "(two each way at this table of %(players)s)."):
         assert glued not in catalogue.get(msgid).string
+
+
+def test_french_puts_no_game_name_after_a_bare_de_and_writes_carreaux():
+    # "les règles de Euchre" needs an elision no placeholder can make: "les règles du jeu Euchre".
+    strings = [text for m in _catalogue("fr") if m.id for text in _strings(m)]
+    assert [text for text in strings if " de {game}" in text] == []
+    assert [text for text in strings if "carreaus" in text] == []
