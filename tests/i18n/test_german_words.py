@@ -84,13 +84,19 @@ PUPIL_TEXTS = (
     "collected.",
     "Sending twice is harmless. If the organiser changed a game meanwhile, you will be told.",
     "Or tap an icon to send it (with your words, if any):",
+    "You play at table {table}.",
+    "Your cards",
+    "Say something to your table",
+    "Not sent: the connection failed. Try again.",
+    "Keep this page open. It changes by itself when the organiser starts.",
 )
 # How a language would address a pupil other than as the team's rule says (du, tú, tu, tu pt-PT, je).
 OTHER_ADDRESS = {
     "de": r"\b\w+en Sie\b|\bSie haben\b",
     "es": r"\bcontáis\b",
     "it": r"\bcontate\b",
-    "pt": r"\b(Marque|Assinale|assinale|Escreva|digite|toque|suas)\b|\bse as contar\b|\bserá avisado\b",
+    "pt": r"\b(Marque|Assinale|assinale|Escreva|digite|toque|suas|Você|você|Tente|Diga|Mantenha|desenhe)\b"
+          r"|\bse as contar\b|\bserá avisado\b",
 }
 
 
