@@ -38,6 +38,7 @@ STRINGS: dict[str, dict[str, Text]] = {
         "out": T("out"),
         "player": T("Player"),
         "games": T("Games"),
+        "to_table": T("To table"),
         "rounds": T("Rounds"),
         "top_table": T("Top table"),
         "standings": T("Standings"),

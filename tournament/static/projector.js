@@ -8,8 +8,12 @@
 
   var pollMs = 700;         // until the feed says otherwise (its "poll_ms", set per phase)
   var SLIDE_MS = 12000;
-  var PER_PAGE = 10;        // tables per page: 10 tables of 6 fit a 16:9 screen
-  var STANDINGS_PER_PAGE = 24;
+  // Tables (and standings rows) per page: 10 tables of 6 fit a 16:9 screen; when long names
+  // wrap, or tie notes run long, and a page no longer fits (no text may shrink below the wall's
+  // least size), the page shows fewer, one step at a time.
+  var PER_PAGE = [10, 6, 4, 3, 2, 1];
+  var STANDINGS_PER_PAGE = [24, 16, 12, 8, 4];
+  var fit = { cards: 0, standings: 0 };  // the step of each ladder that fits this screen and phase
 
   var feedUrl = document.body.getAttribute("data-feed");
   var fragmentUrl = document.body.getAttribute("data-fragment");
@@ -47,7 +51,11 @@
 
   function gridFor(count) {
     var cols = count <= 4 ? Math.max(count, 1) : count <= 6 ? 3 : count <= 8 ? 4 : 5;
+    // Four to a page because more did not fit: two by two keeps each card wide enough for a name.
+    if (PER_PAGE[fit.cards] === 4 && count > 2) { cols = 2; }
     var grid = el("div", "grid");
+    // Fewer tables to a page because names wrap: names keep the size they had ten to a page.
+    if (fit.cards) { grid.setAttribute("data-fit", fit.cards); }
     grid.setAttribute("data-cols", cols);
     grid.setAttribute("data-rows", Math.ceil(Math.max(count, 1) / cols));
     return grid;
@@ -95,16 +103,24 @@
   function resultCard(table) {
     var card = el("section", "card results");
     card.appendChild(el("h2", null, t("table", { number: table.number })));
-    var list = el("ul");
-    table.rows.forEach(function (row) {
-      var item = el("li", row.winner ? "winner" : null);
-      item.appendChild(el("bdi", "who", row.name));
-      item.appendChild(el("span", "games", row.games));
-      item.appendChild(el("span", "move " + row.direction,
-        ARROWS[row.direction] + " " + (row.to === null ? t("out") : row.to)));
-      list.appendChild(item);
+    var grid = el("table");
+    var head = el("tr");
+    [[t("player"), "who"], [t("games"), "games"], [t("to_table"), "to"]].forEach(function (h) {
+      var th = el("th", h[1], h[0]);
+      th.setAttribute("scope", "col");
+      head.appendChild(th);
     });
-    card.appendChild(list);
+    grid.appendChild(el("thead")).appendChild(head);
+    var body = grid.appendChild(el("tbody"));
+    table.rows.forEach(function (row) {
+      var item = el("tr", row.winner ? "winner" : null);
+      item.appendChild(el("td", "who")).appendChild(el("bdi", null, row.name));
+      item.appendChild(el("td", "games", row.games));
+      item.appendChild(el("td", "move " + row.direction,
+        ARROWS[row.direction] + " " + (row.to === null ? t("out") : row.to)));
+      body.appendChild(item);
+    });
+    card.appendChild(grid);
     // The server's words: tables that reported no game, moves that differ from the ranking, ties.
     var notes = (table.notes || []).concat(table.ties);
     if (notes.length) {
@@ -117,7 +133,7 @@
   }
 
   function cardsSlide(title, tables, makeCard) {
-    return { title: title, render: function () {
+    return { title: title, kind: "cards", render: function () {
       var grid = gridFor(tables.length);
       var wide = Number(grid.getAttribute("data-cols")) < 5;
       tables.forEach(function (table) { grid.appendChild(makeCard(table, wide)); });
@@ -145,9 +161,9 @@
   }
 
   function standingsSlide(rows, start) {
-    return { title: t("standings"), render: function () {
+    return { title: t("standings"), kind: "standings", render: function () {
       var wrap = el("div", "standings");
-      var half = STANDINGS_PER_PAGE / 2;
+      var half = Math.ceil(rows.length / 2);
       wrap.appendChild(standingsTable(rows.slice(0, half), start));
       if (rows.length > half) { wrap.appendChild(standingsTable(rows.slice(half), start + half)); }
       return wrap;
@@ -188,11 +204,12 @@
 
   /* The tournament is over: the final standings under the server's sentence that says so. */
   function endedSlides(data) {
-    return chunk(data.standings, STANDINGS_PER_PAGE).map(function (page, i) {
-      return { title: data.over, render: function () {
+    var size = STANDINGS_PER_PAGE[fit.standings];
+    return chunk(data.standings, size).map(function (page, i) {
+      return { title: data.over, kind: "standings", render: function () {
         var wrap = el("div", "ended");
         wrap.appendChild(el("h2", "final-title", data.final));
-        wrap.appendChild(standingsSlide(page, i * STANDINGS_PER_PAGE).render());
+        wrap.appendChild(standingsSlide(page, i * size).render());
         return wrap;
       } };
     });
@@ -200,6 +217,8 @@
 
   function buildSlides(data) {
     var list = [];
+    var perPage = PER_PAGE[fit.cards];
+    var standingsPerPage = STANDINGS_PER_PAGE[fit.standings];
     if (data.phase === "debrief") {
       loadFragment(data.debrief);
       return [debriefSlide(data.debrief)];
@@ -208,22 +227,22 @@
     if (data.phase === "home") {
       var title = data.timer && data.timer.phase !== "round" ? data.timer.label : t("home_tables");
       if (!data.seating.length) { return [messageSlide(title, t("plan_not_ready"))]; }
-      chunk(data.seating, PER_PAGE).forEach(function (page) { list.push(cardsSlide(title, page, function (t) { return seatingCard(t, false); })); });
+      chunk(data.seating, perPage).forEach(function (page) { list.push(cardsSlide(title, page, function (t) { return seatingCard(t, false); })); });
     } else if (data.phase === "round") {
-      chunk(data.seating, PER_PAGE).forEach(function (page) {
+      chunk(data.seating, perPage).forEach(function (page) {
         list.push(cardsSlide(data.round_label, page, function (t, wide) { return seatingCard(t, true, wide); }));
       });
     } else {
-      chunk(data.results, PER_PAGE).forEach(function (page) {
+      chunk(data.results, perPage).forEach(function (page) {
         list.push(cardsSlide(t("round_results", { number: data.round }), page, resultCard));
       });
       if (data.seating) {
-        chunk(data.seating, PER_PAGE).forEach(function (page) {
+        chunk(data.seating, perPage).forEach(function (page) {
           list.push(cardsSlide(t("round_seating", { number: data.next_round }), page, function (t) { return seatingCard(t, false); }));
         });
       }
-      chunk(data.standings, STANDINGS_PER_PAGE).forEach(function (page, i) {
-        list.push(standingsSlide(page, i * STANDINGS_PER_PAGE));
+      chunk(data.standings, standingsPerPage).forEach(function (page, i) {
+        list.push(standingsSlide(page, i * standingsPerPage));
       });
     }
     return list;
@@ -234,12 +253,6 @@
     var stage = $("stage");
     stage.textContent = "";
     stage.appendChild(slide.render());
-    // Long tie explanations: shrink the cards that overflow rather than cut their text off.
-    ["dense", "denser"].forEach(function (level) {
-      stage.querySelectorAll(".card").forEach(function (card) {
-        if (card.scrollHeight > card.clientHeight + 1) { card.classList.add(level); }
-      });
-    });
     $("slide-title").textContent = slide.title;
     var pager = $("pager");
     pager.textContent = "";
@@ -251,6 +264,31 @@
     }
   }
 
+  /* Every page drawn once, off the wall's time: while one does not fit, all pages of its kind
+     take fewer tables (or rows). Only when the feed changes or the window is resized. */
+  function fitSlides() {
+    var stage = $("stage");
+    var ladders = { cards: PER_PAGE, standings: STANDINGS_PER_PAGE };
+    for (var i = 0; i < slides.length; i++) {
+      var kind = slides[i].kind;
+      if (!ladders[kind] || fit[kind] >= ladders[kind].length - 1) { continue; }
+      stage.textContent = "";
+      stage.appendChild(slides[i].render());
+      if (overflowing(stage)) {
+        fit[kind] += 1;
+        slides = buildSlides(snap);
+        i = -1;
+      }
+    }
+  }
+
+  function overflowing(stage) {
+    if (stage.scrollHeight > stage.clientHeight + 1) { return true; }
+    return Array.prototype.some.call(stage.querySelectorAll(".card"), function (card) {
+      return card.scrollHeight > card.clientHeight + 1 || card.scrollWidth > card.clientWidth + 1;
+    });
+  }
+
   function goTo(index) {
     slideIndex = (index + slides.length) % slides.length;
     slideStarted = Date.now();
@@ -259,11 +297,13 @@
 
   function update(data) {
     var phaseChanged = !snap || snap.phase !== data.phase || snap.round !== data.round;
+    if (phaseChanged) { fit = { cards: 0, standings: 0 }; }
     snap = data;
     document.documentElement.className = "theme-" + (data.theme === "light" ? "light" : "dark");
     document.body.classList.toggle("debrief-phase", data.phase === "debrief");
     $("event-name").textContent = data.event;
     slides = buildSlides(data);
+    fitSlides();
     if (phaseChanged || slideIndex >= slides.length) { slideIndex = 0; slideStarted = Date.now(); }
     showSlide();
     tick();
@@ -400,6 +440,15 @@
     else if (event.key === "f" || event.key === "F") {
       if (document.fullscreenElement) { document.exitFullscreen(); } else { document.documentElement.requestFullscreen(); }
     }
+  });
+  // Another size (leaving a window for full screen) may fit more, or fewer, to a page.
+  window.addEventListener("resize", function () {
+    if (!snap) { return; }
+    fit = { cards: 0, standings: 0 };
+    slides = buildSlides(snap);
+    fitSlides();
+    slideIndex = 0;
+    showSlide();
   });
   // Browsers allow sound only after a click on the page.
   document.addEventListener("click", function () {
