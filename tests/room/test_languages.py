@@ -113,7 +113,7 @@ def test_the_seat_jsons_etag_differs_per_language(phone, app, event_id):
     english = phone.get(url)
     german = phone.get(url, headers={"Accept-Language": "de", "If-None-Match": english.headers["ETag"]})
     assert german.status_code == 200 and german.headers["ETag"] != english.headers["ETag"]
-    assert german.get_json()["label"] == "Dein Stammtisch"
+    assert german.get_json()["label"] == "Dein Starttisch"
     assert {"Accept-Language", "Cookie"} <= set(german.vary)
     assert phone.get(url, headers={"Accept-Language": "de", "If-None-Match": german.headers["ETag"]}).status_code == 304
 
