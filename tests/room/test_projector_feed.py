@@ -150,3 +150,20 @@ def test_a_rebuild_during_a_round_tracks_no_object_per_table_seat_player_or_game
             assert data["phase"] == "round" and [t["games"] for t in data["seating"]] == [1] * tables
             tracked.append(len(loaded))
     assert tracked[0] == tracked[1] == 1, tracked  # round 1
+
+
+def test_the_presenter_link_gives_the_wall_the_same_words_as_the_plain_projector_link(client, app, running):
+    """The wall's script draws its headings from the page's strings: a projector opened with the
+    presenter link must carry them too, or the cards read "table" and "player"."""
+    from tournament import db
+    from tournament.models import Event
+    from tournament.services import room_links
+
+    with app.app_context():
+        event = db.session().get(Event, running)
+        plain = f"/p/{event.projector_token}"
+        presenter = f"{plain}/present/{room_links.presenter_key(app.secret_key, event)}"
+    pages = [client.get(path).get_data(as_text=True) for path in (plain, presenter)]
+    blocks = [page.split('id="i18n">', 1)[1].split("</script>", 1)[0] for page in pages if 'id="i18n">' in page]
+    assert len(blocks) == 2 and blocks[0] == blocks[1]
+    assert '"table": "Table {number}"' in blocks[0]

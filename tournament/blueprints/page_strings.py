@@ -67,6 +67,7 @@ PAGE_SCRIPTS: dict[str, tuple[str, ...]] = {
     "table.score": ("phone",),
     "organiser.table_results": ("results",),
     "projector.show": ("projector",),
+    "projector.present": ("projector",),  # the same wall, opened with the right to step the debrief
     "play.page": ("play",),
 }
 
