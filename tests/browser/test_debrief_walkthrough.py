@@ -1,7 +1,8 @@
 """The debrief on the wall in real Chromium: a class played to its end (``class_event``: 22
 pupils and an observer, six tables, three rounds, notes, a correction, a withdrawal), the
 organiser logged in, the projector opened in the same browser and stepped through with the keys
-a teacher (or a presentation clicker) presses, at 1920×1080 and 1280×720.
+a teacher (or a presentation clicker) presses, at 1920×1080 and 1280×720; no word on the wall is
+smaller than 20 px.
 
 Screenshots: test-artifacts/debrief/step-<n>-<size>.png and organiser-debrief-1280.png. With
 UPDATE_README_SHOTS=1 the README's pictures (``README_SHOTS``, under docs/images/) are taken again."""
@@ -15,6 +16,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.test_projector_legible import SMALLEST_PX, TEXT_SIZES
 from tests.conftest import CHROMIUM_ARGS  # noqa: F401  (same browser setup as every browser test)
 from tests.debrief.class_event import class_event
 from tests.debrief.frame_views import ended_event
@@ -113,6 +115,8 @@ def test_the_organiser_steps_the_debrief_on_the_projector_with_the_keys(app, liv
                 expect(page.locator(f'#stage .debrief.wall[data-view="{step.view}"]')).to_be_visible()
             shot(page, number, size)
             assert page.evaluate(LAYOUT) == [], f"step {number} at {size}"
+            small = [(text, px) for text, px in page.evaluate(TEXT_SIZES) if px < SMALLEST_PX - 0.05]
+            assert small == [], f"step {number} at {size}: text smaller than {SMALLEST_PX} px"
             if number == 2 and size == "1280x720":
                 shoot_the_organisers_page(context, live_server.url, event_id)
         page.keyboard.press("PageDown")  # past the last step: stays there

@@ -145,3 +145,19 @@ def test_the_results_headings_speak_the_events_language(browser, live_server, ap
                           [], live_server.url)
     projector.wait_for_selector(".results")
     assert projector.locator(".results thead th[scope=col]").all_inner_texts()[:3] == ["Spieler", "Spiele", "An Tisch"]
+
+
+def test_the_tournament_is_over_view_keeps_20_px_and_whole_names_at_720p(browser, live_server, app, twelve_tables):
+    from tournament.services import rounds
+
+    start_round(app, twelve_tables)
+    for table in range(1, 13):
+        record_winner(app, twelve_tables, table, [sorted(seated(app, twelve_tables, table))[0]])
+    with app.app_context():
+        rounds.end_now(db.session(), db.session().get(Event, twelve_tables))
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    projector = open_page(browser, SMALL_PROJECTOR, f"{live_server.url}/p/{tokens(app, twelve_tables)['projector']}",
+                          [], live_server.url)
+    projector.wait_for_selector(".ended .standings")
+    problems, _ = _every_page(projector, "over", "1280x720", ".ended .standings")
+    assert not problems, "\n".join(problems)
