@@ -128,15 +128,15 @@ def test_french_puts_no_game_name_after_a_bare_de_and_writes_carreaux():
 
 
 PT_FORMAL = (r"\b(Embaralhe|Distribua|distribua|Deixe|Diga|Jogue|jogue|Vire|vire|ponha|Ponha|Siga|siga|saia|Saia"
-             r"|Você|você|Dê|dê|Escreva|Marque|faça|Mantenha|puder)\b")
+             r"|Você|você|Dê|dê|Escreva|Marque|faça|Mantenha|Passe|compre|Anote|anote|Pegue|pegue)\b")
 
 
-def test_the_portuguese_five_tricks_and_elbows_up_sheets_speak_to_the_pupil_as_tu():
+def test_the_portuguese_rule_sheets_speak_to_the_pupil_as_tu():
     from tournament.i18n.catalogues import TRANSLATIONS
 
     with (TRANSLATIONS / "messages.pot").open("rb") as source:
         sheet_ids = {(_id(m), m.context) for m in read_po(source) if m.id and any(
-            path.endswith(("five_tricks/sheets.py", "elbows_up/sheets.py")) for path, _line in m.locations)}
+            path.startswith("tournament/games/") and path.endswith("sheets.py") for path, _line in m.locations)}
     assert len(sheet_ids) > 20
     catalogue = _catalogue("pt")
     formal = [text for msgid, context in sheet_ids for text in _strings(catalogue.get(msgid, context=context))
