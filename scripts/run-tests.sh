@@ -24,9 +24,9 @@ TEST_DATABASE_URL= run_pytest --junitxml=test-artifacts/junit-sqlite.xml || stat
 
 if pg_url="$(scripts/pg-test-server.sh)"; then
     echo "== tests on PostgreSQL ($pg_url) =="
-    # The pure core, the lock, type checks and browser pages do not depend on the database;
-    # running them twice adds nothing.
-    TEST_DATABASE_URL="$pg_url" run_pytest -m "not browser and not no_database" --ignore=tests/core \
+    # The pure core, the lock, type checks and browser pages (Chromium, WebKit, Firefox) do not
+    # depend on the database; running them twice adds nothing.
+    TEST_DATABASE_URL="$pg_url" run_pytest -m "not browser and not engines and not no_database" --ignore=tests/core \
         --junitxml=test-artifacts/junit-postgres.xml || status=1
 elif [ "${CI:-}" = "true" ]; then
     echo "CI=true and PostgreSQL could not be started: failing" >&2
