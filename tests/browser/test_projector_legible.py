@@ -161,3 +161,32 @@ def test_the_tournament_is_over_view_keeps_20_px_and_whole_names_at_720p(browser
     projector.wait_for_selector(".ended .standings")
     problems, _ = _every_page(projector, "over", "1280x720", ".ended .standings")
     assert not problems, "\n".join(problems)
+
+
+def test_sixteen_tables_rules_on_the_wall_keep_20_px_at_720p_and_fit(browser, live_server, app):
+    from tournament.services import events, players
+    from tournament.services import tables as table_service
+    from tournament.services.debrief import state
+
+    with app.app_context():
+        session = db.session()
+        event = events.create_event(session, "16 tables")
+        players.add_players(session, event, "\n".join(NAMES[:56] + LONG[:8]))
+        table_service.set_table_count(session, event, 16, preset=table_service.MOST_DIFFERENT)  # 16 rule sets
+        event_id = event.id
+    start_round(app, event_id)
+    for table in range(1, 17):
+        record_winner(app, event_id, table, [sorted(seated(app, event_id, table))[0]])
+    close_round(app, event_id)
+    with app.app_context():
+        event = db.session().get(Event, event_id)
+        state.show_step(db.session(), event, 4)  # every table's rules
+        token = event.projector_token
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    projector = open_page(browser, SMALL_PROJECTOR, f"{live_server.url}/p/{token}", [], live_server.url)
+    projector.wait_for_selector(".debrief-rules-bytable.rows-some tbody tr >> nth=15")
+    problems = _look(projector, "rules-16", "1280x720")
+    holder = projector.evaluate("(() => { const h = document.querySelector('.debrief-holder');"
+                                " return h.scrollHeight - h.clientHeight; })()")
+    assert holder <= 1, "the rules table reaches below the wall"
+    assert not problems, "\n".join(problems)
