@@ -180,3 +180,14 @@ def test_the_last_rounds_results_show_no_moves_nobody_makes(app, organiser, even
     _play_round_games_and_close(app, organiser, event_id, 2)
     text = _text(organiser.get(f"/events/{event_id}/rounds/2/results"))
     assert "Next round" not in text and "is the top table, so stays" not in text
+
+
+def test_the_settings_of_an_ended_tournament_say_how_to_play_on_and_still_save(app, organiser, event_id):
+    _play_round(app, organiser, event_id, 1)
+    _play_round(app, organiser, event_id, 2)
+    assert "The tournament is over. Reopen it to play one more round." in _text(
+        organiser.get(f"/events/{event_id}/settings"))
+    response = organiser.post(f"/events/{event_id}/settings", data={
+        "name": "Class 9C", "round_minutes": 7, "planned_rounds": 2, "time_zone": "UTC", "language": "en"})
+    assert response.status_code == 302
+    assert _event(app, event_id).name == "Class 9C"
