@@ -4,8 +4,12 @@
      request at a time; on errors it waits longer each time (up to 10 s), says "reconnecting"
      and recovers by itself. A 404 (the name was released) stops the poll and says why. A 429
      (asked too often) waits as long as its Retry-After says, then polls on.
-   - A new key brings the screen's HTML, drawn and escaped by the server: it replaces #screen
-     whole. The chat line and the drawing pad sit outside #screen, so typing and drawing go on.
+   - A new key brings the screen's HTML, drawn and escaped by the server. It is put in place
+     node by node (`morph`): only what differs is changed, so the focused control and a screen
+     reader's place stay when a seat comes or goes or a card is played. The chat line and the
+     drawing pad sit outside #screen, so typing and drawing go on.
+   - One polite live region outside the screen reads out each card played and trick taken
+     (the screen's hidden .deal-news sentences not read out yet) and whose turn it is.
    - The pad comes as the strokes after the pad state this page names (padAt), or whole when the
      server does not know that state (strokes_since null). An answer extending a state this page
      no longer holds (another answer came in between) is not added: the next poll asks again.
@@ -60,24 +64,94 @@
   }
 
   function refocus(wanted) {
-    if (!wanted) { return; }
+    if (!wanted) { return false; }
     var controls = screen.querySelectorAll("[data-action]");
     for (var i = 0; i < controls.length; i++) {
-      if (focusKey(controls[i]) === wanted && !controls[i].disabled) { controls[i].focus(); return; }
+      if (focusKey(controls[i]) === wanted && !controls[i].disabled) { controls[i].focus(); return true; }
     }
+    return false;
+  }
+
+  /* The focused control went (a card just played): the keyboard goes on from the deal's
+     sentence (whose turn it is) rather than from the top of the page. */
+  function keepFocusNear() {
+    var status = screen.querySelector("#deal-status") || screen.querySelector("h1");
+    if (status) {
+      if (!status.hasAttribute("tabindex")) { status.setAttribute("tabindex", "-1"); }
+      status.focus();
+    }
+  }
+
+  /* Two nodes are the same thing on both screens when they have the same kind and name: the
+     tag and `data-k` (a seat, a card) or id. */
+  function sameThing(a, b) {
+    if (a.nodeType !== b.nodeType) { return false; }
+    if (a.nodeType !== 1) { return true; }
+    return a.tagName === b.tagName && (a.getAttribute("data-k") || a.id) === (b.getAttribute("data-k") || b.id);
+  }
+
+  function wantedAfter(node, wanted, i) {
+    for (var j = i + 1; j < wanted.length; j++) { if (sameThing(node, wanted[j])) { return true; } }
+    return false;
+  }
+
+  /* Make `from` (in the page) like `to` (parsed from the new HTML), changing only what differs. */
+  function morph(from, to) {
+    if (from.nodeType !== 1) {
+      if (from.nodeValue !== to.nodeValue) { from.nodeValue = to.nodeValue; }
+      return;
+    }
+    var i;
+    for (i = from.attributes.length - 1; i >= 0; i--) {
+      var name = from.attributes[i].name;
+      // A <details> the player opened stays open.
+      if (!to.hasAttribute(name) && !(name === "open" && from.tagName === "DETAILS")) { from.removeAttribute(name); }
+    }
+    for (i = 0; i < to.attributes.length; i++) {
+      var attribute = to.attributes[i];
+      if (from.getAttribute(attribute.name) !== attribute.value) { from.setAttribute(attribute.name, attribute.value); }
+    }
+    morphChildren(from, to);
+  }
+
+  function morphChildren(from, to) {
+    var i;
+    var wanted = Array.prototype.slice.call(to.childNodes);
+    for (i = 0; i < wanted.length; i++) {
+      var here = from.childNodes[i] || null;
+      // A thing gone from the new screen is removed rather than its followers moved up past
+      // it (moving a node takes the focus away from it).
+      while (here && !sameThing(here, wanted[i])
+             && (here.nodeType === 1 ? !wantedAfter(here, wanted, i) : wanted[i].nodeType === 1)) {
+        var gone = here;
+        here = here.nextSibling;
+        from.removeChild(gone);
+      }
+      if (here && sameThing(here, wanted[i])) { morph(here, wanted[i]); continue; }
+      var later = null;
+      for (var node = here; node; node = node.nextSibling) {
+        if (node.nodeType === 1 && sameThing(node, wanted[i])) { later = node; break; }
+      }
+      if (later) { from.insertBefore(later, here); morph(later, wanted[i]); }
+      else { from.insertBefore(wanted[i].cloneNode(true), here); }
+    }
+    while (from.childNodes.length > wanted.length) { from.removeChild(from.lastChild); }
   }
 
   function apply(state) {
     if (!state || typeof state.key !== "string") { return; }
     if (typeof state.poll_ms === "number" && state.poll_ms > 0) { pollMs = state.poll_ms; }
     if (state.key === key) { return; }
-    var wanted = focusKey(document.activeElement);
+    var focused = document.activeElement;
+    var wanted = focusKey(focused);
     key = state.key;
     nonces = {};
-    screen.innerHTML = state.html;  // drawn and escaped by the server
+    var next = document.createElement("div");
+    next.innerHTML = state.html;  // drawn and escaped by the server
+    morphChildren(screen, next);
     if (!takeStrokes(state)) { key = ""; }
     root.setAttribute("data-key", key);
-    refocus(wanted);
+    if (wanted && (!screen.contains(focused) || focused.disabled)) { refocus(wanted) || keepFocusNear(); }
     announceScreen();
     pending = pending.filter(function (line) { return !line.sent; });
     afterScreen();
@@ -103,10 +177,21 @@
      the move, once, even though the element carrying it was replaced. */
   var announce = document.getElementById("play-announce");
   var announced = "";
+  var heard = {};  // data-k of the .deal-news sentences already read out
+  function news() {
+    var told = [];
+    Array.prototype.forEach.call(screen.querySelectorAll(".deal-news [data-k]"), function (line) {
+      var id = line.getAttribute("data-k");
+      if (!heard[id]) { heard[id] = true; told.push(line.textContent.replace(/\s+/g, " ").trim()); }
+    });
+    return told;
+  }
   function announceScreen() {
     var said = screen.querySelector("#deal-status, .move-text");
     var text = said ? said.textContent.replace(/\s+/g, " ").trim() : "";
-    if (announce && text && text !== announced) { announce.textContent = text; }
+    var told = news();
+    if (text && text !== announced) { told.push(text); }
+    if (announce && told.length) { announce.textContent = told.join(" "); }
     announced = text;
   }
 
@@ -347,6 +432,7 @@
   }
 
   announced = (screen.querySelector("#deal-status, .move-text") || { textContent: "" }).textContent.replace(/\s+/g, " ").trim();
+  news();  // what the first screen shows is not news
   // A phone woken up asks at once rather than after a long backed-off wait.
   document.addEventListener("visibilitychange", function () {
     if (!document.hidden && !polling) { schedule(0); }

@@ -10,6 +10,8 @@ Rules:
   changed: the event (revision), the player's table's play (its `OnlineClock`), and, while the
   screen shows a deal (a phase with deals at an online table), every AWAY_BUCKET seconds: who
   is away shows only beside a deal's seats, so other screens are not rebuilt for nothing.
+  The page puts a new screen in place node by node (play.js), so a moved key redraws only
+  what changed and a screen reader keeps its place.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
 
+from flask import current_app
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
@@ -31,7 +34,7 @@ from ..single_flight import RevisionCache
 from . import claims, gestures, messages, pad, phase, recording, tables, whereabouts
 from .view_model import NO_PAD, CardView, GameView, MessageView, PadView, PlayedCard, PlayerView, SeatView
 
-AWAY_BUCKET = 15  # seconds
+AWAY_BUCKET = 15  # seconds; app.config["ONLINE_AWAY_BUCKET_SECONDS"] may set another
 
 
 def _table_expression():
@@ -76,8 +79,13 @@ def poll_facts(session: Session, token: str, now: datetime) -> PollFacts | None:
     revision, table_id, version, on, status, timer_phase, number, state, language = row
     key = f"{revision}.{table_id or 0}.{version or 0}"
     if on and phase.phase_name(status, timer_phase, number, _round_state(state)) in phase.DEALS:
-        key += f".{int(now.timestamp() // AWAY_BUCKET)}"
+        key += f".{int(now.timestamp() // _away_bucket())}"
     return PollFacts(key, language, table_id, (revision, version or 0))
+
+
+def _away_bucket() -> float:
+    """How often a screen showing a deal may see someone come or go (a test shortens it)."""
+    return float(current_app.config.get("ONLINE_AWAY_BUCKET_SECONDS", AWAY_BUCKET))
 
 
 def poll_key(session: Session, token: str, now: datetime) -> str | None:
