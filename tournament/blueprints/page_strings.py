@@ -53,6 +53,9 @@ STRINGS: dict[str, dict[str, Text]] = {
         "link_replaced": T("This projector link was replaced: open the new one from the Room page."),
         "reconnecting": T("Connection lost — reconnecting…"),
     },
+    "seat": {
+        "your_table": T("Your table: {number}."),
+    },
     "play": {
         "reconnecting": T("Connection lost — reconnecting…"),
         "time_up": T("Time!"),
@@ -69,6 +72,8 @@ PAGE_SCRIPTS: dict[str, tuple[str, ...]] = {
     "projector.show": ("projector",),
     "projector.present": ("projector",),  # the same wall, opened with the right to step the debrief
     "play.page": ("play",),
+    "public.seat": ("seat",),
+    "public.note": ("seat",),  # a refused note draws the seat page again
 }
 
 

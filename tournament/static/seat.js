@@ -1,5 +1,5 @@
-/* "Where do I sit": filter the name list; on a player's page, poll for a new table after each round.
-   Names reach the page only through textContent. */
+/* "Where do I sit": filter the name list; on a player's page, poll for a new table after each round
+   and read the new table out in a polite live region. Names reach the page only through textContent. */
 (function () {
   "use strict";
   var POLL_MS = 2000;
@@ -38,11 +38,13 @@
   var feed = seat.getAttribute("data-feed");
   var etag = null;
   var number = document.getElementById("seat-number");
+  var said = document.getElementById("seat-said");
 
   function show(data) {
     var table = data.table === null ? "–" : String(data.table);
     if (number.textContent !== table) {
       number.textContent = table;
+      said.textContent = data.table === null ? data.label : t("your_table", { number: data.table });
       number.classList.remove("changed");
       void number.offsetWidth;  // restart the animation
       number.classList.add("changed");
