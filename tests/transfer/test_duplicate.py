@@ -119,3 +119,11 @@ def test_a_copy_plays_the_same_game_with_the_same_rules_at_every_table(app, orga
     assert copy["tables"] == original["tables"]
     with app.app_context():
         assert db.session().get(Event, copy_id).tables[0].variant == rules
+
+
+def test_an_unknown_choice_of_players_is_refused_beside_the_choice_and_nothing_is_created(app, organiser, played):
+    before = row_counts(app)
+    response = organiser.post(f"/events/{played}/duplicate", data={"players": "<b>both</b>", "names": "Kim"})
+    assert response.status_code == 400 and "Not a valid choice" in response.get_data(as_text=True)
+    assert "<b>both</b>" not in response.get_data(as_text=True)
+    assert row_counts(app) == before
