@@ -65,4 +65,9 @@ def phone(request):
 def served(app, live_server):
     """The live server, every HTML page of it carrying the error watch (tests/engines/capture.py)."""
     app.wsgi_app = ErrorCapture(app.wsgi_app)
-    return live_server
+    yield live_server
+    # The browsers outlive the test and keep their idle connections open, which would hold the
+    # server's thread (and the test) for live_server's 5-second join: close them now.
+    for channel in list(live_server.active_channels.values()):
+        if not channel.requests:
+            channel.will_close = True

@@ -79,11 +79,14 @@ class Firefox:
         return FirefoxPage(self, self.browser.create_user_context(), width, height)
 
     def close(self) -> None:
-        if getattr(self, "connection", None):
+        connection = getattr(self, "connection", None)
+        if connection:
             with contextlib.suppress(WebDriverException):
                 self.browser.close()
-            self.connection.close()
-        stop(self.process)
+        # Once Firefox has gone, the websocket's thread has ended and closing it is immediate.
+        stop(self.process, grace=10 if connection else 0)
+        if connection:
+            connection.close()
         shutil.rmtree(self.profile, ignore_errors=True)
 
 

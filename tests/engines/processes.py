@@ -17,8 +17,13 @@ def die_with_parent() -> None:
     ctypes.CDLL("libc.so.6", use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
-def stop(process: subprocess.Popen) -> None:
-    process.terminate()
+def stop(process: subprocess.Popen, grace: float = 0) -> None:
+    """Give it `grace` seconds to exit by itself, then ask, then force."""
+    try:
+        process.wait(grace)
+        return
+    except subprocess.TimeoutExpired:
+        process.terminate()
     try:
         process.wait(10)
     except subprocess.TimeoutExpired:
