@@ -35,6 +35,7 @@
   var MAX_RETRY_AFTER = 60000;
 
   var nonces = {};          // "action:argument" -> nonce, for the screen with this key
+  var heldFocus = null;     // the focused control disabled while its action is sent (focusKey)
   var epoch = 0;            // grows with every action answer: older poll answers are dropped
   var failures = 0;
   var timer = null;
@@ -143,7 +144,8 @@
     if (typeof state.poll_ms === "number" && state.poll_ms > 0) { pollMs = state.poll_ms; }
     if (state.key === key) { return; }
     var focused = document.activeElement;
-    var wanted = focusKey(focused);
+    var lost = !focused || focused === document.body;
+    var wanted = focusKey(focused) || (lost ? heldFocus : null);
     key = state.key;
     nonces = {};
     var next = document.createElement("div");
@@ -151,7 +153,8 @@
     morphChildren(screen, next);
     if (!takeStrokes(state)) { key = ""; }
     root.setAttribute("data-key", key);
-    if (wanted && (!screen.contains(focused) || focused.disabled)) { refocus(wanted) || keepFocusNear(); }
+    var now = document.activeElement;
+    if (wanted && (!now || !screen.contains(now) || now.disabled)) { refocus(wanted) || keepFocusNear(); }
     announceScreen();
     pending = pending.filter(function (line) { return !line.sent; });
     afterScreen();
@@ -264,10 +267,17 @@
   function send(body, what, control, box) {
     box = box || alertBox;
     body.nonce = nonceFor(what);
+    // A disabled button loses the focus: it gets it back when the answer comes, so the keyboard
+    // goes on from where it was (or near it, when the answer takes the control away).
+    var hadFocus = control && document.activeElement === control;
+    if (hadFocus) { heldFocus = focusKey(control); }
     if (control) { control.disabled = true; control.setAttribute("aria-busy", "true"); }
     say(box, "");
     var release = function () {
       if (control) { control.disabled = false; control.removeAttribute("aria-busy"); }
+      var lost = !document.activeElement || document.activeElement === document.body;
+      if (hadFocus && lost && control.isConnected) { control.focus(); }
+      if (hadFocus) { window.setTimeout(function () { heldFocus = null; }, 0); }
     };
     return fetch(actUrl + "?pad=" + encodeURIComponent(padAt), {
       method: "POST", cache: "no-store",
