@@ -252,3 +252,10 @@ def test_another_note_under_a_used_forms_key_is_refused_not_dropped(app, client,
     assert "already sent another note" in again.get_data(as_text=True)
     assert "second" in again.get_data(as_text=True)  # the refused form comes back filled in
     assert [note.text for note in stored(app, room["event"])] == ["first"]
+
+
+def test_the_note_box_stops_at_the_note_limit_on_every_page_that_shows_it(client, room):
+    pages = [f"/t/{room[1]}", f"/t/{room[1]}/note", f"/s/{room['public']}/{room['observer']}"]
+    for path in pages:
+        page = client.get(path).get_data(as_text=True)
+        assert f'id="note-text" name="text" type="text" maxlength="{limits.MAX_NOTE_TEXT}"' in page, path

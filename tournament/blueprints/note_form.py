@@ -13,6 +13,7 @@ from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, StringField
 
+from ..core.limits import MAX_NOTE_TEXT
 from ..i18n import translate
 from ..services.errors import DomainError
 
@@ -20,7 +21,8 @@ from ..services.errors import DomainError
 class NoteForm(FlaskForm):
     # Set by the icon button tapped (its name is "flag"); empty from the plain send button.
     flag = HiddenField()
-    text = StringField(lazy_gettext("A few words (optional)"))
+    # The box stops at the limit, so nobody learns it only after sending (the service still checks).
+    text = StringField(lazy_gettext("A few words (optional)"), render_kw={"maxlength": MAX_NOTE_TEXT})
     nonce = HiddenField()
     table = StringField(lazy_gettext("Table you are watching"))  # observers only
 

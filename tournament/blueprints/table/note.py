@@ -7,7 +7,6 @@ from flask import flash, redirect, render_template, request, url_for
 
 from ... import db
 from ...core.i18n import T
-from ...core.limits import MAX_NOTE_TEXT
 from ...i18n import translate
 from ...i18n.locale import use_event
 from ...services import notes
@@ -29,11 +28,6 @@ def note_flags() -> list[notes.Flag]:
 @bp.app_template_global()
 def note_flag(key: str | None) -> notes.Flag | None:
     return notes.flag_of(key)
-
-
-@bp.app_context_processor
-def _limits() -> dict:
-    return {"max_note_text": MAX_NOTE_TEXT}
 
 
 def _page(table, form, status: int = 200):
