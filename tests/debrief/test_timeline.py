@@ -3,6 +3,7 @@ players leaving, in order, in the results page's words, in a fixed number of sta
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 
 from tests.debrief.conftest import change_status, play_round, played_event, statements_of
@@ -153,3 +154,12 @@ def test_players_set_up_before_the_first_round_are_not_events_of_the_tournament(
     texts = [str(item.text) for item in _build(app, event_id).items]
     assert "Ana withdrew." in texts
     assert not any("Kim" in text for text in texts), texts
+
+
+def test_the_timelines_machine_readable_times_stop_at_the_second(app, organiser):
+    """HTML allows at most three digits of a second in <time datetime>; stored moments have six."""
+    event_id = played_event(app, rounds=1)
+    page = organiser.get(f"/events/{event_id}/debrief").get_data(as_text=True)
+    stamps = re.findall(r'<time class="dt-at" datetime="([^"]*)"', page)
+    assert stamps
+    assert all(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00", stamp) for stamp in stamps), stamps
