@@ -35,6 +35,7 @@ PREFERENCES = {
     "browser.shell.checkDefaultBrowser": False,
     "browser.startup.page": 0,
     "datareporting.policy.dataSubmissionEnabled": False,
+    "intl.accept_languages": "en-US",  # pages in English: the flows read English sentences
     "network.captive-portal-service.enabled": False,
     "network.connectivity-service.enabled": False,
     "services.settings.server": "http://127.0.0.1:9/",

@@ -33,8 +33,9 @@ def start(display: str) -> webdriver.WebKitGTK:
     options.add_argument("--full-screen")
     options.overlay_scrollbars_enabled = True  # as on a phone, a scrollbar takes no width
     # An explicit driver path: Selenium Manager (which would go online) is never asked.
+    # Pages in English whatever the machine's locale: the flows read English sentences.
     service = Service(executable_path=DRIVER, log_output=subprocess.DEVNULL,
-                      env=dict(os.environ, DISPLAY=display))
+                      env=dict(os.environ, DISPLAY=display, LANG="en_US.UTF-8", LANGUAGE="en_US"))
     with warnings.catch_warnings():  # Selenium's own WebKitGTK class uses a call it deprecated
         warnings.simplefilter("ignore", DeprecationWarning)
         return webdriver.WebKitGTK(options=options, service=service)
