@@ -13,7 +13,6 @@ warnings), errors in workers, or anything that happens before the first <head> e
 
 from __future__ import annotations
 
-import json
 import re
 
 SCRIPT_PATH = "/__engine-errors.js"
@@ -83,7 +82,3 @@ class ErrorCapture:
             headers.append(("Content-Length", str(len(body))))
         start_response(answered["status"], headers, answered["exc_info"])
         return [body]
-
-
-def decode(raw) -> list[str]:
-    return json.loads(raw) if isinstance(raw, str) else list(raw or [])
