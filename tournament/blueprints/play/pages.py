@@ -5,7 +5,7 @@ Rules:
   sentence "This link is no longer yours…" (a phone-sized page, or JSON on the poll), never
   anyone's screen.
 - The page draws the current screen on the server; the script then polls with the screen's
-  key and swaps the screen in whole when the key changes. A poll with the current key is
+  key and puts the new screen in place when the key changes. A poll with the current key is
   answered 204 after one SQL statement; a poll with an older key costs the same once anyone
   with this link has asked since the key changed (`payload.kept_screen`), and brings only the
   strokes the device lacks.

@@ -51,7 +51,8 @@ def drawn(view: PlayerView) -> Drawn:
     """{"key", "phase", "poll_ms", "html", "game"} of the payload, as JSON text.
 
     - `html`: the screen (templates/play/_screen.html) drawn by the server, names escaped and
-      words in the page's language; the device swaps it in whole when `key` changes.
+      words in the page's language; the device puts it in place (changing only what differs)
+      when `key` changes.
     - `game`: None, or what this player may know of the deal in machine form (their own hand
       only; other players' cards appear only once played), for scripts and bots."""
     head = json.dumps({"key": view.key, "phase": view.phase, "poll_ms": poll_ms(view), "html": screen_html(view),
