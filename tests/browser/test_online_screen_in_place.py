@@ -64,15 +64,17 @@ def test_a_player_going_away_changes_only_their_seat(app, live_server, browser, 
         ana_context.close()
 
 
-def test_the_live_region_says_each_card_played_and_who_takes_the_trick(app, live_server, browser):
+def test_a_card_played_joins_the_trick_in_place_and_is_read_out_as_is_who_takes_the_trick(app, live_server, browser):
     tokens = dealt_table(app)
     context, page = open_screen(browser, live_server, tokens["Ana"])
     try:
         said = page.locator("#play-announce")
         assert said.get_attribute("aria-live") == "polite" and page.locator("#screen #play-announce").count() == 0
+        page.evaluate(MARK)
         name, _card = play_once(app, tokens)
         assert name != "Ana"
         page.wait_for_selector("#screen .trick .played")
+        assert page.evaluate(STILL_THERE)["lost"] == 0  # the card joined the trick; nothing else was redrawn
         face = page.locator("#screen .trick .played .card").first.inner_text().replace("\n", "")
         page.wait_for_function("() => document.getElementById('play-announce').textContent.includes(' played the ')")
         assert f"{name} played the {face}." in said.inner_text()
