@@ -2,7 +2,10 @@
 fails its page's test, naming the rule and the element. A new kind of page is one line in PAGES.
 
 The organiser's pages are seen logged in, at 1280×800; the phones' at 390×844; the wall at
-1280×720. Each page is checked as it is once its scripts have drawn it."""
+1280×720. Each page is checked as it is once its scripts have drawn it.
+
+The same pages are parsed by the Nu HTML Checker (vnu.jar), both as the server sent them and as
+the DOM stands after their scripts: any error fails, naming its message and line."""
 
 from __future__ import annotations
 
@@ -13,9 +16,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.a11y import vnu
 from tests.a11y.axe import violations
 from tests.a11y.site import build
-from tests.conftest import make_app
+from tests.conftest import IN_CI, make_app
 from tests.print.test_print_pdf import log_in
 from tournament import db
 from tournament.models import Event
@@ -124,8 +128,9 @@ def _show_debrief_step(app, event_id: int, step: int) -> None:
         db.session().commit()
 
 
-@pytest.mark.parametrize(("name", "path", "event", "reader"), PAGES, ids=[page[0] for page in PAGES])
-def test_the_page_has_no_wcag_2_1_aa_violation(served, name, path, event, reader):
+def _open(served, path: str, event: str, reader: str):
+    """A new page of the reader's context at the page kind, once its scripts have drawn it; and
+    the HTML the server sent for it."""
     site, contexts = served["site"], served["contexts"]
     event_id = getattr(site, event)
     base = served["fresh"] if reader == "fresh" else served["base"]
@@ -133,17 +138,76 @@ def test_the_page_has_no_wcag_2_1_aa_violation(served, name, path, event, reader
         _show_debrief_step(served["app"], event_id, int(reader.rsplit("-", 1)[1]))
         reader = "wall"
     page = contexts["anyone" if reader == "fresh" else reader].new_page()
+    if reader == "wall":
+        page.set_viewport_size(WALL)
+    response = page.goto(base + site.path(path, event_id))
+    if reader == "wall":  # it polls for ever: wait until its first slide is drawn
+        page.locator("#slide-title").filter(has_text=re.compile(r"\S")).wait_for()
+    else:
+        page.wait_for_load_state("networkidle")
+    return page, response.text()
+
+
+@pytest.mark.parametrize(("name", "path", "event", "reader"), PAGES, ids=[page[0] for page in PAGES])
+def test_the_page_has_no_wcag_2_1_aa_violation(served, name, path, event, reader):
+    page, _ = _open(served, path, event, reader)
     try:
-        if reader == "wall":
-            page.set_viewport_size(WALL)
-        page.goto(base + site.path(path, event_id))
-        if reader == "wall":  # it polls for ever: wait until its first slide is drawn
-            page.locator("#slide-title").filter(has_text=re.compile(r"\S")).wait_for()
-        else:
-            page.wait_for_load_state("networkidle")
         assert violations(page) == []
     finally:
         page.close()
+
+
+@pytest.fixture(scope="module")
+def html_checker():
+    """One Nu HTML Checker for every page. Missing Java or vnu.jar: skip locally, fail under CI=true."""
+    why = vnu.missing()
+    if why:
+        if IN_CI:
+            pytest.fail(why)
+        pytest.skip(why)
+    checker = vnu.Checker()
+    yield checker
+    checker.stop()
+
+
+# What the validator lets pass but a screen reader's list of headings and its table reading trip on.
+OUTLINE = """() => {
+  const found = [];
+  let last = 0;
+  for (const heading of document.querySelectorAll('h1, h2, h3, h4, h5, h6')) {
+    const level = Number(heading.tagName[1]);
+    if (level > last + 1) found.push(`h${last} then h${level}: “${heading.textContent.trim()}”`);
+    last = level;
+  }
+  for (const cell of document.querySelectorAll('th')) {
+    if (!cell.textContent.trim() && !cell.getAttribute('aria-label')) {
+      found.push(`an empty <th> in “${cell.closest('table').className}”`);
+    }
+  }
+  return found;
+}"""
+
+
+@pytest.mark.parametrize(("name", "path", "event", "reader"), PAGES, ids=[page[0] for page in PAGES])
+def test_the_page_is_valid_html_with_no_skipped_heading_or_empty_header_cell(served, html_checker, name, path, event,
+                                                                             reader):
+    page, sent = _open(served, path, event, reader)
+    try:
+        drawn = page.content()
+        errors = page.evaluate(OUTLINE)
+    finally:
+        page.close()
+    errors += [f"as sent, {error}" for error in html_checker.errors(sent)]
+    errors += [f"after its scripts, {error}" for error in html_checker.errors(drawn)]
+    assert not errors, "\n".join(errors)
+
+
+def test_the_html_check_names_each_error_and_its_line(html_checker):
+    """The check can fail: an empty maxlength and a form inside a paragraph are refused, by line."""
+    found = html_checker.errors('<!DOCTYPE html>\n<html lang="en"><head><title>Doctored</title></head>\n'
+                                '<body><p><form></form></p>\n<input maxlength=""></body></html>')
+    assert any(error.startswith("line 3: No “p” element in scope") for error in found)
+    assert any(error.startswith("line 4: Bad value “” for attribute “maxlength”") for error in found)
 
 
 def test_a_doctored_page_with_faint_text_fails_the_check(served):
