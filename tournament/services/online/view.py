@@ -111,13 +111,14 @@ def face(card):
 def seat_views(deal: tables.CurrentDeal, me: int | None, online_claims: dict, now: datetime,
                show_choices: bool) -> tuple[SeatView, ...]:
     """Every seat as the table sees it; `show_choices`: where each points (a dispute, or the
-    organiser), else only whether they have pointed."""
+    organiser), else only whether they have pointed. The seat of the device's own player is
+    never away: it is the one asking, even before its presence is written."""
     state = deal.state
     pointing = state.stage in ("point", "dispute")
     return tuple(
         SeatView(player_id=p.id, name=p.name, me=p.id == me, dealer=i == deal.dealer,
                  turn=state.stage == "play" and state.turn == i, cards_left=len(state.hands[i]),
-                 tricks=state.taken[i], away=claims.away(online_claims.get(p.id), now),
+                 tricks=state.taken[i], away=p.id != me and claims.away(online_claims.get(p.id), now),
                  skipped=i in state.skipped, pointed=pointing and state.choices[i] is not None,
                  choice=state.choices[i] if pointing and show_choices else None)
         for i, p in enumerate(deal.players))
