@@ -138,14 +138,18 @@ def _open(served, path: str, event: str, reader: str):
         _show_debrief_step(served["app"], event_id, int(reader.rsplit("-", 1)[1]))
         reader = "wall"
     page = contexts["anyone" if reader == "fresh" else reader].new_page()
-    if reader == "wall":
-        page.set_viewport_size(WALL)
-    response = page.goto(base + site.path(path, event_id))
-    if reader == "wall":  # it polls for ever: wait until its first slide is drawn
-        page.locator("#slide-title").filter(has_text=re.compile(r"\S")).wait_for()
-    else:
-        page.wait_for_load_state("networkidle")
-    return page, response.text()
+    try:
+        if reader == "wall":
+            page.set_viewport_size(WALL)
+        response = page.goto(base + site.path(path, event_id))
+        if reader == "wall":  # it polls for ever: wait until its first slide is drawn
+            page.locator("#slide-title").filter(has_text=re.compile(r"\S")).wait_for()
+        else:
+            page.wait_for_load_state("networkidle")
+        return page, response.text()
+    except BaseException:
+        page.close()
+        raise
 
 
 @pytest.mark.parametrize(("name", "path", "event", "reader"), PAGES, ids=[page[0] for page in PAGES])
