@@ -29,7 +29,7 @@ def test_the_debrief_summary_prints_on_one_page_with_every_registered_view(app, 
     page.get_by_role("button", name="Reveal the rules").click()
     page.goto(f"{live_server.url}/events/{event_id}/print/debrief")
     text = page.locator("article.debrief-summary").inner_text()
-    assert "Class 9B" in text and "2 rounds" in text and "3 tables" in text
+    assert "Class 9B" in text and "2 of 4 rounds" in text and "3 tables" in text
     assert "<b>Ivo</b>" in text and "Canary rule 3 zq3x" in text
     assert page.locator(".debrief.paper").count() == sum(view.summary for view in debrief.VIEWS)
     sizes = pdf_pages(page.pdf(prefer_css_page_size=True, print_background=True))
