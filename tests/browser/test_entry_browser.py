@@ -4,6 +4,7 @@ Ticks survive adding rows, and changing the tricks of a saved game saves (the tr
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 from sqlalchemy import select
 
 from tests.app.helpers import player_ids, seating
@@ -46,7 +47,7 @@ def _tick_add_and_check(page, first: str, second: str, add_label: str, rows_befo
     page.get_by_role("button", name=add_label).click()
     page.get_by_role("button", name=add_label).click()
     assert page.locator("[data-rows] fieldset").count() == rows_before + 2
-    assert page.get_by_role("radiogroup", name=f"Winner of game {rows_before + 2}").is_visible()
+    expect(page.get_by_role("radiogroup", name=f"Winner of game {rows_before + 2}")).to_be_visible()
     assert page.get_by_role("radiogroup", name="Winner of game 1").get_by_role("radio", name=first).is_checked()
     assert page.get_by_role("radiogroup", name="Winner of game 2").get_by_role("radio", name=second).is_checked()
 
@@ -58,7 +59,7 @@ def _change_tricks_of_game_1(page, loser: str, winner: str):
     game.get_by_role("spinbutton", name=loser, exact=True).fill("1")
     game.get_by_role("spinbutton", name=winner, exact=True).fill("3")
     assert game.get_by_role("radio", name=winner).is_checked()
-    assert game.get_by_text(f"By the tricks: {winner} wins.").is_visible()
+    expect(game.get_by_text(f"By the tricks: {winner} wins.")).to_be_visible()
 
 
 def test_phone_ticks_survive_added_rows_and_changed_tricks_save(app, live_server, browser, running):
@@ -72,13 +73,13 @@ def test_phone_ticks_survive_added_rows_and_changed_tricks_save(app, live_server
         _tick_add_and_check(page, a, b, "+ Add a game", rows)
         shot(page, "phone-rows-added")
         page.get_by_role("button", name="Send results").click()
-        assert page.get_by_text("Sent! Games 1, 2 recorded.").is_visible()
+        expect(page.get_by_text("Sent! Games 1, 2 recorded.")).to_be_visible()
         assert _winners(app, event_id, 1) == {1: a, 2: b}
 
         _change_tricks_of_game_1(page, a, b)
         shot(page, "phone-tricks-changed")
         page.get_by_role("button", name="Send results").click()
-        assert page.get_by_text("Sent! Game 1 changed.").is_visible()
+        expect(page.get_by_text("Sent! Game 1 changed.")).to_be_visible()
         assert _winners(app, event_id, 1) == {1: b, 2: b}
     finally:
         context.close()
@@ -97,12 +98,12 @@ def test_organiser_ticks_survive_more_rows_and_changed_tricks_save(app, live_ser
     _tick_add_and_check(page, a, b, "More game rows", rows)
     shot(page, "organiser-rows-added")
     page.get_by_role("button", name="Save table 1").click()
-    assert page.get_by_text("Table 1: Games 1, 2 recorded.").is_visible()
+    expect(page.get_by_text("Table 1: Games 1, 2 recorded.")).to_be_visible()
 
     page.goto(f"{live_server.url}/events/{event_id}/rounds/1/tables/1")
     _change_tricks_of_game_1(page, a, b)
     page.get_by_role("button", name="Save table 1").click()
-    assert page.get_by_text("Table 1: Game 1 changed.").is_visible()
+    expect(page.get_by_text("Table 1: Game 1 changed.")).to_be_visible()
     assert _winners(app, event_id, 1) == {1: b, 2: b}
 
 
@@ -119,8 +120,9 @@ def test_equal_tricks_say_that_the_alphabetical_order_settled_the_tie(app, live_
         game.get_by_role("spinbutton", name=c, exact=True).fill("3")
         game.get_by_role("spinbutton", name=a, exact=True).fill("1")
         assert game.get_by_role("radio", name=b).is_checked()
-        assert game.get_by_text(f"By the tricks: {b} and {c} tie; {b} wins, first in alphabetical order.").is_visible()
+        said = f"By the tricks: {b} and {c} tie; {b} wins, first in alphabetical order."
+        expect(game.get_by_text(said)).to_be_visible()
         game.get_by_role("spinbutton", name=c, exact=True).fill("2")
-        assert game.get_by_text(f"By the tricks: {b} wins.").is_visible()
+        expect(game.get_by_text(f"By the tricks: {b} wins.")).to_be_visible()
     finally:
         context.close()
