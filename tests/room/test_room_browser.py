@@ -112,8 +112,11 @@ def test_two_projector_screens_show_the_same_countdown(browser, live_server, app
     second = open_page(browser, SMALL_PROJECTOR, url, outside, live_server.url)
     for page in (first, second):
         page.wait_for_selector("#timer:not([hidden])")
-    a, b = clock_seconds(first), clock_seconds(second)
-    assert abs(a - b) <= 1 and 7 * 60 - 5 < a <= 7 * 60
+    # Read first, second, first again: counting down to one deadline, the second screen's
+    # reading lies between the first screen's two (a second's slack for each clock's sync),
+    # however long the readings take on a busy machine.
+    before, during, after = clock_seconds(first), clock_seconds(second), clock_seconds(first)
+    assert after - 1 <= during <= before + 1 and before <= 7 * 60
 
 
 def test_where_do_i_sit_shows_the_new_table_after_a_round_closes(browser, live_server, app):
