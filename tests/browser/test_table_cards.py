@@ -18,7 +18,8 @@ def test_edit_rules_sits_at_the_same_place_on_every_table_card(app, organiser, l
     page.goto(f"{live_server.url}/events/{event_id}/tables")
     places = page.evaluate("""[...document.querySelectorAll('.tiles .card')].map(card => {
         const box = card.getBoundingClientRect();
-        const button = [...card.querySelectorAll('a')].find(a => a.textContent.trim() === 'Edit rules').getBoundingClientRect();
+        const link = [...card.querySelectorAll('a')].find(a => a.textContent.trim() === 'Edit rules');
+        const button = link.getBoundingClientRect();
         return [Math.round(button.left - box.left), Math.round(box.bottom - button.bottom)];
     })""")
     assert len(places) == 6

@@ -50,7 +50,7 @@ def test_in_a_disagreement_the_organisers_page_says_everyone_pointed_not_whom_it
     start(app, event_id)
     at = tokens_at(app, event_id, tokens, 1)
     _one_trick(app, client, at)
-    for token, index in zip(at, (0, 1, 0)):
+    for token, index in zip(at, (0, 1, 0), strict=True):
         act(client, token, action="point", index=index)
     assert state(app, at[0])["game"]["stage"] == "dispute"
     page = organiser.get(f"/events/{event_id}/online").get_data(as_text=True)
