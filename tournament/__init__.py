@@ -63,9 +63,11 @@ def create_app(test_config: dict | None = None) -> Flask:
     text_direction.init_app(app)
     from .core.wording import plural
     from .games import game_of
+    from .games.card_words import spoken as spoken_card
     app.add_template_filter(plural, "plural")
     # Every page names the event's game from the one place that knows it.
     app.add_template_global(game_of, "game_of")
+    app.add_template_global(spoken_card, "spoken_card")  # "ace of spades" for screen readers
     from .services.rounds import round_label_of
     app.add_template_global(round_label_of, "round_label")  # "Round 2 of 4", from the one place
     register_blueprints(app)

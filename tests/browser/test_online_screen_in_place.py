@@ -4,6 +4,8 @@ reader's place stay; a polite live region outside the screen reads out what happ
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.browser.online_pages import act_for, dealt_table, open_screen, play_once
@@ -75,7 +77,9 @@ def test_a_card_played_joins_the_trick_in_place_and_is_read_out_as_is_who_takes_
         assert name != "Ana"
         page.wait_for_selector("#screen .trick .played")
         assert page.evaluate(STILL_THERE)["lost"] == 0  # the card joined the trick; nothing else was redrawn
-        face = page.locator("#screen .trick .played .card").first.inner_text().replace("\n", "")
+        # A screen reader hears the card in words ("7 of hearts"), never its symbol ("7 black heart suit").
+        face = page.locator("#screen .trick .played .card .visually-hidden").first.inner_text()
+        assert re.fullmatch(r"(ace|king|queen|jack|\d+) of (hearts|diamonds|clubs|spades)", face)
         page.wait_for_function("() => document.getElementById('play-announce').textContent.includes(' played the ')")
         assert f"{name} played the {face}." in said.inner_text()
         for _ in range(3):
