@@ -24,6 +24,7 @@ from sqlalchemy import select
 from tests.app.helpers import page_text, seating
 from tests.games.highest_card import HIGHEST_CARD, Variant
 from tests.room.conftest import seated, tokens
+from tests.transfer.unmarked import unmarked
 from tournament import db
 from tournament.core import plan_moves
 from tournament.models import Event
@@ -147,8 +148,7 @@ def test_a_whole_event_runs_with_a_game_that_lives_only_in_its_package(app, orga
                               content_type="multipart/form-data")
     copy_id = _event_id(imported)
     again = _export(organiser, copy_id)
-    assert {k: v for k, v in again.items() if k != "exported_at"} == \
-        {k: v for k, v in document.items() if k != "exported_at"}
+    assert unmarked(again) == unmarked(document)  # the copy may carry " (imported …)"
 
     # Duplicating the event for the next class keeps the game and the tables' rules.
     duplicate_id = _event_id(organiser.post(f"/events/{event_id}/duplicate"))

@@ -65,8 +65,8 @@ def test_a_pasted_list_with_repeated_names_is_refused_in_italian_naming_them_as_
     assert isinstance(message, Text)
     with app.test_request_context("/", headers={"Accept-Language": "it"}):
         shown = translate(message)
-    assert shown.startswith("Questi nomi compaiono più volte nell'elenco") and "ZOE, Zoë" in shown
-    assert shown.endswith("Già in questo evento: ana (come Ana).")
+    assert shown.startswith("Le righe 1 e 2 dicono entrambe «Zoë».")
+    assert shown.endswith("Già in questo evento: ana (riga 3, come Ana).")
 
 
 def test_the_observing_sentence_is_a_plural_message(app) -> None:

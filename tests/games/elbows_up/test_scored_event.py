@@ -21,6 +21,7 @@ from itertools import combinations
 from tests.app.helpers import page_text, player_ids, seating
 from tests.corpus.names import ACCEPTED
 from tests.room.conftest import seated, tokens
+from tests.transfer.unmarked import unmarked
 from tournament.core.movement import plan_round
 from tournament.core.names import name_key
 from tournament.games.elbows_up import ELBOWS_UP
@@ -151,7 +152,8 @@ def _export(client, event_id: int) -> dict:
 
 
 def _without_time(document: dict) -> dict:
-    return {key: value for key, value in document.items() if key != "exported_at"}
+    """The file without its export time, and its name without an import's " (imported …)" mark."""
+    return unmarked(document)
 
 
 SEAT_ROW = re.compile(r'<th scope="row">([^<]*)</th>\s*<td><select[^>]*name="(p\d+)_bid"', re.S)

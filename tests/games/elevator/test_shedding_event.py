@@ -16,6 +16,7 @@ import pytest
 
 from tests.app.helpers import page_text, seating
 from tests.room.conftest import seated, tokens
+from tests.transfer.unmarked import unmarked
 from tournament.core import plan_moves
 from tournament.core.names import name_key
 from tournament.games import get
@@ -153,8 +154,7 @@ def test_a_whole_shedding_game_event_runs_through_the_organiser_s_pages(app, org
     imported = organiser.post("/events/import", data={"file": (io.BytesIO(json.dumps(document).encode()), "e.json")},
                               content_type="multipart/form-data")
     again = _export(organiser, _event_id(imported))
-    assert {k: v for k, v in again.items() if k != "exported_at"} == \
-        {k: v for k, v in document.items() if k != "exported_at"}
+    assert unmarked(again) == unmarked(document)  # the copy may carry " (imported …)"
 
 
 @pytest.mark.parametrize(("key", "query", "shown", "gone"), [
