@@ -69,6 +69,8 @@ def test_the_room_pages_projector_steps_the_debrief_at_another_address_of_the_la
     for key, step in (("Home", 0), ("ArrowRight", 1), ("ArrowLeft", 0)):
         projector.keyboard.press(key)
         _wait_for_step(app, event_id, step)
+        # The results pages have a pager too: wait for the debrief's own step before the next key.
+        expect(projector.locator("#stage .debrief-step")).to_be_visible()
         expect(projector.locator("#pager span").nth(step)).to_have_class("on")
     projector.keyboard.press("Escape")
     _wait_for_step(app, event_id, None)

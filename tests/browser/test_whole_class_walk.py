@@ -199,6 +199,7 @@ def test_a_whole_class_from_the_first_visit_to_the_take_away(app, live_server, b
         desk.get_by_role("button", name="Start the debrief on the wall").click()
         look(desk, "16-debrief-organiser")
         projector.bring_to_front()
+        expect(projector.locator("#stage .debrief-step")).to_be_visible()  # not the standings' own pager
         expect(projector.locator("#pager span").first).to_have_class("on")
         projector.keyboard.press("ArrowRight")
         expect(projector.locator("#pager span").nth(1)).to_have_class("on")
