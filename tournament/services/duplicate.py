@@ -6,10 +6,9 @@ from __future__ import annotations
 from sqlalchemy.orm import Session
 
 from ..core.limits import MAX_NAME_LENGTH
-from ..core.names import fold_name
 from ..models import Event, Player, PlayerStatus, Table
 from .events import MAX_EVENT_NAME
-from .players import check_list_size, fill_emptiest_tables, parse_names
+from .players import check_list_size, parse_names, seat_new_players
 
 COPIED_SETTINGS = ("round_minutes", "study_minutes", "practice_minutes", "paper_size", "sheet_copies",
                    "colour_safe", "projector_theme", "chime", "shuffle_seed", "time_zone", "language",
@@ -50,10 +49,7 @@ def duplicate_event(session: Session, event: Event, names: str | None = None,
     if new_names is not None:
         session.add(copy)
         session.flush()  # the tables' ids, by which the new players are spread over them
-        newcomers = [Player(event=copy, name=name, name_key=fold_name(name)) for name in new_names]
-        session.add_all(newcomers)
-        if copy.tables:
-            fill_emptiest_tables(copy, newcomers)
+        seat_new_players(session, copy, new_names)
         session.commit()
         return copy
     for player in event.players:

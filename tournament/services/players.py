@@ -105,11 +105,17 @@ def add_players(session: Session, event: Event, text: str, max_name_length: int 
     """Add the pasted names. Once tables exist, newcomers fill the emptiest home tables."""
     names = parse_names(text, [p.name for p in event.players], max_name_length)
     check_room(event, len(names))
+    players = seat_new_players(session, event, names)
+    session.commit()
+    return players
+
+
+def seat_new_players(session: Session, event: Event, names: list[str]) -> list[Player]:
+    """New players of these (checked) names, filling the emptiest home tables once tables exist."""
     players = [Player(event=event, name=name, name_key=fold_name(name)) for name in names]
     session.add_all(players)
     if event.tables:
         fill_emptiest_tables(event, players)
-    session.commit()
     return players
 
 
@@ -125,10 +131,7 @@ def replace_players(session: Session, event: Event, text: str,
     check_list_size(len(names))
     event.players.clear()
     session.flush()  # the old names leave before the new ones arrive: the same name may be on both lists
-    players = [Player(event=event, name=name, name_key=fold_name(name)) for name in names]
-    session.add_all(players)
-    if event.tables:
-        fill_emptiest_tables(event, players)
+    players = seat_new_players(session, event, names)
     session.commit()
     return players
 
