@@ -44,7 +44,8 @@ def test_a_resolved_dispute_becomes_a_debrief_note_naming_the_cards_and_who_poin
         assert str(notes.sender(note.source, note.author)) == "online table"
 
 
-def test_in_a_disagreement_the_organisers_page_says_everyone_pointed_not_whom_it_waits_for(app, client, organiser):
+def _disputed_trick(app, client) -> tuple[int, list[str]]:
+    """Three players online, one trick played, and two of them pointing at different cards."""
     event_id = online_event(app, ["Ana", "Ben", "Cleo"], 1)
     tokens = claim_all(app, event_id)
     start(app, event_id)
@@ -52,6 +53,11 @@ def test_in_a_disagreement_the_organisers_page_says_everyone_pointed_not_whom_it
     _one_trick(app, client, at)
     for token, index in zip(at, (0, 1, 0), strict=True):
         act(client, token, action="point", index=index)
+    return event_id, at
+
+
+def test_in_a_disagreement_the_organisers_page_says_everyone_pointed_not_whom_it_waits_for(app, client, organiser):
+    event_id, at = _disputed_trick(app, client)
     assert state(app, at[0])["game"]["stage"] == "dispute"
     page = organiser.get(f"/events/{event_id}/online").get_data(as_text=True)
     assert "Everyone has pointed, at different cards" in page
@@ -112,13 +118,7 @@ def test_playing_for_a_player_whose_turn_it_is_not_is_refused_and_logs_nothing(a
 def test_an_event_file_with_an_online_tables_note_exports_and_imports_again(app, client):
     from tournament.services import transfer
 
-    event_id = online_event(app, ["Ana", "Ben", "Cleo"], 1)
-    tokens = claim_all(app, event_id)
-    start(app, event_id)
-    at = tokens_at(app, event_id, tokens, 1)
-    _one_trick(app, client, at)
-    for token, index in zip(at, (0, 1, 0), strict=True):
-        act(client, token, action="point", index=index)
+    event_id, at = _disputed_trick(app, client)
     act(client, at[1], action="point", index=0)
     with app.app_context():
         session = db.session()
