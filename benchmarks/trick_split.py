@@ -19,9 +19,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tournament.core import SEED_VARIANTS, RuleVariant, Suit
 from tournament.games.five_tricks import replay
+from tournament.games.five_tricks.cards import Suit
 from tournament.games.five_tricks.tricks import trick_winner
+from tournament.games.five_tricks.variants import SEED_VARIANTS, RuleVariant
 
 TARGET_SECONDS = 2.0
 EVERY = tuple(RuleVariant(ace, wins, trump, any_time) for ace in ("high", "low") for wins in ("highest", "lowest")

@@ -2,8 +2,8 @@ from sqlalchemy import select
 
 from tests.conftest import setup_event
 from tournament import db
-from tournament.core import SEED_VARIANTS, RuleVariant
 from tournament.core.limits import MAX_EVENT_NAME, MAX_ROUND_MINUTES, MAX_TABLES
+from tournament.games.five_tricks.variants import SEED_VARIANTS, RuleVariant
 from tournament.models import Event, Player, PlayerStatus, Table
 
 

@@ -13,7 +13,8 @@ from sqlalchemy.orm import Session
 from benchmarks.harness import wipe_postgres
 from tests.conftest import PG_URL
 from tournament import create_app
-from tournament.core import RuleVariant, Suit
+from tournament.games.five_tricks.cards import Suit
+from tournament.games.five_tricks.variants import RuleVariant
 from tournament.migrate import MIGRATIONS, alembic_config, upgrade
 from tournament.models import Base, Event, Game
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from tournament.core import DECK, SEED_VARIANTS, Card, RuleError, RuleVariant, Suit
+from tournament.core import RuleError
+from tournament.games.five_tricks.cards import DECK, Card, Suit
+from tournament.games.five_tricks.variants import SEED_VARIANTS, RuleVariant
 
 H, D, C, S = Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, Suit.SPADES
 
@@ -143,28 +145,3 @@ def test_stored_form_with_missing_key_is_refused() -> None:
 def test_malformed_code_is_refused() -> None:
     with pytest.raises(ValueError, match="is not a rule variant code"):
         RuleVariant.from_code("low-lowest")
-
-
-# Every public name the rule modules had when they lived in the core, by old module.
-OLD_PUBLIC_NAMES = {
-    "cards": ("RANKS", "ACE", "Suit", "SUIT_SYMBOLS", "RED_SUITS", "RANK_LABELS", "Card", "DECK"),
-    "tricks": ("legal_cards", "trick_winner"),
-    "variants": ("AceSetting", "WinsSetting", "ACE_ORDER", "WINS_SIGN", "SETTING_NAMES", "SETTING_LABELS",
-                 "RuleVariant", "SEED_VARIANTS"),
-    "generator": ("MIN_NEIGHBOUR_DIFFERENCES", "CANDIDATES", "variants_for_tables"),
-}
-
-
-def test_the_rules_moved_into_five_tricks_are_still_importable_from_their_old_core_paths() -> None:
-    import importlib
-
-    import tournament.core as core
-
-    for module, names in OLD_PUBLIC_NAMES.items():
-        old = importlib.import_module(f"tournament.core.{module}")
-        new = importlib.import_module(f"tournament.games.five_tricks.{module}")
-        for name in names:
-            assert getattr(old, name) is getattr(new, name), f"tournament.core.{module}.{name}"
-    for name in core.__all__:
-        assert getattr(core, name) is not None
-    assert core.Suit is importlib.import_module("tournament.games.five_tricks.cards").Suit

@@ -6,7 +6,8 @@ from collections import Counter
 
 import pytest
 
-from tournament.core import CANDIDATES, SEED_VARIANTS, variants_for_tables
+from tournament.games.five_tricks.generator import CANDIDATES, variants_for_tables
+from tournament.games.five_tricks.variants import SEED_VARIANTS
 
 MANY = variants_for_tables(120)
 

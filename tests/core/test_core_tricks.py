@@ -8,7 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournament.core import DECK, SEED_VARIANTS, Card, RuleVariant, Suit, legal_cards, trick_winner
+from tournament.games.five_tricks.cards import DECK, Card, Suit
+from tournament.games.five_tricks.tricks import legal_cards, trick_winner
+from tournament.games.five_tricks.variants import SEED_VARIANTS, RuleVariant
 
 H, D, C, S = Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, Suit.SPADES
 ALL_VARIANTS = [

@@ -11,8 +11,9 @@ from tests.corpus.names import CORPUS, Accepted
 from tests.debrief.conftest import statements_of
 from tests.games.highest_card import HIGHEST_CARD
 from tournament import db
-from tournament.core import SEED_VARIANTS, Suit
 from tournament.games import Setting, get
+from tournament.games.five_tricks.cards import Suit
+from tournament.games.five_tricks.variants import SEED_VARIANTS
 from tournament.models import Event
 from tournament.services.debrief import rules as rules_view
 from tournament.services.debrief import trick as trick_view

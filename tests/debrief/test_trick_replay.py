@@ -13,12 +13,12 @@ from hypothesis import strategies as st
 from tests.conftest import setup_event
 from tests.debrief.conftest import statements_of
 from tournament import db
-from tournament.core import SEED_VARIANTS, RuleVariant, Suit
 from tournament.core.errors import RuleError
 from tournament.games import get
-from tournament.games.five_tricks.cards import DECK, Card
+from tournament.games.five_tricks.cards import DECK, Card, Suit
 from tournament.games.five_tricks.replay import FIVE_TRICKS_TRICKS, _search, candidate_tricks, reasons, why
 from tournament.games.five_tricks.tricks import trick_winner
+from tournament.games.five_tricks.variants import SEED_VARIANTS, RuleVariant
 from tournament.games.trick_split import best_trick, trick_score
 from tournament.models import AuditEntry, Event, Table
 from tournament.services.debrief import trick as trick_service

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from werkzeug.datastructures import MultiDict
 
 from tests.games.strict_types import StrictReport, one_strict_run
-from tournament.core import CANDIDATES, SEED_VARIANTS, RuleVariant, Suit, game_winner, variants_for_tables
+from tournament.core import game_winner
 from tournament.core.errors import RuleError
 from tournament.core.limits import MAX_GAMES_PER_TABLE
 from tournament.games import (
@@ -29,6 +29,9 @@ from tournament.games import (
     unregister,
 )
 from tournament.games.five_tricks import FIVE_TRICKS, TRICKS, FiveTricks
+from tournament.games.five_tricks.cards import Suit
+from tournament.games.five_tricks.generator import CANDIDATES, variants_for_tables
+from tournament.games.five_tricks.variants import SEED_VARIANTS, RuleVariant
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = FIVE_TRICKS
@@ -207,8 +210,8 @@ def test_a_round_opens_with_as_many_rows_as_it_usually_holds_games() -> None:
 
 
 def test_the_rule_sheet_and_guide_paragraph_are_the_ones_printed_today() -> None:
+    from tournament.games.five_tricks.sheets import rule_sheet
     from tournament.services.guide import guide_sections
-    from tournament.services.sheets import rule_sheet
 
     assert GAME.rule_sheet(SEED_VARIANTS[3]) == rule_sheet(SEED_VARIANTS[3])
     event = SimpleNamespace(game=DEFAULT, tables=[1, 2], study_minutes=5, practice_minutes=5, round_minutes=7)

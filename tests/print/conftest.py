@@ -6,7 +6,7 @@ import pytest
 
 from tests.conftest import setup_event
 from tournament import db
-from tournament.core import SEED_VARIANTS
+from tournament.games.five_tricks.variants import SEED_VARIANTS
 from tournament.models import Event
 
 NAMES = [f"Player {chr(65 + i // 4)}{i % 4}" for i in range(40)]

@@ -11,9 +11,9 @@ from jinja2 import TemplateNotFound
 from markupsafe import Markup
 
 from tournament import db
-from tournament.core import SEED_VARIANTS
 from tournament.games import Paragraph, TableSizes, game_of, get, register, unregister
 from tournament.games.five_tricks import FIVE_TRICKS, FiveTricks
+from tournament.games.five_tricks.variants import SEED_VARIANTS
 from tournament.models import PlayerStatus
 from tournament.services import events, players
 from tournament.services import tables as table_service

@@ -13,10 +13,10 @@ from markupsafe import escape
 from tests.games.highest_card import HIGHEST_CARD
 from tournament import db
 from tournament.blueprints.print.house_rule import LABEL, SIZES, house_rule_size
-from tournament.core import SEED_VARIANTS
 from tournament.core.limits import MAX_HOUSE_RULE
 from tournament.games import register, unregister
 from tournament.games.five_tricks import FIVE_TRICKS
+from tournament.games.five_tricks.variants import SEED_VARIANTS
 from tournament.models import Event
 
 from .conftest import seed_event

@@ -9,8 +9,8 @@ import re
 import pytest
 
 from tournament import db
-from tournament.core import SEED_VARIANTS
 from tournament.games import get
+from tournament.games.five_tricks.variants import SEED_VARIANTS
 from tournament.i18n.languages import LANGUAGES
 from tournament.models import Event
 from tournament.services.markers import marker

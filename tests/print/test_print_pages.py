@@ -7,7 +7,7 @@ import re
 import pytest
 
 from tournament import db
-from tournament.core import SEED_VARIANTS
+from tournament.games.five_tricks.variants import SEED_VARIANTS
 from tournament.models import Event
 from tournament.services import rounds as round_service
 from tournament.services.markers import marker

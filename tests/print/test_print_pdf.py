@@ -7,7 +7,8 @@ import re
 import pytest
 
 from tournament import db
-from tournament.core import SEED_VARIANTS, Suit
+from tournament.games.five_tricks.cards import Suit
+from tournament.games.five_tricks.variants import SEED_VARIANTS
 from tournament.models import Event
 from tournament.services import accounts
 

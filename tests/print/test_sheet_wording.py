@@ -8,8 +8,10 @@ from types import SimpleNamespace
 
 import pytest
 
-from tournament.core import SEED_VARIANTS, RuleVariant, Suit, trick_winner
+from tournament.games.five_tricks.cards import Suit
 from tournament.games.five_tricks.sheets import EXAMPLE_TRICK, HEADINGS, rule_sheet
+from tournament.games.five_tricks.tricks import trick_winner
+from tournament.games.five_tricks.variants import SEED_VARIANTS, RuleVariant
 from tournament.services.guide import guide_sections
 from tournament.services.markers import marker
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core import Card, Suit
+from ..games.five_tricks.cards import Card, Suit
 
 MARKER_SUITS: tuple[Suit, ...] = (Suit.HEARTS, Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS)
 _MARKER_SPACE = 7 ** 4

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from markupsafe import Markup, escape
 
-from ...core import Suit
 from ...core.i18n import Text
+from ...games.five_tricks.cards import Suit
 from ...i18n import translate
 from . import bp
 
