@@ -15,20 +15,20 @@ from werkzeug.datastructures import MultiDict
 from tests.games.highest_card import CARD, HIGHEST_CARD, HighestCard, Variant
 from tests.games.strict_types import StrictReport, one_strict_run
 from tournament.core.errors import RuleError
-from tournament.games import Game, Report, all_games, get, register
+from tournament.games import CardGame, Report, all_games, get, register
 
 ROOT = Path(__file__).resolve().parents[2]
 HIGH_SHARE, LOW_FIRST = Variant("high", "share"), Variant("low", "alphabetical")
 SEATED = ("Ana", "Ben", "Zoë")
 
 
-def as_game(game: HighestCard) -> Game[Variant]:
+def as_game(game: HighestCard) -> CardGame[Variant]:
     """Static half of the protocol check: mypy refuses this if HighestCard drifts from Game."""
     return game
 
 
 def test_the_highest_card_game_satisfies_the_game_protocol() -> None:
-    assert isinstance(HIGHEST_CARD, Game) and as_game(HIGHEST_CARD) is HIGHEST_CARD
+    assert isinstance(HIGHEST_CARD, CardGame) and as_game(HIGHEST_CARD) is HIGHEST_CARD
     assert HIGHEST_CARD.score is CARD and HIGHEST_CARD.template_folder is not None
     for name in ("rule_sheet.html", "variant_fields.html"):
         assert (HIGHEST_CARD.template_folder / name).is_file()

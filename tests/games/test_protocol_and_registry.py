@@ -19,7 +19,7 @@ from tournament.core.errors import RuleError
 from tournament.core.limits import MAX_GAMES_PER_TABLE
 from tournament.games import (
     DEFAULT,
-    Game,
+    CardGame,
     Report,
     ScoreField,
     TableSizes,
@@ -40,7 +40,7 @@ ANY = SEED_VARIANTS[0]
 NAMES = ("Ana", "ana b", "Ben", "Émile", "emil", "Zoë", "Øystein", "Ö")
 
 
-def as_game(game: FiveTricks) -> Game[RuleVariant]:
+def as_game(game: FiveTricks) -> CardGame[RuleVariant]:
     """Static half of the protocol check: mypy refuses this if FiveTricks drifts from Game."""
     return game
 
@@ -59,7 +59,7 @@ def trick_reports(draw: st.DrawFn) -> dict[str, int]:
 # --- the protocol ---------------------------------------------------------------------------
 
 def test_five_tricks_is_the_default_game_and_satisfies_the_protocol() -> None:
-    assert isinstance(GAME, Game)
+    assert isinstance(GAME, CardGame)
     assert as_game(GAME) is GAME
     assert DEFAULT == "five-tricks" and get(DEFAULT) is GAME
     assert all_games()[0] is GAME

@@ -7,7 +7,7 @@ import pytest
 
 from tests.games.highest_card import HIGHEST_CARD
 from tournament.core.i18n import T, Tn
-from tournament.games import Game, all_games
+from tournament.games import CardGame, all_games
 from tournament.games.five_tricks import FiveTricks
 from tournament.games.rhythm import SEVERAL_GAMES, GamesPerRound, Rhythm
 
@@ -48,5 +48,5 @@ def test_a_game_that_states_no_rhythm_is_not_a_game() -> None:
     left_out = {"rhythm", "__dict__", "__weakref__"}
     members = {name: value for name, value in vars(FiveTricks).items() if name not in left_out}
     unstated = type("Unstated", (), members)()
-    assert isinstance(FiveTricks(), Game)
-    assert not isinstance(unstated, Game)
+    assert isinstance(FiveTricks(), CardGame)
+    assert not isinstance(unstated, CardGame)

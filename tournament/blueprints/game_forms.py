@@ -7,7 +7,7 @@ Rules of the form:
 - A winner choice is posted as the comma-joined ids of its players ("12" for one player,
   "12,15" for a pair), so every choice is one radio button.
 - Scores, when given, go to the game with the ticked choice, and the game decides the winners
-  (``Game.game_winners``), refusing a ticked choice the scores contradict; unless its score
+  (``CardGame.game_winners``), refusing a ticked choice the scores contradict; unless its score
   ``overrules_ticked`` (Five Tricks): then a row with scores carries no tick, and a note after
   saving says when the scores moved the win (results-form.js ticks the winner the scores imply
   while typing, for the eye).
@@ -30,8 +30,7 @@ from wtforms.validators import NumberRange, Optional
 from ..core.errors import RuleError
 from ..core.i18n import Name, T, Text, Tp
 from ..core.names import name_key
-from ..games import Game as GameRules
-from ..games import Report
+from ..games import CardGame, Report
 from ..i18n import translate
 from ..name_display import isolate
 from ..services.errors import DomainError
@@ -42,12 +41,12 @@ from .refusals import refuse
 ADD_ROWS = 2  # rows added by one press of "More game rows" without JavaScript
 
 
-def usual_games(rules: GameRules, table_size: int, round_minutes: int) -> int:
+def usual_games(rules: CardGame, table_size: int, round_minutes: int) -> int:
     """Games a round of `round_minutes` usually holds at a table of `table_size` players."""
     return min(MAX_GAMES_PER_ROUND, max(1, rules.usual_games(table_size, round_minutes)))
 
 
-def rows_to_show(rules: GameRules, games, wanted: int | None, table_size: int, round_minutes: int) -> int:
+def rows_to_show(rules: CardGame, games, wanted: int | None, table_size: int, round_minutes: int) -> int:
     """The usual number of games, every recorded game and one empty row after them, or as many
     as asked."""
     last = (games[-1].number + 1) if games else 0
@@ -59,7 +58,7 @@ def choice_value(player_ids) -> str:
     return ",".join(str(pid) for pid in sorted(player_ids))
 
 
-def winner_choices(rules: GameRules, variant: Any, players) -> list[tuple[str, Markup]]:
+def winner_choices(rules: CardGame, variant: Any, players) -> list[tuple[str, Markup]]:
     """(radio value, label) of every way a game at this table can be won, in the game's order;
     a label names its players, each isolated, joined by " & "."""
     by_name = {p.name: p.id for p in players}
@@ -68,7 +67,7 @@ def winner_choices(rules: GameRules, variant: Any, players) -> list[tuple[str, M
              Markup("&#160;&amp;&#160;").join(isolate(n) for n in sorted(group, key=name_key))) for group in choices]
 
 
-def results_form(rules: GameRules, variant: Any, players, rows: int, formdata=None):
+def results_form(rules: CardGame, variant: Any, players, rows: int, formdata=None):
     """The form of a table's `rows` games, read from `formdata` when given."""
     roster = tuple((p.id, p.name) for p in players)
     form = _form_class(rules, variant, roster, rows)(formdata=formdata)
@@ -82,7 +81,7 @@ def results_form(rules: GameRules, variant: Any, players, rows: int, formdata=No
 # a whole round, so each table shape (who sits there, how many rows) is built once. A renamed
 # or reseated player makes a new shape; old shapes fall out of the cache.
 @lru_cache(maxsize=1024)
-def _form_class(rules: GameRules, variant: Any, roster: tuple[tuple[int, str], ...], rows: int):
+def _form_class(rules: CardGame, variant: Any, roster: tuple[tuple[int, str], ...], rows: int):
     class TableResultsForm(FlaskForm):
         round = HiddenField()  # the phone's guard against sending to a round that is over
         games = FieldList(FormField(_row_class(rules, variant, roster)), min_entries=rows,
@@ -92,7 +91,7 @@ def _form_class(rules: GameRules, variant: Any, roster: tuple[tuple[int, str], .
 
 
 @lru_cache(maxsize=1024)
-def _row_class(rules: GameRules, variant: Any, roster: tuple[tuple[int, str], ...]):
+def _row_class(rules: CardGame, variant: Any, roster: tuple[tuple[int, str], ...]):
     by_name = dict((name, pid) for pid, name in roster)
     choices = [SelectChoice(choice_value(by_name[n] for n in group), " & ".join(sorted(group, key=name_key)))
                for group in rules.winner_choices(variant, [name for _pid, name in roster])]
@@ -145,7 +144,7 @@ def wants_more_rows(formdata) -> bool:
     return "add_rows" in formdata
 
 
-def grow(rules: GameRules, variant: Any, form, players, formdata):
+def grow(rules: CardGame, variant: Any, form, players, formdata):
     """The posted form again with ADD_ROWS more rows, nothing saved and no errors shown."""
     rows = min(MAX_GAMES_PER_ROUND, len(form.games.entries) + ADD_ROWS)
     grown = results_form(rules, variant, players, rows, formdata)
@@ -203,7 +202,7 @@ def _scores(row, players) -> dict[int, int]:
     return found
 
 
-def entries(rules: GameRules, form, players) -> list[GameEntry]:
+def entries(rules: CardGame, form, players) -> list[GameEntry]:
     """The rows as games to record. When the game's scores overrule ticks, a row with scores
     carries no ticked winner: the scores decide, so a winner left ticked from before they
     changed cannot contradict them. "No game" ticked on a recorded game removes it, scores or not."""
@@ -227,7 +226,7 @@ def entries(rules: GameRules, form, players) -> list[GameEntry]:
     return result
 
 
-def overruled(rules: GameRules, variant: Any, form, players) -> list[str]:
+def overruled(rules: CardGame, variant: Any, form, players) -> list[str]:
     """Rows where the scores make other winners than the one ticked (only when scores overrule
     ticks; otherwise such a row is refused): said after saving, in the page's language."""
     if rules.score is None or not rules.score.overrules_ticked or rules.score.words is None:

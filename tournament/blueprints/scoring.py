@@ -20,8 +20,7 @@ from .. import db
 from ..core.errors import RuleError
 from ..core.i18n import Name, T, Text
 from ..core.rounds import Action
-from ..games import Game as GameRules
-from ..games import Tally, game_of
+from ..games import CardGame, Tally, game_of
 from ..games.protocol import ScorerWords
 from ..i18n import translate
 from ..services import lifecycle
@@ -51,7 +50,7 @@ class ScorerRow:
     words: ScorerWords  # the game's scorer's sentences: "Score hand by hand"
 
 
-def scorer_rows(rules: GameRules[Any], variant: Any, players, games, numbers, url: Callable[[int], str]
+def scorer_rows(rules: CardGame[Any], variant: Any, players, games, numbers, url: Callable[[int], str]
                 ) -> dict[int, ScorerRow]:
     """Scorer lines for the rows ``numbers`` of a results form: a scored game's status and
     "Continue scoring", an unplayed game's "Score hand by hand"; a typed result has none."""
@@ -69,7 +68,7 @@ def scorer_rows(rules: GameRules[Any], variant: Any, players, games, numbers, ur
     return rows
 
 
-def next_game(rules: GameRules[Any], games) -> int | None:
+def next_game(rules: CardGame[Any], games) -> int | None:
     """The game a table would start next on the scorer (None: the game has no scorer, or the
     table has as many games as a round holds)."""
     number = next_number(games)

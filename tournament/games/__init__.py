@@ -1,8 +1,8 @@
-"""The card games an event can play, behind one protocol (``Game``) and one registry.
+"""The card games an event can play, behind one protocol (``CardGame``) and one registry.
 
 Invariants:
 - Standard library only at import time (see ``protocol``); a game's web pieces load when asked.
-- The tournament reads a game only through ``Game`` and finds it only through ``get(key)``;
+- The tournament reads a game only through ``CardGame`` and finds it only through ``get(key)``;
   nothing outside ``tournament.games`` names a particular game except ``DEFAULT``. An event's
   game is found by ``game_of(event)`` and nothing else.
 """
@@ -13,7 +13,7 @@ from typing import Any
 
 from .protocol import (
     CardFace,
-    Game,
+    CardGame,
     Paragraph,
     Report,
     ScoreField,
@@ -31,7 +31,7 @@ __all__ = [
     "DEFAULT",
     "KEY_PATTERN",
     "CardFace",
-    "Game",
+    "CardGame",
     "Paragraph",
     "Report",
     "ScoreField",
@@ -50,7 +50,7 @@ __all__ = [
 ]
 
 
-def game_of(event: Any) -> Game[Any]:
+def game_of(event: Any) -> CardGame[Any]:
     """The game ``event`` plays: its ``game`` key, through the registry. An event not yet saved
     (its column default not applied yet) plays the default game, as it will once saved."""
     return get(getattr(event, "game", None) or DEFAULT)

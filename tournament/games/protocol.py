@@ -2,7 +2,7 @@
 
 The tournament itself (seating, rounds, movement, standings, projector, phones) only ever asks
 "who won this game?": a set of players per game. Everything else about a game, its rule
-variants, how a table reports a game, what a rule sheet says, lives behind ``Game``.
+variants, how a table reports a game, what a rule sheet says, lives behind ``CardGame``.
 
 Invariants:
 - Standard library only: a game package is plain Python, checked and tested without the app.
@@ -380,7 +380,7 @@ class Scorer(Protocol[V_contra]):
 
 
 @runtime_checkable
-class Game(Protocol[V]):
+class CardGame(Protocol[V]):
     """A card game the tables can play. Implementations are usually one module-level object.
 
     Attributes:
@@ -498,6 +498,6 @@ class Game(Protocol[V]):
         ...
 
 
-__all__ = ["CardFace", "Game", "GamesPerRound", "Paragraph", "Report", "Rhythm", "ScoreField", "ScoreLimit",
+__all__ = ["CardFace", "CardGame", "GamesPerRound", "Paragraph", "Report", "Rhythm", "ScoreField", "ScoreLimit",
            "Scorer", "ScorerWords", "Setting", "TableSizes",
            "Tally", "TallyLine", "TrickRules", "V"]

@@ -4,7 +4,7 @@ Invariants:
 - Keys are unique and match ``KEY_PATTERN``; a key once registered names the same game until
   it is unregistered (tests only). ``DEFAULT`` (Five Tricks) is always registered and cannot
   be removed: every event made before games could be chosen plays it.
-- Only objects that satisfy the ``Game`` protocol are accepted.
+- Only objects that satisfy the ``CardGame`` protocol are accepted.
 - The built-in games are imported on first use, so importing the registry costs nothing and
   pulls in no game's code; registration is safe from several threads at once.
 - An unknown key is refused with a ``RuleError`` a teacher can read (an event file naming a
@@ -19,12 +19,12 @@ from typing import Any, Final
 
 from ..core.errors import RuleError
 from ..core.i18n import T, Text
-from .protocol import Game
+from .protocol import CardGame
 
 DEFAULT: Final[str] = "five-tricks"
 KEY_PATTERN: Final[re.Pattern[str]] = re.compile(r"[a-z0-9-]{1,40}")
 
-_games: dict[str, Game[Any]] = {}
+_games: dict[str, CardGame[Any]] = {}
 _lock = threading.Lock()
 _builtins_loaded = False
 
@@ -57,10 +57,10 @@ def _unknown(key: object) -> Text:
     return T("This app does not know the game '{key}'.", key=_shown(key))
 
 
-def register(game: Game[Any]) -> Game[Any]:
+def register(game: CardGame[Any]) -> CardGame[Any]:
     """Add ``game`` under its key and return it (so it can decorate or end a module)."""
     _load_builtins()
-    if not isinstance(game, Game):
+    if not isinstance(game, CardGame):
         raise RuleError(T("{game} is not a game: it lacks part of what the tournament asks of a game", game=repr(game)))
     key = game.key
     if not isinstance(key, str) or not KEY_PATTERN.fullmatch(key):
@@ -82,7 +82,7 @@ def unregister(key: str) -> None:
             raise RuleError(_unknown(key))
 
 
-def get(key: str) -> Game[Any]:
+def get(key: str) -> CardGame[Any]:
     """The game registered under ``key``."""
     _load_builtins()
     game = _games.get(key) if isinstance(key, str) else None
@@ -91,7 +91,7 @@ def get(key: str) -> Game[Any]:
     return game
 
 
-def all_games() -> tuple[Game[Any], ...]:
+def all_games() -> tuple[CardGame[Any], ...]:
     """Every registered game, the default first, then in the order they were registered."""
     _load_builtins()
     with _lock:

@@ -155,7 +155,7 @@ R = TypeVar("R")  # a shedding game's table rules
 
 
 class SheddingResults(Generic[R]):
-    """The ``Game`` answers every shedding game gives alike: one winner per game by the rules
+    """The ``CardGame`` answers every shedding game gives alike: one winner per game by the rules
     above, the guide's movement, and as many entry rows as a round of that game usually holds.
     A game sets ``deal_seconds`` and ``seconds_per_player`` (how long dealing and each player's
     share of a game take) and says its deck's size per table (``deck``)."""

@@ -18,8 +18,7 @@ from ..core.i18n import T, Text, Tn
 from ..core.limits import MAX_GAMES_PER_EVENT, MAX_GAMES_PER_TABLE
 from ..core.names import name_key
 from ..core.rounds import Action
-from ..games import Game as GameRules
-from ..games import Report, game_of
+from ..games import CardGame, Report, game_of
 from ..models import Game, Player, PlayerStatus, Round, Table
 from . import audit, lifecycle
 from .errors import Conflict, DomainError
@@ -94,7 +93,7 @@ def _could_have_played(entry: GameEntry, seated: dict[int, Player]) -> list[str]
     return [p.name for pid, p in seated.items() if p.status is PlayerStatus.SEATED or pid in named]
 
 
-def checked_winners(entry: GameEntry, rules: GameRules, variant, seated: dict[int, Player]) -> frozenset[int]:
+def checked_winners(entry: GameEntry, rules: CardGame, variant, seated: dict[int, Player]) -> frozenset[int]:
     """The game's winners by the game's rules: checked, then derived (scores that decide
     overrule nothing silently: a ticked choice that contradicts them is refused)."""
     report = _report(entry, seated)
@@ -113,7 +112,7 @@ def check_number(entry: GameEntry) -> None:
         raise DomainError(T("Game numbers run from 1 to {most}.", most=MAX_GAMES_PER_ROUND))
 
 
-def _no_winner(rules: GameRules, number: int) -> Text:
+def _no_winner(rules: CardGame, number: int) -> Text:
     """Game ``number`` reported nothing that names a winner, in the words of the game's score."""
     column = rules.score.column if rules.score is not None else None
     if column == "tricks":

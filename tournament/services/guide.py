@@ -2,7 +2,7 @@
 
 The wording follows docs/rules.md (game winner, round ranking, movement, alphabetical ties) and
 fills in the event's own timings and table count, so the guide never contradicts the app. What
-wins a game is the game's own paragraph (``Game.guide_paragraphs``), between the tournament's;
+wins a game is the game's own paragraph (``CardGame.guide_paragraphs``), between the tournament's;
 what a round holds, several games or one, the game's rhythm (``games.rhythm.round_text``).
 Every heading and paragraph is a translatable message (one whole sentence set per paragraph,
 real plurals), printed in the page's language.

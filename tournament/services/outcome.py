@@ -118,7 +118,7 @@ def round_outcome(
     ``next_seats``: player -> (table, seated by hand) in round ``number + 1`` if it exists.
     ``leaving``: for a round not closed yet (no next round), players who will not be seated
     next round (withdrawn or observing); they are ranked all the same and shown as "out".
-    ``movers``: the event's game's ``Game.movers`` (how many move up and down per table)."""
+    ``movers``: the event's game's ``CardGame.movers`` (how many move up and down per table)."""
     won: Counter[str] = Counter()
     reported: set[int] = set()
     for table, game_winners in winners:

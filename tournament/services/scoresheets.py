@@ -30,8 +30,7 @@ from ..core.errors import RuleError
 from ..core.i18n import T, Text
 from ..core.limits import MAX_AUDIT_TEXT
 from ..core.rounds import Action
-from ..games import Game as GameRules
-from ..games import Scorer, Tally, game_of
+from ..games import CardGame, Scorer, Tally, game_of
 from ..models import Game, Player, Table
 from . import audit, lifecycle
 from .corrections import Correction, follow_correction
@@ -52,7 +51,7 @@ class SheetChange:
     correction: Correction | None = None  # the next round's seating, after a closed round's change
 
 
-def scorer_of(rules: GameRules[Any]) -> Scorer[Any]:
+def scorer_of(rules: CardGame[Any]) -> Scorer[Any]:
     """The event's game's scorer; a game reported only by its result has no scorer pages."""
     if rules.scorer is None:
         raise NotFound(T("{game} is not scored on the app: enter each game's result on the results form.",
@@ -65,7 +64,7 @@ def player_keys(players: Sequence[Player]) -> dict[str, str]:
     return {str(p.id): p.name for p in players}
 
 
-def sheet_tally(rules: GameRules[Any], variant: Any, players: Sequence[Player], sheet: Sequence[Any] | None
+def sheet_tally(rules: CardGame[Any], variant: Any, players: Sequence[Player], sheet: Sequence[Any] | None
                 ) -> Tally | None:
     """The sheet added up for the players seated now; None when there is no sheet, or it names a
     player who no longer sits at the table (the organiser moved a seat mid-round)."""
@@ -77,7 +76,7 @@ def sheet_tally(rules: GameRules[Any], variant: Any, players: Sequence[Player], 
         return None
 
 
-def status_of(rules: GameRules[Any], variant: Any, players: Sequence[Player], game: Game | None) -> Text | str:
+def status_of(rules: CardGame[Any], variant: Any, players: Sequence[Player], game: Game | None) -> Text | str:
     """One line for a scored game's row on the results pages."""
     if game is None or game.sheet is None:
         return ""
@@ -101,7 +100,7 @@ def _find(session: Session, data: RoundData, table: Table, number: int) -> Game 
 
 
 def _start(session: Session, data: RoundData, table: Table, number: int, while_running: bool
-           ) -> tuple[GameRules[Any], Scorer[Any], Game | None]:
+           ) -> tuple[CardGame[Any], Scorer[Any], Game | None]:
     """Round-state rules and the lock (as for typed results), then the game as committed."""
     if while_running:
         lifecycle.check(data.round, Action.RECORD)
@@ -117,7 +116,7 @@ def _start(session: Session, data: RoundData, table: Table, number: int, while_r
     return rules, scorer, game
 
 
-def _result(rules: GameRules[Any], variant: Any, tally: Tally, number: int, seated: dict[int, Player]
+def _result(rules: CardGame[Any], variant: Any, tally: Tally, number: int, seated: dict[int, Player]
             ) -> tuple[frozenset[int], dict[int, int] | None]:
     """The tally as a result, through the checks every result passes."""
     scores = None if tally.scores is None else {int(key): count for key, count in tally.scores.items()}

@@ -1,7 +1,7 @@
 """The table plan before the tournament: how many tables, their rule variants, home tables.
 
-The table sizes and each new table's rules are the event's game's (``Game.table_sizes``,
-``Game.default_variants``). A game played at one table size only (``fixed_size``: Euchre in
+The table sizes and each new table's rules are the event's game's (``CardGame.table_sizes``,
+``CardGame.default_variants``). A game played at one table size only (``fixed_size``: Euchre in
 fours) always gets equal tables of exactly that size; the players left over observe. The
 sheets a plan deals out follow a preset (``preset_variants``): the classic order (table N gets
 the game's sheet N) or, for fewer tables than sheets, the most different sheets
@@ -23,7 +23,7 @@ from ..core.movement import WARN_ABOVE, WARN_BELOW
 from ..core.names import clean_text
 from ..core.planner import TablePlan, plan_tables, seat_players
 from ..core.spread import distinct_places, left_out, most_different
-from ..games import Game, game_of
+from ..games import CardGame, game_of
 from ..models import Event, PlayerStatus, Table
 from . import audit
 from .errors import DomainError, as_sentence
@@ -34,7 +34,7 @@ def _require_not_started(event: Event) -> None:
         raise DomainError(T("The tournament has started; the number of tables can no longer change."))
 
 
-def seat_limits(game: Game) -> tuple[int, int]:
+def seat_limits(game: CardGame) -> tuple[int, int]:
     """(fewest, most) players a table may have before the pages warn about it. A game played at
     one size only (Euchre in fours) cannot be played at any other, so any other size is flagged
     (movement can leave a table short when a neighbour reported no game); other games keep the
@@ -43,7 +43,7 @@ def seat_limits(game: Game) -> tuple[int, int]:
     return (size, size) if size is not None else (WARN_BELOW, WARN_ABOVE)
 
 
-def fixed_size(game: Game) -> int | None:
+def fixed_size(game: CardGame) -> int | None:
     """The one table size ``game`` is played at, or ``None`` when it allows several."""
     sizes = game.table_sizes
     return sizes.smallest if sizes.smallest == sizes.largest else None
@@ -96,11 +96,11 @@ PRESETS = (CLASSIC, MOST_DIFFERENT)
 SHEET_KIT = 10  # a game's own sheets: ``default_variants(SHEET_KIT)``, the seed kit's ten
 
 
-def _own_sheets(game: Game) -> tuple:
+def _own_sheets(game: CardGame) -> tuple:
     return game.default_variants(SHEET_KIT)
 
 
-def preset_variants(game: Game, count: int, preset: str = CLASSIC) -> tuple:
+def preset_variants(game: CardGame, count: int, preset: str = CLASSIC) -> tuple:
     """The variants of ``count`` tables, table 1 first, under ``preset``: the one place where a
     plan's sheets are chosen. ``CLASSIC``: the game's ``default_variants(count)``.
     ``MOST_DIFFERENT``: ``core.spread.most_different`` over the game's own sheets, kept in their
@@ -117,7 +117,7 @@ def preset_variants(game: Game, count: int, preset: str = CLASSIC) -> tuple:
     return tuple(sheets[place] for place in most_different(settings, count))
 
 
-def classic_leaves_out(game: Game, count: int) -> tuple[tuple[int, object], ...]:
+def classic_leaves_out(game: CardGame, count: int) -> tuple[tuple[int, object], ...]:
     """(sheet number, variant) of the first of the game's own sheets holding each setting value
     that no table of the classic order for ``count`` tables plays; empty when none is missing."""
     sheets = _own_sheets(game)
@@ -127,7 +127,7 @@ def classic_leaves_out(game: Game, count: int) -> tuple[tuple[int, object], ...]
     return tuple((place - len(played) + 1, sheets[place - len(played)]) for place in places)
 
 
-def sheets_hint(game: Game, count: int | None) -> Text:
+def sheets_hint(game: CardGame, count: int | None) -> Text:
     """What the choice of sheets means for ``count`` tables (``None``: not known yet), above
     all what the classic order leaves out."""
     if count is None or count < 1:
@@ -153,7 +153,7 @@ def sheets_hint(game: Game, count: int | None) -> Text:
               count, sheets=sheets)
 
 
-def preset_in_use(game: Game, event: Event) -> str | None:
+def preset_in_use(game: CardGame, event: Event) -> str | None:
     """The preset the event's tables follow now (``CLASSIC`` first when both agree), or ``None``
     when their sheets were chosen otherwise (edited by hand)."""
     variants = tuple(table.variant for table in event.tables)

@@ -13,7 +13,7 @@ from werkzeug.datastructures import MultiDict
 
 from tests.games.strict_types import StrictReport, one_strict_run
 from tournament.core.errors import RuleError
-from tournament.games import Game, Report, get
+from tournament.games import CardGame, Report, get
 from tournament.games.elbows_up import ELBOWS_UP, POINTS, ElbowsUp, TableRules
 from tournament.games.elbows_up.scorer import DEALS_SCORER
 
@@ -22,13 +22,13 @@ RULES = TableRules()
 SEATED = ("Ann", "Bea", "Cy")
 
 
-def as_game(game: ElbowsUp) -> Game[TableRules]:
+def as_game(game: ElbowsUp) -> CardGame[TableRules]:
     """Static half of the protocol check: mypy refuses this if ElbowsUp drifts from Game."""
     return game
 
 
 def test_elbows_up_is_a_registered_game_of_three_to_six_players_scored_in_points() -> None:
-    assert isinstance(ELBOWS_UP, Game) and as_game(ELBOWS_UP) is get("elbows-up")
+    assert isinstance(ELBOWS_UP, CardGame) and as_game(ELBOWS_UP) is get("elbows-up")
     assert ELBOWS_UP.title == "Elbows Up!"
     sizes = ELBOWS_UP.table_sizes
     assert (sizes.smallest, sizes.largest) == (3, 6)

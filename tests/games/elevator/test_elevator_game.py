@@ -13,7 +13,7 @@ from werkzeug.datastructures import MultiDict
 
 from tests.games.strict_types import StrictReport, one_strict_run
 from tournament.core.errors import RuleError
-from tournament.games import Game, Report, get
+from tournament.games import CardGame, Report, get
 from tournament.games.elevator import ELEVATOR, Elevator, ElevatorRules
 from tournament.games.elevator.sheets import HEADINGS
 from tournament.games.elevator_up import ELEVATOR_UP, ElevatorUp, ElevatorUpRules
@@ -23,18 +23,18 @@ SEATED = ("Ana", "Ben", "Cleo")
 SEED_RULES = ElevatorRules(jokers=True, stuck_penalty="players", must_play_after_pass=True)
 
 
-def as_game(game: Elevator) -> Game[ElevatorRules]:
+def as_game(game: Elevator) -> CardGame[ElevatorRules]:
     """Static half of the protocol check: mypy refuses this if Elevator drifts from Game."""
     return game
 
 
-def as_up_game(game: ElevatorUp) -> Game[ElevatorUpRules]:
+def as_up_game(game: ElevatorUp) -> CardGame[ElevatorUpRules]:
     return game
 
 
 def test_both_shedding_games_satisfy_the_game_protocol_and_are_built_in() -> None:
-    assert isinstance(ELEVATOR, Game) and as_game(ELEVATOR) is get("elevator")
-    assert isinstance(ELEVATOR_UP, Game) and as_up_game(ELEVATOR_UP) is get("elevator-up")
+    assert isinstance(ELEVATOR, CardGame) and as_game(ELEVATOR) is get("elevator")
+    assert isinstance(ELEVATOR_UP, CardGame) and as_up_game(ELEVATOR_UP) is get("elevator-up")
     for game in (ELEVATOR, ELEVATOR_UP):
         assert game.scorer is None and game.score is not None and game.template_folder is not None
         assert (game.table_sizes.smallest, game.table_sizes.preferred, game.table_sizes.largest) == (3, 4, 6)

@@ -12,7 +12,7 @@ from werkzeug.datastructures import MultiDict
 
 from tests.games.strict_types import StrictReport, one_strict_run
 from tournament.core.errors import RuleError
-from tournament.games import Game, Report, all_games, get
+from tournament.games import CardGame, Report, all_games, get
 from tournament.games.euchre import EUCHRE, Euchre, EuchreVariant
 from tournament.services.markers import marker
 
@@ -21,7 +21,7 @@ PLAIN, BOTH = EuchreVariant(), EuchreVariant(no_trump=True, stick_the_dealer=Tru
 SEATED = ("Ann", "Bo", "Cy", "Dee")  # seat order: Ann and Cy sit opposite, Bo and Dee too
 
 
-def as_game(game: Euchre) -> Game[EuchreVariant]:
+def as_game(game: Euchre) -> CardGame[EuchreVariant]:
     """Static half of the protocol check: mypy refuses this if Euchre drifts from Game."""
     return game
 
@@ -31,7 +31,7 @@ def team(*names: str) -> frozenset[str]:
 
 
 def test_euchre_satisfies_the_game_protocol_and_is_registered_under_its_key() -> None:
-    assert isinstance(EUCHRE, Game) and as_game(EUCHRE) is EUCHRE
+    assert isinstance(EUCHRE, CardGame) and as_game(EUCHRE) is EUCHRE
     assert get("euchre") is EUCHRE and EUCHRE in all_games() and all_games()[0].key == "five-tricks"
     assert EUCHRE.score is None and EUCHRE.title == "Euchre"
     assert (EUCHRE.table_sizes.smallest, EUCHRE.table_sizes.preferred, EUCHRE.table_sizes.largest) == (4, 4, 4)

@@ -9,7 +9,7 @@ from flask import render_template, request
 
 from ... import db
 from ...core.i18n import T
-from ...games import Game, game_of
+from ...games import CardGame, game_of
 from ...services import printing
 from ...services.errors import DomainError
 from ...services.guide import GUIDE_TITLE, guide_sections
@@ -23,7 +23,7 @@ from .layout import aligned, distinct
 
 
 @lru_cache(maxsize=64)
-def _sheet(game: Game, variant) -> object:
+def _sheet(game: CardGame, variant) -> object:
     """A sheet is a pure function of the game and variant; most events reuse the seed's ten."""
     return game.rule_sheet(variant)
 

@@ -1,4 +1,4 @@
-"""Elbows Up! as a ``Game``: the tournament's questions answered from the package's rules.
+"""Elbows Up! as a ``CardGame``: the tournament's questions answered from the package's rules.
 
 Invariants:
 - A game is ``DEALS`` deals. A table reports each player's points (0 to ``MAX_GAME_POINTS``)

@@ -1,4 +1,4 @@
-"""Elevator UP as a ``Game``: the tournament's questions answered from the package's own rules.
+"""Elevator UP as a ``CardGame``: the tournament's questions answered from the package's own rules.
 
 Invariants:
 - Who won comes from ``tournament.games.shedding`` (the first player out of cards, face-down

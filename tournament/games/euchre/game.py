@@ -1,4 +1,4 @@
-"""Euchre as a ``Game``: the tournament's questions answered from ``scoring``, ``variants`` and
+"""Euchre as a ``CardGame``: the tournament's questions answered from ``scoring``, ``variants`` and
 ``sheets``.
 
 Invariants:

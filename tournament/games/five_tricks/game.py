@@ -1,4 +1,4 @@
-"""Five Tricks as a ``Game``: the tournament's questions answered from the core's rules.
+"""Five Tricks as a ``CardGame``: the tournament's questions answered from the core's rules.
 
 Invariants:
 - Every answer comes from the rule modules (``variants``, ``generator``, ``sheets`` here and

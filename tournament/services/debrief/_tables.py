@@ -21,7 +21,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ...core.i18n import Text, Tn
-from ...games import Game, game_of
+from ...games import CardGame, game_of
 from ...models import Event, Table
 
 WALL_COLUMNS: Final = 10  # the most tables the wall shows side by side, one column each
@@ -35,7 +35,7 @@ class TableRules:
     house_rule: str | None
 
 
-def event_tables(session: Session, event: Event) -> tuple[Game[Any], tuple[TableRules, ...]]:
+def event_tables(session: Session, event: Event) -> tuple[CardGame[Any], tuple[TableRules, ...]]:
     game = game_of(event)
     rows = session.execute(
         select(Table.number, Table.variant_data, Table.house_rule)
@@ -44,7 +44,7 @@ def event_tables(session: Session, event: Event) -> tuple[Game[Any], tuple[Table
     return game, tuple(TableRules(number, game.variant_from_json(data), house) for number, data, house in rows)
 
 
-def rule_set(game: Game[Any], variant: Any, house_rule: str | None = None) -> Hashable:
+def rule_set(game: CardGame[Any], variant: Any, house_rule: str | None = None) -> Hashable:
     """What two tables share exactly when they play the same rules (see the module's rules)."""
     return tuple(setting.code for setting in game.variant_settings(variant)), house_rule or None
 

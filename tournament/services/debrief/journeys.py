@@ -31,7 +31,7 @@ from sqlalchemy.orm import Session
 
 from ...core.i18n import Name, T, Text, Tn, Tp
 from ...core.names import name_key
-from ...games import Game, game_of
+from ...games import CardGame, game_of
 from ...models import Event, PlayerStatus
 from ..standings import compute_standings
 from ._tables import rule_set
@@ -197,7 +197,7 @@ def build(session: Session, event: Event) -> Journeys:
     )
 
 
-def _paths(game: Game[Any], rows, history, played: tuple[int, ...], revealed: bool) -> list[_Path]:
+def _paths(game: CardGame[Any], rows, history, played: tuple[int, ...], revealed: bool) -> list[_Path]:
     """Every player who played a round, alphabetically: the standings' path over the rounds
     played, each round's games and move, and (revealed) whether the player was a stranger."""
     number_of = {t.id: t.number for t in history.tables}

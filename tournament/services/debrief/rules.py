@@ -3,7 +3,7 @@
 Rules:
 - Columns are tables in number order; with more than ``WALL_COLUMNS`` tables, tables playing the
   same rules share one column ("Tables 1, 11"), so the wall stays legible.
-- Rows are the game's settings (``Game.variant_settings``), in the game's order, and the house
+- Rows are the game's settings (``CardGame.variant_settings``), in the game's order, and the house
   rule when any table has one. A row differs when its values are not all the same (by their
   codes); each cell carries the group index of its value in that row (0 for the first value met,
   1 for the next other value …), so equal values are drawn alike.

@@ -9,7 +9,7 @@ Rules:
 - Who takes it at a table is the game's own ``winner`` (Five Tricks: the core's ``trick_winner``),
   and why is the game's ``why`` sentence; nothing here decides it again.
 - With more than ``WALL_COLUMNS`` tables, tables playing the same variant share one line.
-- A game without tricks (``Game.tricks`` is ``None``) has no such view: ``build`` says so and
+- A game without tricks (``CardGame.tricks`` is ``None``) has no such view: ``build`` says so and
   ``choose_trick`` refuses.
 - A chosen trick holds ``MIN_CARDS`` to ``MAX_CARDS`` distinct cards of the game's deck; a refused
   choice changes nothing. Choosing and going back to the proposal are written to the audit log.
@@ -28,7 +28,7 @@ from sqlalchemy.orm import Session
 
 from ...core.errors import RuleError
 from ...core.i18n import T, Text
-from ...games import CardFace, Game, TrickRules, game_of
+from ...games import CardFace, CardGame, TrickRules, game_of
 from ...games.trick_text import MAX_CARDS, MIN_CARDS, parse_trick
 from ...models import Event, Player, PlayerStatus
 from .. import audit
@@ -85,12 +85,12 @@ class TrickView:
         return len({table.winner for table in self.tables})
 
 
-def _tricks(game: Game[Any]) -> TrickRules[Any] | None:
+def _tricks(game: CardGame[Any]) -> TrickRules[Any] | None:
     tricks: TrickRules[Any] | None = game.tricks
     return tricks
 
 
-def usual_size(session: Session, event: Event, game: Game[Any]) -> int:
+def usual_size(session: Session, event: Event, game: CardGame[Any]) -> int:
     """The most common number of seated players at a home table (ties: the smaller), within
     ``MIN_CARDS``..``MAX_PROPOSED``; the game's preferred table size when nobody is seated."""
     sizes = session.execute(
