@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import secrets
 from pathlib import Path
+from typing import Any
 
 from flask import Flask
 from flask_wtf import CSRFProtect
@@ -17,7 +18,7 @@ csrf = CSRFProtect()
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
 
-def create_app(test_config: dict | None = None) -> Flask:
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """App factory: defaults, then `instance/config.py`, then `TOURNAMENT_*` environment
     variables (or `test_config` instead of both); then extensions and blueprints. Creates no
     tables: `flask --app tournament db-upgrade` (run by `make run`) owns the schema."""
@@ -44,7 +45,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     if app.config["PROXY_FIX"]:
         from werkzeug.middleware.proxy_fix import ProxyFix
 
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1, x_prefix=1)
+        # Flask documents wrapping its WSGI callable by assigning over the method.
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1, x_prefix=1)  # type: ignore[method-assign]
 
     db.init_app(app)
     csrf.init_app(app)

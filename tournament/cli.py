@@ -127,7 +127,7 @@ def several_processes_refusal(url: str, platform: str) -> str | None:
     return None
 
 
-def gunicorn_command(app: Flask, host: str, port: int, threads: int, workers: int) -> tuple[list[str], dict]:
+def gunicorn_command(app: Flask, host: str, port: int, threads: int, workers: int) -> tuple[list[str], dict[str, str]]:
     """The gunicorn command line and environment `serve --workers N` replaces itself with. The
     workers build the app from the environment, so it names the database and the listen
     address the links are built from, exactly as this process resolved them."""

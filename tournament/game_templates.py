@@ -14,11 +14,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from jinja2 import BaseLoader, ChoiceLoader, Environment, FileSystemLoader, TemplateNotFound
 
 from .core.errors import RuleError
 from .games import registry
+
+if TYPE_CHECKING:
+    from flask import Flask
 
 PREFIX = "games/"
 
@@ -46,6 +50,8 @@ class GameTemplateLoader(BaseLoader):
         return source, filename, uptodate
 
 
-def add_game_templates(app) -> None:
+def add_game_templates(app: Flask) -> None:
     """Let the app's templates include ``games/<key>/<name>`` after its own folder."""
-    app.jinja_loader = ChoiceLoader([app.jinja_loader, GameTemplateLoader()])
+    own = app.jinja_loader
+    assert own is not None, "the app has its own template folder"
+    app.jinja_loader = ChoiceLoader([own, GameTemplateLoader()])

@@ -50,7 +50,7 @@ errorlog = "-"
 loglevel = "info"
 
 
-def post_worker_init(worker) -> None:
+def post_worker_init(worker: object) -> None:
     """Once the worker has built the app: its long-lived objects leave the cyclic collector's
     scans, for shorter pauses during page rebuilds (as `flask serve` does)."""
     gc.collect()

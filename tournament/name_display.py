@@ -53,7 +53,7 @@ def names_in(sentence: str, names: Iterable[str]) -> Markup:
 
 def by_name(items: Iterable[Any], attribute: str | None = None) -> list[Any]:
     """Items in alphabetical order of their name (``attribute`` of each item, or the item itself)."""
-    def key(item: Any):
+    def key(item: Any) -> tuple[tuple[int, ...], str]:
         value = item
         for part in (attribute.split(".") if attribute else ()):
             value = getattr(value, part)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -115,6 +116,8 @@ def _try_lock(descriptor: int) -> bool | None:
 
 
 def _windows_unlock(descriptor: int) -> None:
+    if sys.platform != "win32":  # called only where msvcrt exists; this tells the type checker so
+        return
     try:
         os.lseek(descriptor, _WINDOWS_LOCK_OFFSET, os.SEEK_SET)
         msvcrt.locking(descriptor, msvcrt.LK_UNLCK, 1)

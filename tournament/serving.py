@@ -20,9 +20,12 @@ the organiser's laptop too. Here:
 
 from __future__ import annotations
 
+import socket
 import threading
 import time
 from collections import Counter
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from waitress.adjustments import Adjustments
 from waitress.channel import HTTPChannel
@@ -30,6 +33,9 @@ from waitress.server import TcpWSGIServer
 from waitress.task import ThreadedTaskDispatcher
 
 from . import config
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import WSGIApplication
 
 CONNECTION_LIMIT = 1000
 # The organiser's laptop needs a browser's handful of connections per open tab (the room page,
@@ -62,17 +68,18 @@ class GuardedChannel(HTTPChannel):
     that request's body began."""
 
     counted = False
-    body_of = None  # the request whose body is being read
+    body_of: Any = None  # the request whose body is being read (waitress ships no types)
     body_began = 0.0
 
-    def __init__(self, server, sock, addr, adj, map=None):
+    def __init__(self, server: GuardedServer, sock: socket.socket, addr: Any, adj: Adjustments,
+                 map: dict[int, Any] | None = None) -> None:
         super().__init__(server, sock, addr, adj, map)
         self.request_began = self.creation_time
 
-    def received(self, data):
+    def received(self, data: bytes) -> bool:
         if self.request is None and data:
             self.request_began = time.time()
-        result = super().received(data)
+        result: bool = super().received(data)
         request = self.request
         if request is None:
             self.body_of = None  # a finished request's body buffer may be megabytes: hold none
@@ -83,7 +90,7 @@ class GuardedChannel(HTTPChannel):
     def waiting_too_long_for_headers(self, cutoff: float) -> bool:
         waiting = self.request is not None and not self.request.headers_finished
         never_spoke = self.request is None and not self.requests and self.last_activity == self.creation_time
-        return (waiting or never_spoke) and not self.requests and self.request_began < cutoff
+        return bool((waiting or never_spoke) and not self.requests and self.request_began < cutoff)
 
     def waiting_too_long_for_body(self, now: float, timeout: float) -> bool:
         """A total deadline, not an idle one: a byte a second keeps a connection active forever."""
@@ -95,9 +102,9 @@ class GuardedChannel(HTTPChannel):
             # starts once that response is out.
             self.body_began = now
             return False
-        return self.body_began < now - timeout
+        return bool(self.body_began < now - timeout)
 
-    def del_channel(self, map=None):
+    def del_channel(self, map: dict[int, Any] | None = None) -> None:
         super().del_channel(map)
         self.server.forget(self)
 
@@ -105,8 +112,8 @@ class GuardedChannel(HTTPChannel):
 class GuardedServer(TcpWSGIServer):
     channel_class = GuardedChannel
 
-    def __init__(self, *args, per_address: int = CONNECTIONS_PER_ADDRESS, header_timeout: float = HEADER_TIMEOUT,
-                 body_timeout: float = BODY_TIMEOUT, reserved: int = RESERVED_FOR_ORGANISER, **kwargs):
+    def __init__(self, *args: Any, per_address: int = CONNECTIONS_PER_ADDRESS, header_timeout: float = HEADER_TIMEOUT,
+                 body_timeout: float = BODY_TIMEOUT, reserved: int = RESERVED_FOR_ORGANISER, **kwargs: Any) -> None:
         self.per_address = per_address
         self.header_timeout = header_timeout
         self.body_timeout = body_timeout
@@ -115,7 +122,7 @@ class GuardedServer(TcpWSGIServer):
         self.counting = threading.Lock()
         super().__init__(*args, **kwargs)
 
-    def handle_accept(self):
+    def handle_accept(self) -> None:
         # Several per wake-up: each wake-up polls every open connection, so accepting one at a
         # time costs a thousand-socket poll per refused connection during a flood.
         for _ in range(ACCEPTS_PER_WAKEUP):
@@ -153,7 +160,7 @@ class GuardedServer(TcpWSGIServer):
             conn.close()
             raise
         channel.counted = True
-        return len(self._map) < self.adj.connection_limit
+        return bool(len(self._map) < self.adj.connection_limit)
 
     def forget(self, channel: GuardedChannel) -> None:
         if channel.counted:
@@ -166,7 +173,7 @@ class GuardedServer(TcpWSGIServer):
         if self.open_by_address[client] <= 0:
             del self.open_by_address[client]
 
-    def maintenance(self, now):
+    def maintenance(self, now: float) -> None:
         super().maintenance(now)
         cutoff = now - self.header_timeout
         for channel in list(self.active_channels.values()):
@@ -175,7 +182,7 @@ class GuardedServer(TcpWSGIServer):
                 channel.will_close = True
 
 
-def options_for(config) -> dict:
+def options_for(config: Mapping[str, Any]) -> dict[str, Any]:
     """The guards and proxy handling `flask serve` takes from the app's configuration."""
     behind_proxy = bool(config["PROXY_FIX"])
     return {
@@ -188,7 +195,7 @@ def options_for(config) -> dict:
     }
 
 
-def from_this_machine(conn, client: str) -> bool:
+def from_this_machine(conn: socket.socket, client: str) -> bool:
     """Whether the organiser's laptop opened the connection: a loopback address, or (a page
     opened through the laptop's own LAN address) the address the connection reached."""
     client = client.removeprefix("::ffff:")
@@ -201,7 +208,7 @@ def from_this_machine(conn, client: str) -> bool:
     return isinstance(local, str) and local.removeprefix("::ffff:") == client
 
 
-def _refuse(conn, answer: bytes = REFUSAL) -> None:
+def _refuse(conn: socket.socket, answer: bytes = REFUSAL) -> None:
     try:
         conn.setblocking(False)
         conn.send(answer)
@@ -214,10 +221,11 @@ def _refuse(conn, answer: bytes = REFUSAL) -> None:
         conn.close()
 
 
-def create_server(app, host: str, port: int, threads: int = 16, *, per_address: int = CONNECTIONS_PER_ADDRESS,
+def create_server(app: WSGIApplication, host: str, port: int, threads: int = 16, *,
+                  per_address: int = CONNECTIONS_PER_ADDRESS,
                   header_timeout: float = HEADER_TIMEOUT, body_timeout: float = BODY_TIMEOUT,
                   connection_limit: int = CONNECTION_LIMIT, reserved: int = RESERVED_FOR_ORGANISER,
-                  **adjustments) -> GuardedServer:
+                  **adjustments: Any) -> GuardedServer:
     """The server `flask serve` runs (call `.run()`); port 0 picks a free one (`.effective_port`).
     `per_address=0` turns the per-address cap off (behind a reverse proxy every connection comes
     from the proxy's address). `reserved` of the `connection_limit` places are kept for

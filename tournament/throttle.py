@@ -24,7 +24,10 @@ Rules:
 
 from __future__ import annotations
 
-from flask import Flask, current_app, request
+from collections.abc import Callable
+from typing import Any
+
+from flask import Flask, Response, current_app, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from sqlalchemy.engine import make_url
@@ -37,6 +40,7 @@ DEFAULT_PER_ACCOUNT = "10 per minute; 60 per hour"
 DEFAULT_NOTES_PER_SENDER = "12 per minute; 120 per hour"
 DEFAULT_NOTES_PER_ADDRESS = "30 per minute; 300 per hour"
 LOOPBACK = frozenset({"127.0.0.1", "::1"})
+View = Callable[..., Any]
 
 # Headers off: the library would put a Retry-After on every login answer, even a successful
 # one; the 429 handler sets it where it means something.
@@ -50,7 +54,7 @@ def init_app(app: Flask) -> None:
     app.teardown_request(throttle_store.give_back)
 
 
-def failed_login(response) -> bool:
+def failed_login(response: Response) -> bool:
     return response.status_code in (400, 401)
 
 
@@ -66,14 +70,14 @@ def from_the_laptop() -> bool:
 
 
 def _per_address() -> str:
-    return current_app.config.get("LOGIN_LIMIT_PER_ADDRESS", DEFAULT_PER_ADDRESS)
+    return str(current_app.config.get("LOGIN_LIMIT_PER_ADDRESS", DEFAULT_PER_ADDRESS))
 
 
 def _per_account() -> str:
-    return current_app.config.get("LOGIN_LIMIT_PER_ACCOUNT", DEFAULT_PER_ACCOUNT)
+    return str(current_app.config.get("LOGIN_LIMIT_PER_ACCOUNT", DEFAULT_PER_ACCOUNT))
 
 
-def limit_failed_logins(view):
+def limit_failed_logins(view: View) -> View:
     """Decorator for the login view (inside @bp.route)."""
     view = limiter.limit(_per_account, key_func=account_key, methods=["POST"],
                          exempt_when=from_the_laptop, deduct_when=failed_login)(view)
@@ -87,18 +91,18 @@ def note_sender() -> str:
 
 
 def _notes_per_sender() -> str:
-    return current_app.config.get("NOTE_LIMIT_PER_SENDER", DEFAULT_NOTES_PER_SENDER)
+    return str(current_app.config.get("NOTE_LIMIT_PER_SENDER", DEFAULT_NOTES_PER_SENDER))
 
 
 def _notes_per_address() -> str:
-    return current_app.config.get("NOTE_LIMIT_PER_ADDRESS", DEFAULT_NOTES_PER_ADDRESS)
+    return str(current_app.config.get("NOTE_LIMIT_PER_ADDRESS", DEFAULT_NOTES_PER_ADDRESS))
 
 
 def note_address() -> str:
     return "note-address:" + get_remote_address()
 
 
-def limit_notes(view):
+def limit_notes(view: View) -> View:
     """Decorator for the views a note is posted to (inside @bp.route)."""
     view = limiter.limit(_notes_per_address, key_func=note_address, methods=["POST"],
                          exempt_when=from_the_laptop)(view)

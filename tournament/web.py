@@ -3,18 +3,24 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from flask import Flask, Response, abort, current_app, render_template, request
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import IntegrityError, OperationalError
 from werkzeug.exceptions import BadHost, HTTPException, SecurityError
-from werkzeug.routing import IntegerConverter
+from werkzeug.routing import IntegerConverter, Map
 
 from . import db
 from .core.i18n import T, Text
 from .hostnames import is_well_formed
 from .i18n import translate
 from .services.errors import DomainError
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
+    from flask.typing import ResponseReturnValue
 
 # Everything is served by the app itself (the classroom may have no internet), so the
 # policy allows no outside origin at all.
@@ -33,7 +39,7 @@ class DatabaseIntConverter(IntegerConverter):
     """`<int:...>` in an address: a number too large for the database is no such page (404),
     instead of an overflow error from the database driver (500)."""
 
-    def __init__(self, url_map, *args, **kwargs):
+    def __init__(self, url_map: Map, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("max", MAX_DATABASE_INT)
         super().__init__(url_map, *args, **kwargs)
 
@@ -85,11 +91,11 @@ class HostCheck:
     Flask reads it: Werkzeug cannot build a single address for such a host, so neither the
     page nor an error page with links could be rendered."""
 
-    def __init__(self, app: Flask, wsgi_app):
+    def __init__(self, app: Flask, wsgi_app: WSGIApplication) -> None:
         self.app = app
         self.wsgi_app = wsgi_app
 
-    def __call__(self, environ, start_response):
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         host = environ.get("HTTP_HOST")
         if host is None or is_well_formed(host):
             return self.wsgi_app(environ, start_response)
@@ -118,7 +124,9 @@ def _error_html(status: int, title: Text | str, message: Text | str, script_root
     """The error page links by plain paths, not URL routing: an error may be about the very
     address the routing would build links from."""
     title, message = translate(title), translate(message)
-    static = script_root + current_app.static_url_path
+    static_url_path = current_app.static_url_path
+    assert static_url_path is not None, "the app serves its own static folder"
+    static = script_root + static_url_path
     return render_template("error.html", status=status, title=title, message=message,
                            home=script_root + "/", stylesheet=static + "/app.css",
                            icon=static + "/favicon.svg")
@@ -134,7 +142,7 @@ def _disk_full(error: OperationalError) -> bool:
             or getattr(original, "sqlstate", None) == DISK_FULL_SQLSTATE)
 
 
-def _database_refused(error: OperationalError):
+def _database_refused(error: OperationalError) -> ResponseReturnValue:
     """A full disk refuses every change until someone frees space: retrying cannot help, so the
     page says what to do instead of blaming a simultaneous change. Nothing of the change was
     saved, and everything committed before it stays (the database rolled the change back)."""
@@ -149,7 +157,7 @@ def _database_refused(error: OperationalError):
     )
 
 
-def _simultaneous_change(error: Exception):
+def _simultaneous_change(error: Exception) -> ResponseReturnValue:
     """Two devices changing the same thing at the same instant: the database refused one of
     them (lock timeout, stale snapshot, or a duplicate row). Nothing of it was saved."""
     current_app.logger.warning("refused a simultaneous change: %s", error)
@@ -172,7 +180,7 @@ def _security_headers(response: Response) -> Response:
 JSON_ENDPOINTS = frozenset({"play.act"})
 
 
-def _refuse_json_bodies():
+def _refuse_json_bodies() -> None:
     """Every other state-changing request is an HTML form. Flask-WTF would otherwise read a JSON
     body as form data, and a JSON list, number or nested object in a field breaks the form (500)."""
     if request.endpoint in JSON_ENDPOINTS:
@@ -186,13 +194,14 @@ def _wants_json() -> bool:
             or request.accept_mimetypes.best == "application/json")
 
 
-def _error_page(status: int, title: Text | str, message: Text | str, headers: dict[str, str] | None = None):
+def _error_page(status: int, title: Text | str, message: Text | str,
+                headers: dict[str, str] | None = None) -> ResponseReturnValue:
     if _wants_json():
         return {"error": translate(message)}, status, headers or {}
     return _error_html(status, title, message, request.script_root), status, headers or {}
 
 
-def _csrf_error(error: CSRFError):
+def _csrf_error(error: CSRFError) -> ResponseReturnValue:
     if request.endpoint in JSON_ENDPOINTS:
         return _error_page(400, T("Form expired"), T("This screen is out of date. Reload the page and play on."))
     return _error_page(
@@ -202,11 +211,11 @@ def _csrf_error(error: CSRFError):
     )
 
 
-def _domain_error(error: DomainError):
+def _domain_error(error: DomainError) -> ResponseReturnValue:
     return _error_page(error.http_status, error.title, error.text, error.headers())
 
 
-def _http_error(error: HTTPException):
+def _http_error(error: HTTPException) -> ResponseReturnValue:
     if isinstance(error, (BadHost, SecurityError)):
         return _error_page(400, BAD_HOST_TITLE, BAD_HOST_MESSAGE)
     code = error.code or 500

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import nullcontext
+from gettext import NullTranslations
 from string import Formatter
 from typing import Any
 
@@ -69,7 +70,8 @@ def pieces(text: Text | str, locale: str | None = None) -> list[Any]:
 
 def catalogue_form(text: Text) -> str:
     """The catalogue's wording of ``text`` (its msgstr for ``n``), placeholders still unfilled."""
-    catalogue = get_translations()
+    # flask_babel ships no types; its catalogue is the standard library's.
+    catalogue: NullTranslations = get_translations()
     if text.plural is not None and text.n is not None:
         if text.context is not None:
             return catalogue.npgettext(text.context, text.msgid, text.plural, text.n)
