@@ -108,7 +108,8 @@ def actor_text(actor: str) -> Text | str:
     any other actor (from an imported file) as stored."""
     if actor == ORGANISER:
         return Tp("audit", "organiser")
-    return _numbered(actor) if actor.startswith(("phone, ", "online table ")) else actor
+    # An imported file may name an actor that only begins like the app's own ("phone, table ten").
+    return (_numbered(actor) or actor) if actor.startswith(("phone, ", "online table ")) else actor
 
 
 def subject_text(subject: str) -> Text | str:
