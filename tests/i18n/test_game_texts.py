@@ -11,7 +11,7 @@ from tests.conftest import setup_event
 from tests.games.euchre.conftest import euchre_event
 from tests.room.conftest import record_winner, seated, start_round
 from tournament import db
-from tournament.games.five_tricks.game import summary_text
+from tournament.games.five_tricks.settings import summary_text
 from tournament.i18n import translate
 from tournament.i18n.catalogues import compile_all
 from tournament.models import Event

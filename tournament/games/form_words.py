@@ -13,9 +13,14 @@ from ..core.i18n import Text
 
 
 def lazy(text: Text) -> Any:
-    """``text`` (without parameters) as a lazy message for a form."""
-    from flask_babel import lazy_gettext, lazy_pgettext  # type: ignore[import-untyped]  # no type information
+    """``text`` as a lazy message for a form."""
+    from flask_babel import LazyString, lazy_gettext, lazy_pgettext  # type: ignore[import-untyped]  # no types
 
+    if text.params:
+        # Filled when shown, in the page's language: a suit's symbol placed by the translation.
+        from ..i18n.messages import translate
+
+        return LazyString(translate, text)
     if text.context is not None:
         return lazy_pgettext(text.context, text.msgid)
     return lazy_gettext(text.msgid)

@@ -10,7 +10,8 @@ import pytest
 from tests.print.conftest import seed_event
 from tournament.games.five_tricks import FIVE_TRICKS
 from tournament.games.five_tricks.cards import Suit
-from tournament.games.five_tricks.game import ENTRY_HINT, summary_text
+from tournament.games.five_tricks.game import ENTRY_HINT
+from tournament.games.five_tricks.settings import summary_text
 from tournament.games.five_tricks.variants import RuleVariant
 from tournament.i18n import translate
 from tournament.i18n.catalogues import compile_all

@@ -12,15 +12,15 @@ Invariants:
 - A stored result (event file) is consistent when its winner took no fewer tricks than anybody:
   a tie may name either player, as files written by hand or by older versions did.
 - Texts are the ones the pages have always shown, word for word, each a translatable message
-  (``ENTRY_HINT``, ``summary_text`` …): ``str()`` of one is its English.
+  (``ENTRY_HINT`` …): ``str()`` of one is its English.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Sequence
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
 from ...core.errors import RuleError
 from ...core.i18n import Name, T, Text, Tn, Tp
@@ -35,18 +35,17 @@ from ..protocol import (
     ScoreLimit,
     Scorer,
     ScoreWords,
-    Setting,
     TableSizes,
     TrickRules,
 )
 from ..rhythm import SEVERAL_GAMES, GamesPerRound, Rhythm
-from .cards import DECK, Suit
-from .generator import variants_for_tables
+from ..settings import DeclaredVariants
+from .cards import DECK
 from .replay import FIVE_TRICKS_TRICKS
-from .settings import ACE_PHRASE, NO_TRUMP_PHRASE, WINS_PHRASE, variant_settings
+from .settings import SETTINGS
 from .sheets import RuleSheet, rule_sheet
 from .tricks import most_tricks
-from .variants import SETTING_NAMES, RuleVariant
+from .variants import RuleVariant
 
 # How long a game takes, so the entry pages open with as many rows as a round usually holds.
 # A silent game takes about 40 s to shuffle and deal, then five tricks of one card per player at
@@ -108,36 +107,11 @@ GUIDE_PARAGRAPHS: Final[tuple[tuple[Text, Text], ...]] = (
      T("A game is one hand. The player who took the most tricks wins it. If the round ends "
        "before a game is finished, the player with the most tricks so far wins that game.")),
 )
-# A summary lists the settings as short phrases, each one message (a list, not a sentence).
-_SUMMARY: Final = T("{ace}, {wins}; {trump}")
-_TRUMP_PHRASE: Final = {
-    (Suit.HEARTS, False): T("{symbol} Hearts trump (only when void)"),
-    (Suit.HEARTS, True): T("{symbol} Hearts trump (any time)"),
-    (Suit.DIAMONDS, False): T("{symbol} Diamonds trump (only when void)"),
-    (Suit.DIAMONDS, True): T("{symbol} Diamonds trump (any time)"),
-    (Suit.CLUBS, False): T("{symbol} Clubs trump (only when void)"),
-    (Suit.CLUBS, True): T("{symbol} Clubs trump (any time)"),
-    (Suit.SPADES, False): T("{symbol} Spades trump (only when void)"),
-    (Suit.SPADES, True): T("{symbol} Spades trump (any time)"),
-}
-
-
-def summary_text(variant: RuleVariant) -> Text:
-    """"Ace high, highest card wins; ♥ Hearts trump (only when void)", or "…; no trump"."""
-    if variant.trump is None:
-        trump = NO_TRUMP_PHRASE
-    else:
-        phrase = _TRUMP_PHRASE[variant.trump, variant.trump_any_time]
-        trump = Text(phrase.msgid, {"symbol": variant.trump.symbol})
-    return Text(_SUMMARY.msgid, {"ace": ACE_PHRASE[variant.ace], "wins": WINS_PHRASE[variant.wins],
-                                 "trump": trump})
-
-
 def _names(players: Collection[str]) -> str:
     return ", ".join(sorted(players, key=name_key))
 
 
-class FiveTricks:
+class FiveTricks(DeclaredVariants[RuleVariant]):
     """The game of the seed kit: 28 cards, five tricks, four rule settings per table."""
 
     key = "five-tricks"
@@ -152,28 +126,7 @@ class FiveTricks:
     rule_sheet_template = "games/five-tricks/rule_sheet.html"
     variant_form_template = "games/five-tricks/variant_fields.html"
     tricks: TrickRules[RuleVariant] | None = FIVE_TRICKS_TRICKS
-
-    # Variants -----------------------------------------------------------------------------
-
-    def default_variants(self, tables: int) -> tuple[RuleVariant, ...]:
-        return variants_for_tables(tables)
-
-    def variant_to_json(self, variant: RuleVariant) -> dict[str, Any]:
-        return _variant(variant).to_dict()
-
-    def variant_from_json(self, data: object) -> RuleVariant:
-        if not isinstance(data, Mapping) or not all(isinstance(key, str) for key in data):
-            raise RuleError(
-                "a table's rules must be stored as an object with the keys "
-                f"{', '.join(SETTING_NAMES)}, not {str(data)[:80]}"
-            )
-        return RuleVariant.from_dict(data)
-
-    def variant_summary(self, variant: RuleVariant) -> Text:
-        return summary_text(_variant(variant))
-
-    def variant_settings(self, variant: RuleVariant) -> tuple[Setting, ...]:
-        return variant_settings(_variant(variant))
+    settings = SETTINGS  # its JSON, summary, debrief rows, form and new tables
 
     # Results ------------------------------------------------------------------------------
 
@@ -244,29 +197,6 @@ class FiveTricks:
 
     def guide_paragraphs(self) -> tuple[Paragraph, ...]:
         return tuple(Paragraph(heading, text) for heading, text in GUIDE_PARAGRAPHS)
-
-    def variant_form(self, formdata: Any, variant: RuleVariant | None) -> Any:
-        from .forms import VariantForm  # WTForms: only with the app
-
-        if variant is None:
-            return VariantForm(formdata=formdata)
-        variant = _variant(variant)
-        return VariantForm(
-            formdata=formdata,
-            ace=variant.ace,
-            wins=variant.wins,
-            trump=variant.trump.value if variant.trump else "",
-            trump_any_time=variant.trump_any_time,
-        )
-
-    def variant_from_form(self, form: Any) -> RuleVariant:
-        trump = form.trump.data
-        return RuleVariant.from_dict({
-            "ace": form.ace.data,
-            "wins": form.wins.data,
-            "trump": trump or None,
-            "trump_any_time": bool(form.trump_any_time.data),
-        })
 
 
 def _variant(value: object) -> RuleVariant:

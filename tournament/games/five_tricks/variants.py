@@ -8,16 +8,15 @@ Invariants:
 - Card order is data: ``ACE_ORDER`` lists ranks from lowest to highest for each ``ace`` setting and
   ``WINS_SIGN`` flips that order when the lowest card wins. ``strength`` is larger for the card
   that would take the trick; it compares cards of one suit only (suit rules live in ``tricks``).
-- ``to_dict``/``from_dict`` and ``code``/``from_code`` round-trip every variant exactly, so the
-  stored form never drifts from the value.
+- ``code``/``from_code`` round-trip every variant exactly; the stored JSON is declared with
+  the other words of each setting in ``settings``.
 - ``SEED_VARIANTS`` is the seed kit's ten sheets, table 1 first, and never changes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, fields
-from typing import Any, Final, Literal
+from dataclasses import dataclass
+from typing import Final, Literal
 
 from ...core.errors import RuleError
 from .cards import Card, Suit
@@ -36,12 +35,6 @@ _POSITION: Final[dict[str, dict[int, int]]] = {
 }
 
 SETTING_NAMES: Final[tuple[str, ...]] = ("ace", "wins", "trump", "trump_any_time")
-SETTING_LABELS: Final[dict[str, str]] = {
-    "ace": "Ace",
-    "wins": "Winning card",
-    "trump": "Trumps",
-    "trump_any_time": "Trump any time",
-}
 _YES_NO: Final[dict[bool, str]] = {True: "yes", False: "no"}
 _NO_TRUMP_CODE: Final[str] = "none"
 
@@ -79,41 +72,6 @@ class RuleVariant:
 
     def differences(self, other: RuleVariant) -> int:
         return len(self.differing_settings(other))
-
-    def settings_text(self) -> dict[str, str]:
-        """The four settings as short words for sheets and debrief screens."""
-        return {
-            "ace": self.ace,
-            "wins": self.wins,
-            "trump": self.trump.value if self.trump else "none",
-            "trump_any_time": _YES_NO[self.trump_any_time],
-        }
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form: plain strings, ``None`` and a bool."""
-        return {
-            "ace": self.ace,
-            "wins": self.wins,
-            "trump": self.trump.value if self.trump else None,
-            "trump_any_time": self.trump_any_time,
-        }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> RuleVariant:
-        if not isinstance(data, Mapping):
-            raise RuleError(f"a rule variant must be stored as a mapping, not {data!r}")
-        expected = {f.name for f in fields(cls)}
-        if set(data) != expected:
-            raise RuleError(
-                f"a stored rule variant needs exactly the keys {sorted(expected)}, got {sorted(data)}"
-            )
-        trump = data["trump"]
-        return cls(
-            ace=data["ace"],
-            wins=data["wins"],
-            trump=None if trump is None else Suit.parse(trump),
-            trump_any_time=data["trump_any_time"],
-        )
 
     @property
     def code(self) -> str:
