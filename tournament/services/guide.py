@@ -11,11 +11,12 @@ real plurals), printed in the page's language.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..core.i18n import T, Text, Tn
-from ..games import game_of
+from ..games import CardGame, game_of
 from ..games.rhythm import round_text
-from ..models import PlayerStatus
+from ..models import Event, PlayerStatus
 from .tables import fixed_size, observing
 
 GUIDE_TITLE = T("Tournament guide")
@@ -29,7 +30,7 @@ class GuideSection:
     text: Text | str
 
 
-def guide_sections(event) -> tuple[GuideSection, ...]:
+def guide_sections(event: Event) -> tuple[GuideSection, ...]:
     """Sections of the guide with the event's game, study, practice and round times filled in."""
     game = game_of(event)
     top = len(event.tables)
@@ -65,7 +66,7 @@ def guide_sections(event) -> tuple[GuideSection, ...]:
     return before + own + after + _observers(event)
 
 
-def _moving(game) -> tuple[GuideSection, ...]:
+def _moving(game: CardGame[Any]) -> tuple[GuideSection, ...]:
     """Who moves after a round, as the game's ``movers`` has it: one each way (two at a big table),
     or two each way at every table for a game whose partners move together."""
     if game.movers(game.table_sizes.preferred) > 1:
@@ -84,7 +85,7 @@ def _moving(game) -> tuple[GuideSection, ...]:
     )
 
 
-def _observers(event) -> tuple[GuideSection, ...]:
+def _observers(event: Event) -> tuple[GuideSection, ...]:
     """Said when someone observes, or may: a game played at one table size leaves the players
     who do not fill a table watching (``services.tables.observing`` says what that means)."""
     count = sum(1 for p in getattr(event, "players", ()) if p.status is PlayerStatus.OBSERVER)

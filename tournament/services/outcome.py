@@ -191,7 +191,8 @@ _DIFFERENCES: dict[str, dict[Direction, Text]] = {
 }
 
 
-def _row(number: int, result: TableResult, move: Move, games: int, next_seats, started: bool,
+def _row(number: int, result: TableResult, move: Move, games: int,
+         next_seats: Mapping[str, tuple[int, bool]] | None, started: bool,
          leaving: Collection[str]) -> PlayerMove:
     winner = move.player == result.winner
     if next_seats is None and move.player in leaving:

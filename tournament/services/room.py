@@ -22,7 +22,7 @@ language, so a change of the event's language shows on the next poll.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -46,7 +46,7 @@ def _ms(moment: datetime) -> int:
     return int(moment.timestamp() * 1000)
 
 
-def timer_data(event: Event, now: datetime) -> dict | None:
+def timer_data(event: Event, now: datetime) -> dict[str, Any] | None:
     current = timer.view(event, now)
     if current is None:
         return None
@@ -60,23 +60,24 @@ def timer_data(event: Event, now: datetime) -> dict | None:
     }
 
 
-def _names(players) -> list[str]:
+def _names(players: Iterable[Any]) -> list[str]:
     return [p.name for p in sorted(players, key=lambda p: name_key(p.name))]
 
 
-def _seating(data: RoundData) -> list[dict]:
+def _seating(data: RoundData) -> list[dict[str, Any]]:
     return [{"number": t.number, "players": [p.name for p in data.seated_at(t)]} for t in data.tables]
 
 
-def _home_seating(tables: list[Table], players: list[Player]) -> list[dict]:
-    by_table: dict[int, list[Player]] = {t.id: [] for t in tables}
+def _home_seating(tables: Sequence[Any], players: Sequence[Any]) -> list[dict[str, Any]]:
+    """``tables`` and ``players``: rows (or models) with the columns read here."""
+    by_table: dict[int, list[Any]] = {t.id: [] for t in tables}
     for player in players:
         if player.status is PlayerStatus.SEATED and player.home_table_id in by_table:
             by_table[player.home_table_id].append(player)
     return [{"number": t.number, "players": _names(by_table[t.id])} for t in tables]
 
 
-def _results(data: RoundData, following: RoundData | None) -> list[dict]:
+def _results(data: RoundData, following: RoundData | None) -> list[dict[str, Any]]:
     """The same outcome as the results page (``RoundData.outcome``), in the projector's words."""
     tables = []
     for table in data.outcome(following).tables:
@@ -95,14 +96,14 @@ def _results(data: RoundData, following: RoundData | None) -> list[dict]:
     return tables
 
 
-def _standings(session: Session, event: Event) -> list[dict]:
+def _standings(session: Session, event: Event) -> list[dict[str, Any]]:
     return [
         {"name": row.player.name, "games": row.games_won, "rounds": row.rounds_won, "highest": row.highest_table}
         for row in compute_standings(session, event).rows
     ]
 
 
-def debrief_data(event: Event) -> dict | None:
+def debrief_data(event: Event) -> dict[str, Any] | None:
     """The debrief step on the wall, or None when the wall follows the tournament. The
     revision is part of it, so the projector fetches the step's view again whenever anything
     in the event changed (a note sent, a result corrected)."""
@@ -113,11 +114,11 @@ def debrief_data(event: Event) -> dict | None:
     view = step_view(step, event)
     drawn = view is not None and debrief.is_shown(view, event)
     return {"index": index, "number": index + 1, "count": len(steps_for(event)), "title": step.title,
-            "prompt": step.prompt, "view": view.key if drawn else None,
+            "prompt": step.prompt, "view": view.key if view is not None and drawn else None,
             "revealed": event.debrief_revealed_at is not None, "revision": event.revision}
 
 
-def snapshot(session: Session, event: Event, now: datetime) -> dict:
+def snapshot(session: Session, event: Event, now: datetime) -> dict[str, Any]:
     """The projector's data. Statements: 4 (+ 5 for standings after a closed round),
     independent of the number of tables, players and games.
 
@@ -144,10 +145,12 @@ def snapshot(session: Session, event: Event, now: datetime) -> dict:
     games = load_game_facts(session, wanted)
 
     def round_data(round_: Round) -> RoundData:
-        return RoundData(event, round_, tables, players,
-                         [s for s in seats if s.round_id == round_.id], [g for g in games if g.round_id == round_.id])
+        # Plain rows of the same columns stand in for the models, as in ``load_round_facts``.
+        return RoundData(event, round_, tables, players,  # type: ignore[arg-type]
+                         [s for s in seats if s.round_id == round_.id],  # type: ignore[misc]
+                         [g for g in games if g.round_id == round_.id])  # type: ignore[misc]
 
-    result: dict = {"event": event.name, "theme": event.projector_theme, "chime": event.chime,
+    result: dict[str, Any] = {"event": event.name, "theme": event.projector_theme, "chime": event.chime,
                     "timer": timer_data(event, now), "tables_count": len(tables)}
     if event.ended_at is not None and latest is not None and latest.state is RoundState.CLOSED:
         result.update(phase="ended", round=latest.number, over=T("The tournament is over"),
@@ -165,6 +168,7 @@ def snapshot(session: Session, event: Event, now: datetime) -> dict:
     else:
         closed = latest if latest.state is RoundState.CLOSED else previous
         following = round_data(latest) if latest is not closed else None
+        assert closed is not None, "a planned round after round 1 follows a closed one"
         result.update(phase="results", round=closed.number, results=_results(round_data(closed), following),
                       standings=_standings(session, event))
         if latest is not closed:
@@ -172,8 +176,8 @@ def snapshot(session: Session, event: Event, now: datetime) -> dict:
     return result
 
 
-def polled_snapshot(session: Session, event: Event, now: datetime, cache: RevisionCache,
-                    language: str = "en", localise: Callable[[Any], Any] = lambda data: data) -> tuple[dict, str]:
+def polled_snapshot(session: Session, event: Event, now: datetime, cache: RevisionCache, language: str = "en",
+                    localise: Callable[[Any], Any] = lambda data: data) -> tuple[dict[str, Any], str]:
     """The snapshot and its ETag in ``language`` (``localise`` turns the snapshot's messages into
     it), recomputed only when the event's revision moved.
 
@@ -184,7 +188,7 @@ def polled_snapshot(session: Session, event: Event, now: datetime, cache: Revisi
     anything else, so a cached body is never older than the revision it is stored under; screens
     that find it stale together wait for one rebuild (see services.single_flight).
     """
-    def build() -> tuple[dict, str]:
+    def build() -> tuple[dict[str, Any], str]:
         body = localise(snapshot(session, event, now))
         body.pop("timer")
         return body, fingerprint(body)

@@ -4,6 +4,7 @@ however many tables, players or games the event has."""
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from sqlalchemy import bindparam, select
@@ -77,7 +78,8 @@ class RoundData:
         (``services.outcome``); with the next round, the moves that happened."""
         number = {t.id: t.number for t in self.tables}
         name = {pid: p.name for pid, p in self.players.items()}
-        next_seats, leaving = None, ()
+        next_seats: dict[str, tuple[int, bool]] | None = None
+        leaving: Collection[str] = ()
         if following is not None:
             next_seats = {name[s.player_id]: (number[s.table_id], s.manual) for s in following.seats}
         elif self.round.state is not RoundState.CLOSED:

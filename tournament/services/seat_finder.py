@@ -4,6 +4,8 @@ numbers only — nothing about results — because anyone in the room can open i
 
 from __future__ import annotations
 
+from typing import Any
+
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
@@ -46,7 +48,7 @@ def _not_playing(player: Player) -> Text | None:
     return None
 
 
-def where(session: Session, event: Event, player_id: int) -> dict:
+def where(session: Session, event: Event, player_id: int) -> dict[str, Any]:
     """The latest round's seat (the planned next round as soon as a round closes), or the
     home table before round 1; `note` is the sentence shown under the table number, and
     `playing` is false for withdrawn players and observers, and `over` true once the tournament
@@ -76,6 +78,6 @@ def where(session: Session, event: Event, player_id: int) -> dict:
     return _seat(player, table, latest.number, ROUND_LABELS[latest.state](latest.number, total))
 
 
-def _seat(player: Player, table: int | None, round_number: int | None, label: Text) -> dict:
+def _seat(player: Player, table: int | None, round_number: int | None, label: Text) -> dict[str, Any]:
     return {"name": player.name, "table": table, "round": round_number, "label": label,
             "note": SEATED_NOTE if table else UNSEATED_NOTE, "playing": True}

@@ -58,7 +58,7 @@ def revision_cache(app: Any, name: str) -> RevisionCache:
     Every server thread of one app shares it; two apps (tests) never do. ``dict.setdefault`` is
     atomic, so threads asking at once for a cache not made yet all get the same one."""
     key = f"revision_cache:{name}"
-    cache = app.extensions.get(key)
+    cache: RevisionCache | None = app.extensions.get(key)
     if cache is None:
         cache = app.extensions.setdefault(key, RevisionCache())
     return cache

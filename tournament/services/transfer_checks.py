@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import zlib
 from datetime import UTC, datetime
-from typing import Any, NoReturn
+from typing import Any, Literal, NoReturn, overload
 
 from ..core.errors import RuleError
 from ..core.i18n import Name, T, Text
@@ -64,7 +64,7 @@ def fail(path: str, message: Text | str) -> NoReturn:
     raise FileProblem(T("{path}: {problem}", path=path, problem=message) if path else message)
 
 
-def obj(value: Any, path: str, keys: tuple[str, ...]) -> dict:
+def obj(value: Any, path: str, keys: tuple[str, ...]) -> dict[str, Any]:
     if not isinstance(value, dict):
         fail(path, T("must be an object {{…}}, not {kind}", kind=_kind(value)))
     missing = [key for key in keys if key not in value]
@@ -73,7 +73,7 @@ def obj(value: Any, path: str, keys: tuple[str, ...]) -> dict:
     return value
 
 
-def array(value: Any, path: str, most: int) -> list:
+def array(value: Any, path: str, most: int) -> list[Any]:
     if not isinstance(value, list):
         fail(path, T("must be a list […], not {kind}", kind=_kind(value)))
     if len(value) > most:
@@ -81,6 +81,11 @@ def array(value: Any, path: str, most: int) -> list:
     return value
 
 
+# A required value (the default) is never None, so callers get the plain type.
+@overload
+def integer(value: Any, path: str, low: int, high: int, *, optional: Literal[False] = False) -> int: ...
+@overload
+def integer(value: Any, path: str, low: int, high: int, *, optional: bool) -> int | None: ...
 def integer(value: Any, path: str, low: int, high: int, *, optional: bool = False) -> int | None:
     if value is None and optional:
         return None
@@ -97,6 +102,10 @@ def flag(value: Any, path: str) -> bool:
     return value
 
 
+@overload
+def text(value: Any, path: str, most: int, *, optional: Literal[False] = False, blank: bool = True) -> str: ...
+@overload
+def text(value: Any, path: str, most: int, *, optional: bool, blank: bool = True) -> str | None: ...
 def text(value: Any, path: str, most: int, *, optional: bool = False, blank: bool = True) -> str | None:
     if value is None and optional:
         return None
@@ -146,6 +155,10 @@ def choice(value: Any, path: str, options: tuple[str, ...]) -> str:
     return value
 
 
+@overload
+def moment(value: Any, path: str, *, optional: Literal[False] = False) -> datetime: ...
+@overload
+def moment(value: Any, path: str, *, optional: bool) -> datetime | None: ...
 def moment(value: Any, path: str, *, optional: bool = False) -> datetime | None:
     """ISO 8601; a time without a zone is taken as UTC, as the app stores UTC."""
     if value is None and optional:

@@ -45,7 +45,7 @@ import contextlib
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal, overload
 
 from .. import games, time_zones
 from ..core.errors import RuleError
@@ -282,7 +282,7 @@ def _time_zone(value: Any) -> str:
         fail("event.time_zone", T("{message}.", message=error.text))
 
 
-def _game(data: dict) -> str:
+def _game(data: dict[str, Any]) -> str:
     """The key of a game this app knows; an unknown one is refused in words, naming it."""
     obj(data, "", ("game",))
     key = text(data["game"], "game", 200)
@@ -294,7 +294,7 @@ def _game(data: dict) -> str:
     return key
 
 
-def _tables(value: Any, game: games.Game[Any]) -> tuple[dict[int, Any], dict[int, str]]:
+def _tables(value: Any, game: games.CardGame[Any]) -> tuple[dict[int, Any], dict[int, str]]:
     tables: dict[int, Any] = {}
     house_rules: dict[int, str] = {}
     for index, item in enumerate(array(value, "tables", MAX_TABLES)):
@@ -317,7 +317,7 @@ def _tables(value: Any, game: games.Game[Any]) -> tuple[dict[int, Any], dict[int
     return tables, house_rules
 
 
-def _online(value: list, game: str) -> dict[int, tuple[bool, bool]]:
+def _online(value: list[Any], game: str) -> dict[int, tuple[bool, bool]]:
     """Version 4: each table's `online` and `app_referees` (already a list of checked tables)."""
     online: dict[int, tuple[bool, bool]] = {}
     for index, item in enumerate(value):
@@ -349,6 +349,10 @@ def _house_rule(value: Any, path: str) -> str | None:
     return rule
 
 
+@overload
+def _table_ref(value: Any, path: str, tables: dict[int, Any], *, optional: Literal[False] = False) -> int: ...
+@overload
+def _table_ref(value: Any, path: str, tables: dict[int, Any], *, optional: bool) -> int | None: ...
 def _table_ref(value: Any, path: str, tables: dict[int, Any], *, optional: bool = False) -> int | None:
     number = integer(value, path, 0, 10**9, optional=optional)
     if number is not None and number not in tables:
@@ -397,7 +401,7 @@ class _Results:
     """How the file writes a game's result: version 1 `winner`/`tricks`, version 2
     `winners`/`scores`, checked by the event's game."""
 
-    game: games.Game[Any]
+    game: games.CardGame[Any]
     version: int
 
     @property
@@ -437,7 +441,8 @@ def _rounds(value: Any, tables: dict[int, Any], known: dict[str, PlayerSpec], re
     return rounds
 
 
-def _seats(value, path, number, tables, known) -> list[SeatSpec]:
+def _seats(value: Any, path: str, number: int, tables: dict[int, Any],
+           known: dict[str, PlayerSpec]) -> list[SeatSpec]:
     seats: list[SeatSpec] = []
     taken: set[str] = set()
     for index, item in enumerate(array(value, f"{path}.seats", MAX_PLAYERS)):
@@ -452,7 +457,8 @@ def _seats(value, path, number, tables, known) -> list[SeatSpec]:
     return seats
 
 
-def _games(value, path, state, seats, tables, known, results: _Results) -> list[GameSpec]:
+def _games(value: Any, path: str, state: str, seats: list[SeatSpec], tables: dict[int, Any],
+           known: dict[str, PlayerSpec], results: _Results) -> list[GameSpec]:
     items = array(value, f"{path}.games", MAX_GAMES_PER_TABLE * MAX_TABLES)
     if items and state == "planned":
         fail(f"{path}.games", T("a planned round cannot have games yet"))
@@ -487,7 +493,7 @@ def _games(value, path, state, seats, tables, known, results: _Results) -> list[
     return games
 
 
-def _sheet(value: Any, path: str, game: games.Game[Any], variant: Any, seated: list[str],
+def _sheet(value: Any, path: str, game: games.CardGame[Any], variant: Any, seated: list[str],
            winners: frozenset[str], scores: dict[str, int] | None, which: Text) -> list[dict[str, Any]] | None:
     """A scored game's sheet (absent or null: none), players by name. Each entry is checked by
     the game's scorer as the app checked it when it was added (players: the table's seats, in
@@ -529,7 +535,8 @@ def _sheet(value: Any, path: str, game: games.Game[Any], variant: Any, seated: l
     return checked
 
 
-def _winners(value: list, path: str, where: str, table: int, seated: list[str], known) -> frozenset[str]:
+def _winners(value: list[Any], path: str, where: str, table: int, seated: list[str],
+             known: dict[str, PlayerSpec]) -> frozenset[str]:
     winners: list[str] = []
     for position, raw in enumerate(value):
         winner = _player_ref(raw, path if len(value) == 1 else f"{path}[{position}]", known)
@@ -541,7 +548,8 @@ def _winners(value: list, path: str, where: str, table: int, seated: list[str], 
     return frozenset(winners)
 
 
-def _scores(value, path, table, seated, known, field) -> dict[str, int] | None:
+def _scores(value: Any, path: str, table: int, seated: set[str], known: dict[str, PlayerSpec],
+            field: games.ScoreField | None) -> dict[str, int] | None:
     if value is None:
         return None
     if field is None:
@@ -559,7 +567,7 @@ def _scores(value, path, table, seated, known, field) -> dict[str, int] | None:
     return scores or None
 
 
-def _check_result(game: games.Game[Any], variant: Any, winners: frozenset[str], scores: dict[str, int] | None,
+def _check_result(game: games.CardGame[Any], variant: Any, winners: frozenset[str], scores: dict[str, int] | None,
                   seated: list[str], where: str) -> None:
     """The game's own checks: bounds and shape, a winner choice the game offers, and winners the
     scores allow (ties tolerated)."""
@@ -624,7 +632,7 @@ def _shaped(value: Any, path: str, shape: re.Pattern[str], example: str, *, opti
     return raw
 
 
-def _debrief(value: Any, game: games.Game[Any]) -> DebriefSpec:
+def _debrief(value: Any, game: games.CardGame[Any]) -> DebriefSpec:
     debrief = obj(value, "debrief", ("revealed_at", "step", "steps", "trick"))
     steps = None
     if debrief["steps"] is not None:
@@ -653,7 +661,7 @@ def _step(value: Any, path: str) -> StepSpec:
     )
 
 
-def _trick(value: Any, path: str, game: games.Game[Any]) -> str | None:
+def _trick(value: Any, path: str, game: games.CardGame[Any]) -> str | None:
     """Card codes separated by single spaces, lead first, each card once: read as the
     organiser's form reads a trick (``games.trick_text.parse_trick``) when the game takes tricks."""
     raw = text(value, path, MAX_TRICK, optional=True)

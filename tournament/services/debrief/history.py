@@ -55,7 +55,9 @@ def load_history(session: Session, event: Event, rounds: Iterable[Round] | None 
     games: dict[int, list[Any]] = defaultdict(list)
     for game in load_game_facts(session, ids):
         games[game.round_id].append(game)
-    data = [RoundData(event, r, list(tables), by_id, seats[r.id], games[r.id]) for r in ordered]
+    # Plain rows of the same columns stand in for the models, as in ``load_round_facts``.
+    data = [RoundData(event, r, list(tables), by_id, seats[r.id], games[r.id])  # type: ignore[arg-type]
+            for r in ordered]
     outcomes = {}
     for index, round_data in enumerate(data):
         if round_data.round.state is RoundState.CLOSED:

@@ -33,9 +33,9 @@ from ...core.i18n import Name, T, Text, Tn, Tp
 from ...core.names import name_key
 from ...games import CardGame, game_of
 from ...models import Event, PlayerStatus
-from ..standings import compute_standings
+from ..standings import PlayerStanding, compute_standings
 from ._tables import rule_set
-from .history import load_history
+from .history import History, load_history
 
 LABEL = T("Journeys")  # the view's name in the debrief's list of views
 MAX_CLIMBERS = 3
@@ -197,7 +197,8 @@ def build(session: Session, event: Event) -> Journeys:
     )
 
 
-def _paths(game: CardGame[Any], rows, history, played: tuple[int, ...], revealed: bool) -> list[_Path]:
+def _paths(game: CardGame[Any], rows: list[PlayerStanding], history: History, played: tuple[int, ...],
+           revealed: bool) -> list[_Path]:
     """Every player who played a round, alphabetically: the standings' path over the rounds
     played, each round's games and move, and (revealed) whether the player was a stranger."""
     number_of = {t.id: t.number for t in history.tables}
@@ -250,7 +251,7 @@ class _Chart:
         offset within the bands, so equal paths show as a bundle of lines rather than one; a
         gap in the rounds (left, then back) is a gap in the line."""
         offset = ((index + 0.5) / count - 0.5) * self.band * 0.6
-        points = [(LEFT, self.y[path.start] + offset, -1)] if path.from_home else []
+        points: list[tuple[float, float, int]] = [(LEFT, self.y[path.start] + offset, -1)] if path.from_home else []
         points += [(self.x[s.round], self.y[s.table] + offset, self.played.index(s.round)) for s in path.stops]
         parts, previous = [], None
         for x, y, column in points:
@@ -266,7 +267,7 @@ def pick_climbers(rises: dict[str, int]) -> tuple[str, ...]:
     return tuple(rising[:MAX_CLIMBERS])
 
 
-def _stranger(variant: dict, home: int | None, table: int) -> bool | None:
+def _stranger(variant: dict[int, Any], home: int | None, table: int) -> bool | None:
     """A player at a table whose rule set (``_tables.rule_set``) differs from their home table's."""
     if home is None:
         return None

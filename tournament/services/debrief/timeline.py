@@ -166,8 +166,8 @@ def build(session: Session, event: Event) -> Timeline:
         moment = closed_at.get(round_.number) or round_.closed_at
         if outcome is None or moment is None:
             continue
-        for table in outcome.tables:
-            for tie in table.result.ties:
+        for table_outcome in outcome.tables:
+            for tie in table_outcome.result.ties:
                 if tie.decides_move:
                     add(Item(_utc(moment), round_.number, tie.table, TIE, tie.text))
     if event.ended_at is not None and (END, 0) not in logged and history.rounds:
@@ -230,7 +230,8 @@ def _lines(item: Item) -> int:
 def _wall(items: tuple[Item, ...]) -> tuple[Item, ...]:
     """The most recent important items while they fit, then the most recent others while
     they fit, shown in order."""
-    kept, lines = [], 0
+    kept: list[int] = []
+    lines = 0
     for important in (True, False):
         for index in range(len(items) - 1, -1, -1):
             if items[index].important is not important:
