@@ -4,20 +4,21 @@ Invariants:
 - Who won comes from ``tournament.games.shedding`` (the first player out of cards; an
   unfinished game to the fewest cards if counted), with this table's deck: 54 cards with the
   jokers, 52 without; the discard pile's first card is in no hand.
-- Settings, their JSON and the default cycle come from ``variants``; the sheet's words from
+- Settings, their JSON, words, form and the default cycle are declared in ``variants``; the sheet's words from
   ``sheets``. This module decides nothing they decide.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
 from ...core.errors import RuleError
 from ...core.i18n import T, Text
 from .. import shedding
-from ..protocol import Paragraph, ScoreField, Scorer, Setting, TableSizes, TrickRules
+from ..protocol import Paragraph, ScoreField, Scorer, TableSizes, TrickRules
 from ..rhythm import SEVERAL_GAMES, GamesPerRound, Rhythm
+from ..settings import DeclaredVariants
 from . import variants
 from .sheets import RuleSheet, rule_sheet
 from .variants import CARDS, JOKERS, ElevatorRules
@@ -38,7 +39,7 @@ DISCARD_START: Final = 1
 CARDS_LEFT: Final = shedding.cards_left(CARDS + JOKERS, set_aside=DISCARD_START)
 
 
-class Elevator(shedding.SheddingResults[ElevatorRules]):
+class Elevator(shedding.SheddingResults[ElevatorRules], DeclaredVariants[ElevatorRules]):
     """Hand-shedding up and down a pile in alternating colours; first out of cards wins."""
 
     key = "elevator"
@@ -63,23 +64,7 @@ class Elevator(shedding.SheddingResults[ElevatorRules]):
     rule_sheet_template = "games/elevator/rule_sheet.html"
     variant_form_template = "games/elevator/variant_fields.html"
     tricks: TrickRules[ElevatorRules] | None = None  # a shedding game: no tricks
-
-    # Variants -----------------------------------------------------------------------------
-
-    def default_variants(self, tables: int) -> tuple[ElevatorRules, ...]:
-        return variants.default_variants(tables)
-
-    def variant_to_json(self, variant: ElevatorRules) -> dict[str, Any]:
-        return variants.to_json(_variant(variant))
-
-    def variant_from_json(self, data: object) -> ElevatorRules:
-        return variants.from_json(data)
-
-    def variant_summary(self, variant: ElevatorRules) -> Text:
-        return variants.summary(_variant(variant))
-
-    def variant_settings(self, variant: ElevatorRules) -> tuple[Setting, ...]:
-        return variants.settings(_variant(variant))
+    settings = variants.SETTINGS  # its JSON, summary, debrief rows, form and new tables
 
     # Results (who wins, rows, movement: ``shedding.SheddingResults``) ----------------------
 
@@ -104,16 +89,6 @@ class Elevator(shedding.SheddingResults[ElevatorRules]):
                   "first in alphabetical order); without the counts nobody wins it."),
             ),
         )
-
-    def variant_form(self, formdata: Any, variant: ElevatorRules | None) -> Any:
-        from .forms import VariantForm, form_data  # WTForms: only with the app
-
-        return VariantForm(formdata=formdata, **form_data(ElevatorRules() if variant is None else _variant(variant)))
-
-    def variant_from_form(self, form: Any) -> ElevatorRules:
-        from .forms import rules_from
-
-        return rules_from(form)
 
 
 def _variant(value: object) -> ElevatorRules:

@@ -5,7 +5,7 @@ Invariants:
   (two jokers in the deck, each resetting the pile; or none), ``stuck_penalty`` ("players": who
   got the elevator stuck draws one card per player at the table; "one": a single card) and
   ``must_play_after_pass`` (after a pass the next player may pass only when unable to play).
-- The JSON form holds exactly those three keys with JSON types, and round-trips every value.
+- ``SETTINGS`` declares them once: their JSON (exactly those three keys), words and form.
 - ``DEFAULT_CYCLE`` holds all eight combinations, the rules as usually played first; each
   differs from the next (and the last from the first) in at least two settings, so
   neighbouring tables always play noticeably different rules.
@@ -13,17 +13,15 @@ Invariants:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Final, Literal
+from typing import Final, Literal
 
 from ...core.errors import RuleError
-from ...core.i18n import T, Text, Tp
-from ..protocol import Setting
+from ...core.i18n import T, Tp
+from ..settings import Choice, DeclaredSetting, VariantSettings, yes_no
 
 StuckPenalty = Literal["players", "one"]
 STUCK_PENALTIES: Final[tuple[StuckPenalty, ...]] = ("players", "one")
-SETTING_NAMES: Final[tuple[str, ...]] = ("jokers", "stuck_penalty", "must_play_after_pass")
 CARDS: Final = 52
 JOKERS: Final = 2
 
@@ -61,53 +59,23 @@ DEFAULT_CYCLE: Final[tuple[ElevatorRules, ...]] = (
 )
 
 
-def default_variants(tables: int) -> tuple[ElevatorRules, ...]:
-    """Table 1 first, through ``DEFAULT_CYCLE`` and round again."""
-    if isinstance(tables, bool) or not isinstance(tables, int) or tables < 0:
-        raise RuleError(T("the number of tables must be a whole number of at least 0, not {tables}",
-                          tables=repr(tables)))
-    return tuple(DEFAULT_CYCLE[index % len(DEFAULT_CYCLE)] for index in range(tables))
-
-
-def to_json(variant: ElevatorRules) -> dict[str, Any]:
-    return {
-        "jokers": variant.jokers,
-        "stuck_penalty": variant.stuck_penalty,
-        "must_play_after_pass": variant.must_play_after_pass,
-    }
-
-
-def from_json(data: object) -> ElevatorRules:
-    if not isinstance(data, Mapping) or set(data) != set(SETTING_NAMES):
-        raise RuleError(T("a table's rules must be stored as an object with the keys {keys}, not {data}",
-                          keys=", ".join(SETTING_NAMES), data=str(data)[:80]))
-    return ElevatorRules(
-        jokers=data["jokers"], stuck_penalty=data["stuck_penalty"], must_play_after_pass=data["must_play_after_pass"]
-    )
-
-
-_JOKERS: Final = {True: T("Two jokers"), False: T("No jokers")}
-_STUCK: Final = {"players": T("stuck: draw one per player"), "one": T("stuck: draw one card")}
-_PASSING: Final = {True: T("must play after a pass"), False: T("may always pass")}
-
-
-def summary(variant: ElevatorRules) -> Text:
-    """"Two jokers; stuck: draw one per player; must play after a pass": a message per setting
-    value, in this order."""
-    return T("{first}; {second}; {third}", first=_JOKERS[variant.jokers], second=_STUCK[variant.stuck_penalty],
-             third=_PASSING[variant.must_play_after_pass])
-
-
-# The names of the settings: the rules page's form labels and the debrief's rows.
-LABELS: Final = {"jokers": Tp("table setting", "Jokers"), "stuck_penalty": T("Who gets the elevator stuck"),
-                  "must_play_after_pass": T("After a pass")}
-
-
-def settings(variant: ElevatorRules) -> tuple[Setting, ...]:
-    """The three settings one by one, in ``SETTING_NAMES`` order, in the summary's words."""
-    return (
-        Setting("jokers", LABELS["jokers"], _JOKERS[variant.jokers], "yes" if variant.jokers else "no"),
-        Setting("stuck_penalty", LABELS["stuck_penalty"], _STUCK[variant.stuck_penalty], variant.stuck_penalty),
-        Setting("must_play_after_pass", LABELS["must_play_after_pass"], _PASSING[variant.must_play_after_pass],
-                "yes" if variant.must_play_after_pass else "no"),
-    )
+SETTINGS: Final = VariantSettings(
+    variant=ElevatorRules,
+    declared=(
+        DeclaredSetting("jokers", Tp("table setting", "Jokers"), yes_no(
+            T("Two jokers"), T("No jokers"),
+            T("Two jokers: a joker is wild and resets the pile"), T("No jokers (52 cards)"))),
+        DeclaredSetting("stuck_penalty", T("Who gets the elevator stuck"), (
+            Choice("players", "players", T("stuck: draw one per player"), T("Draws one card per player at the table")),
+            Choice("one", "one", T("stuck: draw one card"), T("Draws one card")),
+        )),
+        DeclaredSetting("must_play_after_pass", T("After a pass"), yes_no(
+            T("must play after a pass"), T("may always pass"),
+            T("The next player must play if able"), T("Anyone may pass at any time"))),
+    ),
+    # "Two jokers; stuck: draw one per player; must play after a pass"
+    summary=T("{first}; {second}; {third}"),
+    default=ElevatorRules(),
+    cycle=DEFAULT_CYCLE,
+    differ_by=2,
+)
