@@ -3,20 +3,21 @@
 Invariants:
 - Who won comes from ``tournament.games.shedding`` (the first player out of cards, face-down
   cards included; an unfinished game to the fewest cards if counted), with a 52-card deck.
-- Settings, their JSON and the default cycle come from ``variants``; the sheet's words from
+- Settings, their JSON, words, form and the default cycle are declared in ``variants``; the sheet's words from
   ``sheets``. This module decides nothing they decide.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
 from ...core.errors import RuleError
 from ...core.i18n import T, Text
 from .. import shedding
-from ..protocol import Paragraph, ScoreField, Scorer, Setting, TableSizes, TrickRules
+from ..protocol import Paragraph, ScoreField, Scorer, TableSizes, TrickRules
 from ..rhythm import SEVERAL_GAMES, GamesPerRound, Rhythm
+from ..settings import DeclaredVariants
 from . import variants
 from .sheets import RuleSheet, rule_sheet
 from .variants import DECK, ElevatorUpRules
@@ -35,7 +36,7 @@ RHYTHM: Final = Rhythm(GamesPerRound.SEVERAL, game_minutes=8, round_minutes=20, 
 CARDS_LEFT: Final = shedding.cards_left(DECK)
 
 
-class ElevatorUp(shedding.SheddingResults[ElevatorUpRules]):
+class ElevatorUp(shedding.SheddingResults[ElevatorUpRules], DeclaredVariants[ElevatorUpRules]):
     """Hand-shedding up the floors of a building, with special cards; first out of cards wins."""
 
     key = "elevator-up"
@@ -61,23 +62,7 @@ class ElevatorUp(shedding.SheddingResults[ElevatorUpRules]):
     rule_sheet_template = "games/elevator-up/rule_sheet.html"
     variant_form_template = "games/elevator-up/variant_fields.html"
     tricks: TrickRules[ElevatorUpRules] | None = None  # a shedding game: no tricks
-
-    # Variants -----------------------------------------------------------------------------
-
-    def default_variants(self, tables: int) -> tuple[ElevatorUpRules, ...]:
-        return variants.default_variants(tables)
-
-    def variant_to_json(self, variant: ElevatorUpRules) -> dict[str, Any]:
-        return variants.to_json(_variant(variant))
-
-    def variant_from_json(self, data: object) -> ElevatorUpRules:
-        return variants.from_json(data)
-
-    def variant_summary(self, variant: ElevatorUpRules) -> Text:
-        return variants.summary(_variant(variant))
-
-    def variant_settings(self, variant: ElevatorUpRules) -> tuple[Setting, ...]:
-        return variants.settings(_variant(variant))
+    settings = variants.SETTINGS  # its JSON, summary, debrief rows, form and new tables
 
     # Results (who wins, rows, movement: ``shedding.SheddingResults``) ----------------------
 
@@ -101,16 +86,6 @@ class ElevatorUp(shedding.SheddingResults[ElevatorUpRules]):
                   "counts nobody wins it."),
             ),
         )
-
-    def variant_form(self, formdata: Any, variant: ElevatorUpRules | None) -> Any:
-        from .forms import VariantForm, form_data  # WTForms: only with the app
-
-        return VariantForm(formdata=formdata, **form_data(ElevatorUpRules() if variant is None else _variant(variant)))
-
-    def variant_from_form(self, form: Any) -> ElevatorUpRules:
-        from .forms import rules_from
-
-        return rules_from(form)
 
 
 def _variant(value: object) -> ElevatorUpRules:

@@ -10,20 +10,20 @@ Invariants:
   built: ``stuck_card`` (the 7s are Stuck; otherwise ordinary floors), ``door_closed_card`` (the
   Jacks are Door Closed; otherwise ordinary floors) and ``four_of_a_kind_clears`` (four cards of
   one floor on top of the pile set it aside, and their player goes again).
-- The JSON form holds exactly those three keys as JSON booleans and round-trips every value.
+- ``SETTINGS`` declares them once: their JSON (exactly those three keys, JSON booleans), words
+  and form.
 - ``DEFAULT_CYCLE`` holds all eight combinations, every special card first; each differs from
   the next (and the last from the first) in at least two settings.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from ...core.errors import RuleError
-from ...core.i18n import T, Text
-from ..protocol import Setting
+from ...core.i18n import T
+from ..settings import DeclaredSetting, VariantSettings, yes_no
 
 DECK: Final = 52
 SETTING_NAMES: Final[tuple[str, ...]] = ("stuck_card", "door_closed_card", "four_of_a_kind_clears")
@@ -77,46 +77,22 @@ DEFAULT_CYCLE: Final[tuple[ElevatorUpRules, ...]] = (
 )
 
 
-def default_variants(tables: int) -> tuple[ElevatorUpRules, ...]:
-    """Table 1 first, through ``DEFAULT_CYCLE`` and round again."""
-    if isinstance(tables, bool) or not isinstance(tables, int) or tables < 0:
-        raise RuleError(T("the number of tables must be a whole number of at least 0, not {tables}",
-                          tables=repr(tables)))
-    return tuple(DEFAULT_CYCLE[index % len(DEFAULT_CYCLE)] for index in range(tables))
-
-
-def to_json(variant: ElevatorUpRules) -> dict[str, Any]:
-    return {name: getattr(variant, name) for name in SETTING_NAMES}
-
-
-def from_json(data: object) -> ElevatorUpRules:
-    if not isinstance(data, Mapping) or set(data) != set(SETTING_NAMES):
-        raise RuleError(T("a table's rules must be stored as an object with the keys {keys}, not {data}",
-                          keys=", ".join(SETTING_NAMES), data=str(data)[:80]))
-    return ElevatorUpRules(**{name: data[name] for name in SETTING_NAMES})
-
-
-_SEVEN: Final = {True: T("7 Stuck"), False: T("7 a floor")}
-_JACK: Final = {True: T("Jack Door Closed"), False: T("Jack a floor")}
-_FOUR: Final = {True: T("four of a floor clear the pile"), False: T("only a 10 clears the pile")}
-
-
-def summary(variant: ElevatorUpRules) -> Text:
-    """"7 Stuck; Jack Door Closed; four of a floor clear the pile": a message per setting value,
-    in this order."""
-    return T("{first}; {second}; {third}", first=_SEVEN[variant.stuck_card], second=_JACK[variant.door_closed_card],
-             third=_FOUR[variant.four_of_a_kind_clears])
-
-
-# The names of the settings: the rules page's form labels and the debrief's rows.
-LABELS: Final = {"stuck_card": T("The 7s"), "door_closed_card": T("The Jacks"),
-                  "four_of_a_kind_clears": T("Four of a floor in a row")}
-_VALUES: Final = {"stuck_card": _SEVEN, "door_closed_card": _JACK, "four_of_a_kind_clears": _FOUR}
-
-
-def settings(variant: ElevatorUpRules) -> tuple[Setting, ...]:
-    """The three settings one by one, in ``SETTING_NAMES`` order, in the summary's words."""
-    return tuple(
-        Setting(name, LABELS[name], _VALUES[name][getattr(variant, name)], "yes" if getattr(variant, name) else "no")
-        for name in SETTING_NAMES
-    )
+SETTINGS: Final = VariantSettings(
+    variant=ElevatorUpRules,
+    declared=(
+        DeclaredSetting("stuck_card", T("The 7s"), yes_no(
+            T("7 Stuck"), T("7 a floor"),
+            T("Stuck: see-through, the next player beats the card below"), T("An ordinary floor"))),
+        DeclaredSetting("door_closed_card", T("The Jacks"), yes_no(
+            T("Jack Door Closed"), T("Jack a floor"),
+            T("Door Closed: the next player misses a turn"), T("An ordinary floor"))),
+        DeclaredSetting("four_of_a_kind_clears", T("Four of a floor in a row"), yes_no(
+            T("four of a floor clear the pile"), T("only a 10 clears the pile"),
+            T("Clear the pile; their player goes again"), T("Change nothing (only a 10 clears the pile)"))),
+    ),
+    # "7 Stuck; Jack Door Closed; four of a floor clear the pile"
+    summary=T("{first}; {second}; {third}"),
+    default=ElevatorUpRules(),
+    cycle=DEFAULT_CYCLE,
+    differ_by=2,
+)
