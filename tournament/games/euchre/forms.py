@@ -1,9 +1,9 @@
-"""A Euchre table's forms (WTForms; loaded with the app only): its settings on the rules page and
-one hand on the scorer page.
+"""A Euchre hand's form on the scorer page (WTForms; loaded with the app only); the table's
+settings' form is declared with them (``variants.SETTINGS``).
 
 Invariants:
-- Every value the forms accept makes a valid variant or a well-formed entry: the settings are
-  two checkboxes, the makers a choice among the pairs the scorer offers, the tricks 0 to 5.
+- Every value the form accepts makes a well-formed entry: the makers a choice among the pairs
+  the scorer offers, the tricks 0 to 5.
 - A makers choice's value is its players' keys joined by commas in seat order; the form keeps
   the pair each value stands for (``maker_pairs``), so nothing is parsed back from the value.
 """
@@ -18,12 +18,6 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, RadioField, SelectChoice
 
 from .scoring import TRICKS_PER_HAND, Team, team_name
-
-
-class VariantForm(FlaskForm):  # type: ignore[misc]  # WTForms ships no type information
-    no_trump = BooleanField(lazy_gettext("No trump: on the second pass of bidding, a player may call “no trump”"))
-    stick_the_dealer = BooleanField(lazy_gettext(
-        "Stick the dealer: when all four pass twice, the dealer must name trump (otherwise it is a misdeal)"))
 
 
 class HandForm(FlaskForm):  # type: ignore[misc]  # WTForms ships no type information

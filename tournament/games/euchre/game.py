@@ -16,24 +16,18 @@ from __future__ import annotations
 import math
 from collections.abc import Collection, Sequence
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
 from ...core.errors import RuleError
 from ...core.i18n import Name, T, Text, Tn
 from ...core.limits import MAX_GAMES_PER_TABLE
 from ...core.names import name_key
-from ..protocol import Paragraph, Report, ScoreField, Scorer, Setting, TableSizes, TrickRules
+from ..protocol import Paragraph, Report, ScoreField, Scorer, TableSizes, TrickRules
 from ..rhythm import GamesPerRound, Rhythm
+from ..settings import DeclaredVariants
 from . import scoring, sheets
 from .scorer import EUCHRE_SCORER
-from .variants import (
-    EuchreVariant,
-    default_variants,
-    summary_text,
-    variant_from_json,
-    variant_settings,
-    variant_to_json,
-)
+from .variants import SETTINGS, EuchreVariant
 
 # How many games a round holds. A silent hand takes about 2½ minutes: some 40 s to shuffle and
 # deal, half a minute to bid, five tricks of four cards at about 4 s a card. A game to 10 points
@@ -83,7 +77,7 @@ def _variant(value: object) -> EuchreVariant:
     return value
 
 
-class Euchre:
+class Euchre(DeclaredVariants[EuchreVariant]):
     """Four players in two partnerships, five tricks a hand, first team to 10 points."""
 
     key = "euchre"
@@ -99,23 +93,7 @@ class Euchre:
     variant_form_template = "games/euchre/variant_fields.html"
     # Euchre's tricks turn on bowers and the bidding; the debrief replays no Euchre trick.
     tricks: TrickRules[EuchreVariant] | None = None
-
-    # Variants -----------------------------------------------------------------------------
-
-    def default_variants(self, tables: int) -> tuple[EuchreVariant, ...]:
-        return default_variants(tables)
-
-    def variant_to_json(self, variant: EuchreVariant) -> dict[str, Any]:
-        return variant_to_json(_variant(variant))
-
-    def variant_from_json(self, data: object) -> EuchreVariant:
-        return variant_from_json(data)
-
-    def variant_summary(self, variant: EuchreVariant) -> Text:
-        return summary_text(_variant(variant))
-
-    def variant_settings(self, variant: EuchreVariant) -> tuple[Setting, ...]:
-        return variant_settings(_variant(variant))
+    settings = SETTINGS  # its JSON, summary, debrief rows, form and new tables
 
     # Results ------------------------------------------------------------------------------
 
@@ -161,15 +139,6 @@ class Euchre:
 
     def guide_paragraphs(self) -> tuple[Paragraph, ...]:
         return tuple(Paragraph(heading, text) for heading, text in GUIDE_PARAGRAPHS)
-
-    def variant_form(self, formdata: Any, variant: EuchreVariant | None) -> Any:
-        from .forms import VariantForm  # WTForms: only with the app
-
-        variant = EuchreVariant() if variant is None else _variant(variant)
-        return VariantForm(formdata=formdata, no_trump=variant.no_trump, stick_the_dealer=variant.stick_the_dealer)
-
-    def variant_from_form(self, form: Any) -> EuchreVariant:
-        return EuchreVariant(no_trump=bool(form.no_trump.data), stick_the_dealer=bool(form.stick_the_dealer.data))
 
 
 EUCHRE: Final = Euchre()
