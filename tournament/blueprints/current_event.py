@@ -35,5 +35,7 @@ def current_event(*collections: str) -> Event:
     "rounds"). No such event: the usual 404 page."""
     event = g.get("current_event")
     if event is None:
-        event = g.current_event = event_service.event_row(db.session(), request.view_args["event_id"])
+        view_args = request.view_args
+        assert view_args is not None, "called from a view, whose address names the event"
+        event = g.current_event = event_service.event_row(db.session(), view_args["event_id"])
     return with_collections(event, *collections)

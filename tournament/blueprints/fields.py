@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from wtforms import IntegerField as _WTFormsIntegerField
 from wtforms import StringField
 from wtforms.validators import StopValidation
@@ -23,6 +25,8 @@ class IntegerField(_WTFormsIntegerField):
     a float's range then crashes NumberRange (which converts it to a float), while one beyond a
     database integer would reach the database."""
 
+    data: Any  # WTForms ships no types: whatever the form's validators let through
+
     def process_formdata(self, valuelist):
         if valuelist and len(str(valuelist[0]).strip().lstrip("+-")) > MAX_DIGITS:
             self.data = None
@@ -34,6 +38,8 @@ class TimeZoneField(StringField):
     """An IANA zone name typed with the browser's suggestions (`common_zones` for a datalist);
     checked by the one zone check, which also gives it its proper spelling ("europe/berlin"
     becomes "Europe/Berlin"). `default` may be a callable (the laptop's own zone)."""
+
+    data: str | None
 
     def pre_validate(self, form):
         try:

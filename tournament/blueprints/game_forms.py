@@ -70,7 +70,8 @@ def winner_choices(rules: CardGame, variant: Any, players) -> list[tuple[str, Ma
 def results_form(rules: CardGame, variant: Any, players, rows: int, formdata=None):
     """The form of a table's `rows` games, read from `formdata` when given."""
     roster = tuple((p.id, p.name) for p in players)
-    form = _form_class(rules, variant, roster, rows)(formdata=formdata)
+    # The cache keys on the game: one hashable object, which CardGame does not state.
+    form = _form_class(rules, variant, roster, rows)(formdata=formdata)  # type: ignore[arg-type]
     if formdata is None:
         for index, row in enumerate(form.games.entries, start=1):
             row.number.data = str(index)
@@ -84,7 +85,8 @@ def results_form(rules: CardGame, variant: Any, players, rows: int, formdata=Non
 def _form_class(rules: CardGame, variant: Any, roster: tuple[tuple[int, str], ...], rows: int):
     class TableResultsForm(FlaskForm):
         round = HiddenField()  # the phone's guard against sending to a round that is over
-        games = FieldList(FormField(_row_class(rules, variant, roster)), min_entries=rows,
+        # The cache keys on the game: one hashable object, which CardGame does not state.
+        games = FieldList(FormField(_row_class(rules, variant, roster)), min_entries=rows,  # type: ignore[arg-type]
                           max_entries=MAX_GAMES_PER_ROUND)
 
     return TableResultsForm

@@ -97,7 +97,7 @@ def score_page(session, data: RoundData, table, number: int, *, template: str, a
     game = _game(data.games_at(table), number)
     undo = request.method == "POST" and "undo" in request.form
     formdata = request.form if request.method == "POST" and not undo else None
-    errors = {"entry": None, "undo": None}
+    errors: dict[str, str | None] = {"entry": None, "undo": None}
 
     def page(status: int = 200, shown=game):
         sheet = list(shown.sheet or []) if shown is not None else []

@@ -18,6 +18,7 @@ from ... import db
 from ...core.i18n import T, Text, Tn
 from ...i18n import translate
 from ...services import accounts
+from ...services.errors import DomainError
 from ...throttle import limit_failed_logins, limiter
 from ..guards import log_in
 from ..links import local_path
@@ -51,7 +52,7 @@ def setup():
         return _busy("organiser/setup.html", form, error)
     except accounts.UsernameRefused as error:
         return _refused("organiser/setup.html", form, form.username, error)
-    except accounts.DomainError as error:
+    except DomainError as error:
         return _refused("organiser/setup.html", form, form.password, error)
     log_in(organiser)
     flash(translate(T("Welcome! Your organiser account is ready.")), "success")

@@ -7,6 +7,8 @@ so a double click or a clicker's repeated key shows it once."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import abort, flash, jsonify, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
 from wtforms.validators import DataRequired, NumberRange
@@ -63,16 +65,17 @@ def _page(event, form: StepsForm | None = None, status: int = 200):
     steps = steps_for(event)
     known = {step.view for step in steps if step.view}
     if form is None:
-        rows = [*_editor_rows(event), {"title": "", "prompt": "", "view": ""}]
-        numbered = [dict(row, position=index) for index, row in enumerate(rows, 1)]
+        editing = [*_editor_rows(event), {"title": "", "prompt": "", "view": ""}]
+        numbered = [dict(row, position=index) for index, row in enumerate(editing, 1)]
         form = StepsForm(formdata=None, data={"steps": numbered})
     form.offer_views(known | {entry.form.view.data for entry in form.steps if entry.form.view.data})
     views = {step.view: step_view(step, event) for step in steps}
     previews = {key: spec.build(session, event) for key, spec in views.items() if spec is not None}
     shown = current_step(event)
-    rows = [{"number": index + 1, "title": translate(step.title, language),
-             "prompt": translate(step.prompt, language), "spec": views.get(step.view), "view": step.view}
-            for index, step in enumerate(steps)]
+    rows: list[dict[str, Any]] = [
+        {"number": index + 1, "title": translate(step.title, language),
+         "prompt": translate(step.prompt, language), "spec": views.get(step.view), "view": step.view}
+        for index, step in enumerate(steps)]
     downloads = [spec for spec in debrief.registered()
                  if spec.csv_table is not None and debrief.is_available(spec, event)]
     return render_template(

@@ -109,7 +109,7 @@ def player_status(event_id: int, player_id: int, status: str):
     form = JoinTableForm()
     form.table.choices = _table_choices(event)
     joining = new_status is PlayerStatus.SEATED and current is not None
-    if joining and not form.validate_on_submit():
+    if joining and current is not None and not form.validate_on_submit():
         form.table.errors = [translate(T("Choose the table where {name} joins round {number}.",
                                            name=Name(player.name), number=current.number))]
         return _player_page(session, event, player, join=form, status=400)

@@ -33,7 +33,8 @@ def _family(event) -> tuple[object, ...]:
     sheets for the event's table count and each table's own (``layout``)."""
     game = game_of(event)
     variants = (*game.default_variants(len(event.tables)), *(t.variant for t in event.tables))
-    return distinct(_sheet(game, variant) for variant in variants)
+    # The cache keys on the game: one hashable object, which CardGame does not state.
+    return distinct(_sheet(game, variant) for variant in variants)  # type: ignore[arg-type]
 
 
 def _rule_sheets(event, tables=None) -> list[tuple[object, Marker, str | None]]:
@@ -42,7 +43,8 @@ def _rule_sheets(event, tables=None) -> list[tuple[object, Marker, str | None]]:
     tall as the longest wording of the same section on the event's other sheets."""
     game = game_of(event)
     family = _family(event)
-    return [(aligned(_sheet(game, t.variant), family), marker(t.number), t.house_rule)
+    # The cache keys on the game: one hashable object, which CardGame does not state.
+    return [(aligned(_sheet(game, t.variant), family), marker(t.number), t.house_rule)  # type: ignore[arg-type]
             for t in (event.tables if tables is None else tables) for _ in range(event.sheet_copies)]
 
 
