@@ -117,6 +117,7 @@ def replay_game(secret_key, online: OnlineGame, referee=None, salt: str | None =
     """The engine's state of a stored deal: dealt from its seed, its actions replayed
     (`referee`: the table's variant when the app referees it; `salt`: its event's, read from
     the app's database when not given)."""
+    from tournament.games import table_engine
     from tournament.games.five_tricks import table_play
 
     if salt is None:
@@ -124,7 +125,7 @@ def replay_game(secret_key, online: OnlineGame, referee=None, salt: str | None =
     seed = deal_seed(secret_key, salt, online.event_id, online.table_id, online.round_id, online.number,
                      online.seats, online.dealer, online.seed_version)
     dealt = table_play.deal(seed, len(online.seats), online.dealer)
-    return dealt, table_play.replay(dealt, referee, stored_actions(online))
+    return dealt, table_engine.replay(table_play.FIVE_TRICKS_TABLE, dealt, referee, stored_actions(online))
 
 
 ACTION_KEYS = ("type", "seat", "card", "index")  # the engine's JSON form; the row adds its own
@@ -132,16 +133,20 @@ ACTION_KEYS = ("type", "seat", "card", "index")  # the engine's JSON form; the r
 
 def stored_actions(online: OnlineGame) -> list:
     """The deal's accepted actions as engine actions, in order."""
-    from tournament.games.five_tricks import table_play
+    from tournament.games import table_engine
+    from tournament.games.five_tricks.table_play import FIVE_TRICKS_TABLE
 
-    return [table_play.action_from_json({k: v for k, v in a.items() if k in ACTION_KEYS}) for a in online.actions]
+    return [table_engine.action_from_json(FIVE_TRICKS_TABLE, {k: v for k, v in a.items() if k in ACTION_KEYS})
+            for a in online.actions]
 
 
 def stored_plays(online: OnlineGame) -> list[tuple[int, str]]:
     """(seat, card code as a device sends it) of the deal's plays, in order."""
+    from tournament.games import table_engine
     from tournament.games.five_tricks import table_play
 
-    return [(a.seat, table_play.card_code(a.card)) for a in stored_actions(online) if isinstance(a, table_play.Play)]
+    return [(a.seat, table_play.card_code(a.card)) for a in stored_actions(online)
+            if isinstance(a, table_engine.Play)]
 
 
 def check_recorded(session, secret_key, event_id: int, round_number: int, closed: bool) -> list[str]:

@@ -10,8 +10,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tournament.core.errors import RuleError
+from tournament.games import table_engine as engine
 from tournament.games.five_tricks import table_play as tp
 from tournament.games.five_tricks.cards import DECK, Suit
+from tournament.games.five_tricks.table_play import FIVE_TRICKS_TABLE as FT
 from tournament.games.five_tricks.variants import RuleVariant
 
 REFEREES = st.none() | st.builds(RuleVariant, ace=st.sampled_from(["high", "low"]),
@@ -20,32 +22,32 @@ REFEREES = st.none() | st.builds(RuleVariant, ace=st.sampled_from(["high", "low"
 MAX_STEPS = 150  # then every awaited seat is played for, which always settles (see ``_step``)
 
 
-def _step(data: st.DataObject, state: tp.TableState, step: int, skips: bool) -> tp.Action:
+def _step(data: st.DataObject, state: engine.TableState, step: int, skips: bool) -> engine.Action:
     """An action a table might send now: mostly an awaited seat's legal move, sometimes anything.
     Draws of zero make the legal move, so the simplest example is a plain deal."""
     kind = data.draw(st.integers(0, 19))
     if kind >= 17:
         seat = data.draw(st.integers(0, state.players - 1))
         if kind == 17:
-            return tp.Play(seat, data.draw(st.sampled_from(DECK)))  # any card from anyone: usually refused
+            return engine.Play(seat, data.draw(st.sampled_from(DECK)))  # any card from anyone: usually refused
         if kind == 18 and skips:
-            return tp.Skip(seat)
-        return tp.Point(seat, data.draw(st.integers(-1, len(state.trick))))
+            return engine.Skip(seat)
+        return engine.Point(seat, data.draw(st.integers(-1, len(state.trick))))
     waiting = state.waiting_for()
     mover = waiting[data.draw(st.integers(0, len(waiting) - 1))]
     if step > MAX_STEPS or kind == 16:
-        return tp.Auto(mover)
+        return engine.Auto(mover)
     if state.stage == "play":
-        return tp.Play(mover, data.draw(st.sampled_from(sorted(state.playable(mover), key=tp.card_code))))
-    return tp.Point(mover, data.draw(st.integers(0, len(state.trick) - 1)))
+        return engine.Play(mover, data.draw(st.sampled_from(sorted(state.playable(mover), key=tp.card_code))))
+    return engine.Point(mover, data.draw(st.integers(0, len(state.trick) - 1)))
 
 
-def _play_out(data: st.DataObject, skips: bool) -> tuple[tp.Deal, RuleVariant | None, list[tp.TableState],
-                                                          list[tp.Action], Counter[str]]:
+def _play_out(data: st.DataObject, skips: bool) -> tuple[engine.Deal, RuleVariant | None, list[engine.TableState],
+                                                          list[engine.Action], Counter[str]]:
     players = data.draw(st.integers(2, 8))
     dealt = tp.deal(data.draw(st.binary(max_size=16)), players, data.draw(st.integers(0, players - 1)))
     referee = data.draw(REFEREES)
-    state = tp.start(dealt, referee)
+    state = engine.start(FT, dealt, referee)
     states, actions, taken_cards = [state], [], Counter[str]()
     step = 0
     while not state.over:
@@ -53,7 +55,7 @@ def _play_out(data: st.DataObject, skips: bool) -> tuple[tp.Deal, RuleVariant | 
         assert step < 5000
         action = _step(data, state, step, skips)
         try:
-            after = tp.apply(state, action)
+            after = engine.apply(state, action)
         except RuleError:
             continue
         if sum(after.taken) > sum(state.taken):
@@ -65,18 +67,18 @@ def _play_out(data: st.DataObject, skips: bool) -> tuple[tp.Deal, RuleVariant | 
     return dealt, referee, states, actions, taken_cards
 
 
-def _check_play(before: tp.TableState, action: tp.Action, after: tp.TableState) -> None:
+def _check_play(before: engine.TableState, action: engine.Action, after: engine.TableState) -> None:
     """A card is played only by the seat whose turn it is, only a card it may play."""
-    if isinstance(action, tp.Play):
+    if isinstance(action, engine.Play):
         assert before.stage == "play" and action.seat == before.turn
         assert action.card in before.playable(action.seat)
         assert action.card not in after.hands[action.seat]
     else:
         assert all(after.hands[seat] == before.hands[seat] for seat in range(before.players)
-                   if not isinstance(action, tp.Auto) or seat != action.seat)
+                   if not isinstance(action, engine.Auto) or seat != action.seat)
 
 
-def _cards_in(state: tp.TableState, taken_cards: Counter[str]) -> Counter[str]:
+def _cards_in(state: engine.TableState, taken_cards: Counter[str]) -> Counter[str]:
     held = Counter(tp.card_code(card) for hand in state.hands for card in hand)
     return held + Counter(tp.card_code(card) for _, card in state.trick) + taken_cards
 
@@ -117,8 +119,8 @@ def test_cards_are_conserved_and_nobody_plays_out_of_turn_even_when_players_sit_
 @given(st.data())
 def test_replaying_the_accepted_actions_gives_the_state_reached_step_by_step(data):
     dealt, referee, states, actions, _ = _play_out(data, skips=True)
-    assert tp.replay(dealt, referee, actions) == states[-1]
+    assert engine.replay(FT, dealt, referee, actions) == states[-1]
     cut = data.draw(st.integers(0, len(actions)))
-    assert tp.replay(dealt, referee, actions[:cut]) == states[cut]
-    stored = [tp.action_to_json(action) for action in actions]
-    assert [tp.action_from_json(item) for item in stored] == actions
+    assert engine.replay(FT, dealt, referee, actions[:cut]) == states[cut]
+    stored = [engine.action_to_json(FT, action) for action in actions]
+    assert [engine.action_from_json(FT, item) for item in stored] == actions

@@ -18,7 +18,9 @@ from tests.online.conftest import act, claim_all, online_event, play_out, start,
 from tests.online.shuffles import deck_order, one_shuffle_deals_both, shared_hands
 from tournament import db
 from tournament.core.names import name_key
+from tournament.games import table_engine
 from tournament.games.five_tricks import table_play
+from tournament.games.five_tricks.table_play import FIVE_TRICKS_TABLE
 from tournament.models import Event, OnlineClaim, OnlineGame, Player, PlayerStatus, Round, Seat, Table
 from tournament.services import events, midevent, players, timer, transfer
 
@@ -30,13 +32,13 @@ FIVE = [*FOUR, "Eva"]
 def drawn(monkeypatch):
     """The seeds the service draws deals from, newest last."""
     seeds: list[bytes] = []
-    real = table_play.deal
+    real = table_engine.deal
 
-    def spy(seed, players, dealer):
+    def spy(rules, seed, players, dealer):
         seeds.append(seed)
-        return real(seed, players, dealer)
+        return real(rules, seed, players, dealer)
 
-    monkeypatch.setattr(table_play, "deal", spy)
+    monkeypatch.setattr(table_engine, "deal", spy)
     return seeds
 
 
@@ -248,8 +250,9 @@ def test_a_deal_stored_before_seats_were_part_of_the_seed_goes_on_from_the_seed_
         seats = sorted(ids, key=lambda pid: name_key(session.get(Player, pid).name))
         dealt = table_play.deal(seed.legacy_seed(app.config["SECRET_KEY"], event_id, table, round_id, 1), 4, 0)
         led = dealt.hands[1][0]
+        first = table_engine.action_to_json(FIVE_TRICKS_TABLE, table_engine.Play(1, led))
         session.add(OnlineGame(event_id=event_id, table_id=table, round_id=round_id, number=1, seats=seats, dealer=0,
-                               actions=[{**table_play.action_to_json(table_play.Play(1, led)), "nonce": "old-1",
+                               actions=[{**first, "nonce": "old-1",
                                          "by": seats[1]}]))
         session.flush()
         session.execute(update(OnlineGame).values(seed_version=None))  # as the migration leaves it

@@ -40,11 +40,12 @@ def test_marking_tables_online_is_refused_for_other_games(app, organiser):
     response = organiser.post(f"/events/{event_id}/online/tables", data={"online-1": "y"})
     assert response.status_code == 400
     refused = response.get_data(as_text=True)
-    assert "Online play is for Five Tricks events only. Euchre is played at real tables" in refused
+    assert ("The app cannot deal Euchre at a virtual table, so it is not played online. It is played at real "
+            "tables") in refused
     assert organiser.post(f"/events/{event_id}/online/all", data={"to": "on"}).status_code == 400
     assert _flags(app, event_id) == before == {1: (False, False), 2: (False, False)}
     page = organiser.get(f"/events/{event_id}/online").get_data(as_text=True)
-    assert "Online play is for Five Tricks events only." in page and "online-1" not in page
+    assert "so it is not played online." in page and "online-1" not in page
     # The menu offers the page only where it can be used.
     assert f"/events/{event_id}/online\"" not in organiser.get(f"/events/{event_id}/tables").get_data(as_text=True)
 

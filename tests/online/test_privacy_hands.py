@@ -43,6 +43,7 @@ def plays_seen(body: bytes, total: int, seats: int) -> int:
 
 
 def test_no_answer_to_any_player_shows_another_players_remaining_cards_or_the_aside(app, live_server):
+    from tournament.games import table_engine
     from tournament.games.five_tricks import table_play
 
     with app.app_context():
@@ -57,7 +58,7 @@ def test_no_answer_to_any_player_shows_another_players_remaining_cards_or_the_as
         seed = deal_seed(app.config["SECRET_KEY"], salt, deal.event_id, deal.table_id, deal.round_id, deal.number,
                          deal.seats, deal.dealer, deal.seed_version)
         dealt = table_play.deal(seed, len(deal.seats), deal.dealer)
-        order = [a.card for a in stored_actions(deal) if isinstance(a, table_play.Play)]
+        order = [a.card for a in stored_actions(deal) if isinstance(a, table_engine.Play)]
     total = sum(len(hand) for hand in dealt.hands)
     assert len(order) == total and len(dealt.aside) == 3
     assert {code for bot in bots for code in bot.deals_over[1]["hand"]} == set(), "hands empty at the end"

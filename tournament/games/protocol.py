@@ -380,6 +380,51 @@ class Scorer(Protocol[V_contra]):
 
 
 @runtime_checkable
+class TablePlay(Protocol[V_contra]):
+    """What a virtual table needs to deal and play one deal of a game online, trick by trick
+    (``games.table_engine`` runs the deal: turns, pointing, disputes, seats sitting out).
+
+    Cards are the game's own values (hashable). Every hook is pure. A game without this hook is
+    not played online.
+
+    The deal's end: a deal is over when every hand is played out (``cards_each`` tricks when
+    nobody sits out), or when fewer than two seats still play.
+    """
+
+    def cards_each(self, players: int) -> int:
+        """Cards dealt to each of ``players`` seats; ``RuleError`` for a table this game cannot
+        deal to (the sentence says which sizes it can)."""
+        ...
+
+    def deal(self, seed: bytes, players: int, dealer: int) -> tuple[tuple[tuple[Any, ...], ...], tuple[Any, ...]]:
+        """The hands (seat 0 first, each in the order it is shown) and the cards set aside,
+        as a pure function of ``seed``: the same seed, the same cards."""
+        ...
+
+    def legal_cards(self, variant: V_contra, hand: Sequence[Any], trick: Sequence[Any]) -> Collection[Any]:
+        """The cards of ``hand`` a table of ``variant`` allows now (``trick``: the cards played
+        to it so far, the lead first); never empty for a non-empty hand."""
+        ...
+
+    def trick_winner(self, variant: V_contra, trick: Sequence[Any]) -> int:
+        """Index into ``trick`` (complete, the lead first) of the card that takes it."""
+        ...
+
+    def report(self, variant: V_contra, players: Sequence[str], taken: Sequence[int]) -> Report:
+        """The deal as the tournament records it, from each seat's tricks (``players`` by name
+        in seat order); winners empty: no game."""
+        ...
+
+    def face(self, card: Any) -> CardFace:
+        """How ``card`` is drawn on a screen; its ``code`` is what a device sends back."""
+        ...
+
+    def card_from_code(self, code: str) -> Any:
+        """The card whose ``face(card).code`` is exactly ``code``; ``RuleError`` otherwise."""
+        ...
+
+
+@runtime_checkable
 class CardGame(Protocol[V]):
     """A card game the tables can play. Implementations are usually one module-level object.
 
@@ -405,6 +450,8 @@ class CardGame(Protocol[V]):
             inside the rules page's ``<form>``; it gets ``form``.
         tricks: the game's tricks, for the debrief's replayed trick, or ``None`` (a game that
             takes no tricks, or whose tricks the debrief does not replay).
+        table_play: how a virtual table deals and plays the game online, or ``None`` (the
+            game is played at real tables only).
     """
 
     key: str
@@ -417,6 +464,7 @@ class CardGame(Protocol[V]):
     rule_sheet_template: str
     variant_form_template: str
     tricks: TrickRules[V] | None
+    table_play: TablePlay[V] | None
 
     # Read-only, so a game may state them as plain ``str`` or as messages.
     @property
@@ -499,5 +547,5 @@ class CardGame(Protocol[V]):
 
 
 __all__ = ["CardFace", "CardGame", "GamesPerRound", "Paragraph", "Report", "Rhythm", "ScoreField", "ScoreLimit",
-           "Scorer", "ScorerWords", "Setting", "TableSizes",
+           "Scorer", "ScorerWords", "Setting", "TablePlay", "TableSizes",
            "Tally", "TallyLine", "TrickRules", "V"]

@@ -1,19 +1,22 @@
-"""One deal of Five Tricks at an online table, as pure data: the deal, every action a seat (or the
-organiser, for an absent seat) may take, and the state after each.
+"""One deal at an online table, as pure data, for any game with a ``TablePlay``: the deal,
+every action a seat (or the organiser, for an absent seat) may take, and the state after each.
+What differs from game to game (the cards dealt, which may be played, who takes a trick, what
+the deal reports) is the game's ``TablePlay``; turns, pointing, disputes and seats sitting out
+are the same for every game, here.
 
 Seats are numbers 0..n-1 in playing order (clockwise); the engine knows seats, never names.
 
 Invariants:
-- ``deal`` is a pure function of (seed, players, dealer): the deck is shuffled by a generator
-  seeded from the SHA-256 of the seed, dealt one card at a time starting with the seat after
-  the dealer until each seat has ``cards_each(players)``; the rest is set aside. Every card of
-  ``DECK`` is in exactly one hand or the aside, and hands are kept in ``hand_order``.
+- ``deal`` is the game's ``TablePlay.deal``: a pure function of (seed, players, dealer). Every
+  card dealt is in exactly one hand or the aside.
 - ``apply`` never mutates: states, deals and actions are frozen, their collections tuples. A
   refused action raises ``RuleError`` whose ``.text`` is one of the ``T(...)`` messages below
   (no names: the service may add them) and nothing is changed.
 - Cards are conserved: at every moment each dealt card is in its seat's hand, on the table (the
   trick), or in a trick already taken; a card is played once, only by its holder, only on that
   seat's turn, only in stage "play", and under a referee only when ``legal_cards`` allows it.
+- The stages and how the deal moves between them are data (``STAGE_MOVES``), and so is what
+  each stage refuses (``REFUSAL``); ``_settle`` is their one writer.
 - The *active* seats are the seats not skipped. A trick is complete when every active seat that
   held cards when it began has played to it. Under a referee ``trick_winner`` takes it at once;
   without one every active seat points at the card it thinks won ("point"); all the same: that
@@ -25,30 +28,22 @@ Invariants:
   empty and the last trick is taken, or as soon as fewer than two seats are active (nobody is
   left to play against: the cards still held stay unplayed, a trick not yet taken stays so).
   A deal played to the end by seats that never sit out has exactly ``tricks_in_deal()`` tricks.
-- ``replay(deal, referee, actions)`` is ``start`` followed by ``apply`` of each action, so the
-  stored actions are the whole truth of a deal: the state is never stored.
+- ``replay(rules, deal, referee, actions)`` is ``start`` followed by ``apply`` of each action,
+  so the stored actions are the whole truth of a deal: the state is never stored.
 - ``action_to_json`` and ``action_from_json`` are inverse; ``action_from_json`` reads stored and
   device-sent data and refuses anything that is not exactly an action's form.
 """
 
 from __future__ import annotations
 
-import hashlib
-import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Final
+from typing import Any, Final
 
-from ...core.errors import RuleError
-from ...core.i18n import T
-from .cards import DECK, RANK_LABELS, Card, Suit
-from .tricks import legal_cards, trick_winner
-from .variants import RuleVariant
-
-STAGES: Final[tuple[str, ...]] = ("play", "point", "dispute", "over")
-MIN_PLAYERS: Final[int] = 2
-MAX_PLAYERS: Final[int] = len(DECK)  # one card each; more players than cards cannot be dealt
+from ..core.errors import RuleError
+from ..core.i18n import T, Text
+from .protocol import TablePlay
 
 NOT_YOUR_TURN: Final = T("It is not your turn.")
 NOT_IN_HAND: Final = T("That card is not in your hand.")
@@ -59,58 +54,63 @@ DEAL_OVER: Final = T("This deal is over.")
 SITS_OUT: Final = T("That player already sits out this deal.")
 NOTHING_TO_DO: Final = T("Nothing to do for that player now.")
 NO_SUCH_SEAT: Final = T("There is no such seat at this table.")
-PLAYERS_FOR_A_DEAL: Final = T("A deal needs 2 to 28 players, not {players}.")
 UNREADABLE_ACTION: Final = T("That action could not be read.")
 
+MIN_PLAYERS: Final[int] = 2
 
-def cards_each(players: int) -> int:
-    """Cards dealt to each seat: 7 for 2–4 players, 5 for 5, 4 for 6–7, 3 for 8, fewer beyond."""
-    if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise RuleError(PLAYERS_FOR_A_DEAL.filled(players=repr(players)))
-    return min(7, len(DECK) // players)
+# Where a deal stands: "play": cards are being played; "point": the trick is complete and each
+# seat points at the card it thinks won; "dispute": they pointed at different cards and must
+# agree; "over": the deal has ended.
+STAGES: Final[tuple[str, ...]] = ("play", "point", "dispute", "over")
+# How a deal moves: (stage, what happened) -> the next stage. Nothing else moves it.
+STAGE_MOVES: Final[Mapping[tuple[str, str], str]] = {
+    ("play", "taken"): "play",  # the app referees: the trick is taken at once, the next one begins
+    ("play", "complete"): "point",  # the players referee: each points at the card that won
+    ("point", "agreed"): "play",
+    ("point", "disagreed"): "dispute",
+    ("dispute", "agreed"): "play",
+    ("play", "ended"): "over",
+    ("point", "ended"): "over",
+    ("dispute", "ended"): "over",
+}
+# The actions a seat may take in each stage ("auto": the app acts for an absent seat; "skip":
+# it sits out the rest of the deal), and the sentence refusing each other one.
+ALLOWED: Final[Mapping[str, frozenset[str]]] = {
+    "play": frozenset({"play", "skip", "auto"}),
+    "point": frozenset({"point", "skip", "auto"}),
+    "dispute": frozenset({"point", "skip", "auto"}),
+    "over": frozenset(),
+}
+REFUSAL: Final[Mapping[tuple[str, str], Text]] = {
+    ("point", "play"): NOT_YOUR_TURN,
+    ("dispute", "play"): NOT_YOUR_TURN,
+    ("play", "point"): TRICK_NOT_COMPLETE,
+    **{("over", kind): DEAL_OVER for kind in ("play", "point", "skip", "auto")},
+}
 
 
-_SUIT_ORDER: Final[dict[Suit, int]] = {suit: index for index, suit in enumerate(Suit)}
-
-
-def hand_order(cards: Iterable[Card]) -> tuple[Card, ...]:
-    """The cards sorted as a hand is shown: suits in ``Suit`` order, then ranks A, 2, .., 7."""
-    return tuple(sorted(cards, key=lambda card: (_SUIT_ORDER[card.suit], card.rank)))
-
-
-# A card's code is its rank label and the initial of its suit ("7h", "Ac"): the form devices send.
-_CODES: Final[dict[Card, str]] = {card: f"{RANK_LABELS[card.rank]}{card.suit.value[0]}" for card in DECK}
-_BY_CODE: Final[dict[str, Card]] = {code: card for card, code in _CODES.items()}
-
-
-def card_code(card: Card) -> str:
-    """The code of ``card``: "7h", "Ac" (as the debrief's card faces write it)."""
-    return _CODES[card]
-
-
-def card_from_code(code: object) -> Card:
-    """The card whose code is exactly ``code``; anything else is refused."""
-    card = _BY_CODE.get(code) if isinstance(code, str) else None
-    if card is None:
-        raise RuleError(UNREADABLE_ACTION)
-    return card
+def refusal(stage: str, kind: str) -> Text | None:
+    """Why a deal in ``stage`` refuses an action of ``kind``; ``None``: the stage allows it."""
+    return None if kind in ALLOWED[stage] else REFUSAL[(stage, kind)]
 
 
 @dataclass(frozen=True)
 class Deal:
-    """The cards of one deal: each seat's hand (in hand order), the cards set aside, the dealer."""
+    """The cards of one deal: each seat's hand (in the order shown), the cards set aside, the
+    dealer."""
 
-    hands: tuple[tuple[Card, ...], ...]
-    aside: tuple[Card, ...]
+    hands: tuple[tuple[Any, ...], ...]
+    aside: tuple[Any, ...]
     dealer: int
 
     def __post_init__(self) -> None:
         if not isinstance(self.hands, tuple) or not all(isinstance(hand, tuple) for hand in self.hands):
             raise RuleError("a deal's hands must be a tuple of tuples of cards")
-        cards_each(len(self.hands))
+        if len(self.hands) < MIN_PLAYERS:
+            raise RuleError(f"a deal needs at least {MIN_PLAYERS} seats, not {len(self.hands)}")
         _seat_number(self.dealer, len(self.hands))
         cards = [card for hand in self.hands for card in hand] + list(self.aside)
-        if not all(isinstance(card, Card) for card in cards) or len(set(cards)) != len(cards):
+        if len(set(cards)) != len(cards):
             raise RuleError("a deal holds each card of the deck at most once")
 
     @property
@@ -124,25 +124,20 @@ def _seat_number(value: object, players: int) -> int:
     return value
 
 
-def deal(seed: bytes, players: int, dealer: int) -> Deal:
-    """Shuffle the deck from ``seed`` and deal one card at a time from the seat after ``dealer``."""
+def deal(rules: TablePlay[Any], seed: bytes, players: int, dealer: int) -> Deal:
+    """The game's deal from ``seed``, the seat after ``dealer`` served first."""
     if not isinstance(seed, bytes):
         raise RuleError(f"a deal's seed must be bytes, not {type(seed).__name__}")
-    each = cards_each(players)
+    rules.cards_each(players)
     dealer = _seat_number(dealer, players)
-    deck = list(DECK)
-    random.Random(int.from_bytes(hashlib.sha256(seed).digest(), "big")).shuffle(deck)
-    dealt: list[list[Card]] = [[] for _ in range(players)]
-    for position, card in enumerate(deck[: each * players]):
-        dealt[(dealer + 1 + position) % players].append(card)
-    return Deal(hands=tuple(hand_order(hand) for hand in dealt), aside=hand_order(deck[each * players:]),
-                dealer=dealer)
+    hands, aside = rules.deal(seed, players, dealer)
+    return Deal(hands=hands, aside=aside, dealer=dealer)
 
 
 @dataclass(frozen=True)
 class Play:
     seat: int
-    card: Card
+    card: Any
 
 
 @dataclass(frozen=True)
@@ -168,6 +163,7 @@ class Auto:
 
 
 Action = Play | Point | Skip | Auto
+_KINDS: Final[dict[type[Any], str]] = {Play: "play", Point: "point", Skip: "skip", Auto: "auto"}
 
 
 @dataclass(frozen=True)
@@ -176,7 +172,7 @@ class Dispute:
     first pointing of every seat (``None``: did not point), and the seat that took it."""
 
     trick: int
-    cards: tuple[tuple[int, Card], ...]
+    cards: tuple[tuple[int, Any], ...]
     first: tuple[int | None, ...]
     taker: int
 
@@ -185,10 +181,11 @@ class Dispute:
 class TableState:
     """The state of a deal after some actions; build it with ``start`` and ``apply``."""
 
+    rules: TablePlay[Any]
     deal: Deal
-    referee: RuleVariant | None
-    hands: tuple[tuple[Card, ...], ...]
-    trick: tuple[tuple[int, Card], ...]
+    referee: Any  # the table's variant when the app referees, else None
+    hands: tuple[tuple[Any, ...], ...]
+    trick: tuple[tuple[int, Any], ...]
     turn: int | None
     leader: int
     taken: tuple[int, ...]
@@ -196,7 +193,7 @@ class TableState:
     stage: str
     choices: tuple[int | None, ...]
     skipped: frozenset[int]
-    last_trick: tuple[tuple[int, Card], ...]
+    last_trick: tuple[tuple[int, Any], ...]
     last_taker: int | None
     disputes: tuple[Dispute, ...]
     # The pointing when the open dispute began (empty unless stage is "dispute").
@@ -215,23 +212,18 @@ class TableState:
     def over(self) -> bool:
         return self.stage == "over"
 
-    @property
-    def led(self) -> Suit | None:
-        """The suit led to the current trick (``None`` before its first card)."""
-        return self.trick[0][1].suit if self.trick else None
-
     def tricks_in_deal(self) -> int:
         """Tricks a deal has when played to the end: one per card in each hand."""
-        return cards_each(self.players)
+        return self.rules.cards_each(self.players)
 
-    def playable(self, seat: int) -> frozenset[Card]:
+    def playable(self, seat: int) -> frozenset[Any]:
         """The cards ``seat`` may play now: empty unless it is that seat's turn."""
         if self.stage != "play" or seat != self.turn:
             return frozenset()
         hand = self.hands[seat]
         if self.referee is None:
             return frozenset(hand)
-        return frozenset(legal_cards(self.referee, hand, self.led))
+        return frozenset(self.rules.legal_cards(self.referee, hand, [card for _, card in self.trick]))
 
     def waiting_for(self) -> tuple[int, ...]:
         """Seats whose card or pointing is awaited: the seat to play; the active seats that have
@@ -254,17 +246,16 @@ class TableState:
         return min((index for index in counts if index is not None), key=lambda index: (-counts[index], index))
 
 
-def start(deal: Deal, referee: RuleVariant | None) -> TableState:
-    """The deal before its first card: the seat after the dealer leads."""
+def start(rules: TablePlay[Any], deal: Deal, referee: Any) -> TableState:
+    """The deal before its first card: the seat after the dealer leads. ``referee``: the
+    table's variant when the app referees, else ``None``."""
     if not isinstance(deal, Deal):
         raise RuleError(f"expected a Deal, not {deal!r}")
-    if referee is not None and not isinstance(referee, RuleVariant):
-        raise RuleError(f"a referee must be a RuleVariant or None, not {referee!r}")
     players = deal.players
-    cards_each(players)
+    rules.cards_each(players)
     leader = (_seat_number(deal.dealer, players) + 1) % players
     return TableState(
-        deal=deal, referee=referee, hands=deal.hands, trick=(), turn=leader, leader=leader,
+        rules=rules, deal=deal, referee=referee, hands=deal.hands, trick=(), turn=leader, leader=leader,
         taken=(0,) * players, trick_number=1, stage="play", choices=(None,) * players,
         skipped=frozenset(), last_trick=(), last_taker=None, disputes=(),
     )
@@ -281,6 +272,9 @@ def apply(state: TableState, action: Action) -> TableState:
         raise RuleError(DEAL_OVER)
     if seat in state.skipped:
         raise RuleError(SITS_OUT)
+    refused = refusal(state.stage, _KINDS[type(action)])
+    if refused is not None:
+        raise RuleError(refused)
     if isinstance(action, Play):
         return _play(state, seat, action.card)
     if isinstance(action, Point):
@@ -290,9 +284,9 @@ def apply(state: TableState, action: Action) -> TableState:
     return _auto(state, seat)
 
 
-def replay(deal: Deal, referee: RuleVariant | None, actions: Sequence[Action]) -> TableState:
+def replay(rules: TablePlay[Any], deal: Deal, referee: Any, actions: Sequence[Action]) -> TableState:
     """The state after ``actions`` from the start of ``deal``."""
-    state = start(deal, referee)
+    state = start(rules, deal, referee)
     for action in actions:
         state = apply(state, action)
     return state
@@ -302,11 +296,11 @@ def _with(values: tuple[int | None, ...], seat: int, value: int | None) -> tuple
     return (*values[:seat], value, *values[seat + 1:])
 
 
-def _play(state: TableState, seat: int, card: Card) -> TableState:
-    if state.stage != "play" or seat != state.turn:
+def _play(state: TableState, seat: int, card: Any) -> TableState:
+    if seat != state.turn:
         raise RuleError(NOT_YOUR_TURN)
     hand = state.hands[seat]
-    if not isinstance(card, Card) or card not in hand:
+    if card not in hand:
         raise RuleError(NOT_IN_HAND)
     if card not in state.playable(seat):
         raise RuleError(NOT_ALLOWED)
@@ -315,8 +309,6 @@ def _play(state: TableState, seat: int, card: Card) -> TableState:
 
 
 def _point(state: TableState, seat: int, index: int) -> TableState:
-    if state.stage == "play":
-        raise RuleError(TRICK_NOT_COMPLETE)
     if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(state.trick):
         raise RuleError(POINT_AT_A_CARD)
     return _settle(replace(state, choices=_with(state.choices, seat, index)))
@@ -340,8 +332,13 @@ def _next_seat(players: int, after: int, among: Iterable[int]) -> int | None:
     return None
 
 
+def _moved(state: TableState, event: str, **changes: Any) -> TableState:
+    """The state moved on by ``event`` as ``STAGE_MOVES`` says: the one writer of ``stage``."""
+    return replace(state, stage=STAGE_MOVES[(state.stage, event)], **changes)
+
+
 def _over(state: TableState) -> TableState:
-    return replace(state, stage="over", turn=None, choices=(None,) * state.players, first_choices=())
+    return _moved(state, "ended", turn=None, choices=(None,) * state.players, first_choices=())
 
 
 def _settle(state: TableState) -> TableState:
@@ -362,8 +359,9 @@ def _settle(state: TableState) -> TableState:
         if not state.trick:
             return _over(state)  # nobody active holds a card: nothing left to play
         if state.referee is not None:
-            return _take(state, trick_winner(state.referee, [card for _, card in state.trick]), None)
-        return replace(state, stage="point", turn=None, choices=(None,) * state.players)
+            return _take(state, state.rules.trick_winner(state.referee, [card for _, card in state.trick]), None,
+                         "taken")
+        return _moved(state, "complete", turn=None, choices=(None,) * state.players)
     chosen = {state.choices[seat] for seat in active}
     if None in chosen:
         return state
@@ -374,13 +372,13 @@ def _settle(state: TableState) -> TableState:
         if state.stage == "dispute":
             dispute = Dispute(trick=state.trick_number, cards=state.trick, first=state.first_choices,
                               taker=state.trick[index][0])
-        return _take(state, index, dispute)
+        return _take(state, index, dispute, "agreed")
     if state.stage == "point":
-        return replace(state, stage="dispute", first_choices=state.choices)
+        return _moved(state, "disagreed", first_choices=state.choices)
     return state
 
 
-def _take(state: TableState, index: int, dispute: Dispute | None) -> TableState:
+def _take(state: TableState, index: int, dispute: Dispute | None, event: str) -> TableState:
     """The trick goes to the seat that played ``trick[index]``; that seat (or the next active one
     when it sits out) leads the next trick, unless the deal is over."""
     taker = state.trick[index][0]
@@ -392,7 +390,7 @@ def _take(state: TableState, index: int, dispute: Dispute | None) -> TableState:
         return _over(done)
     leader = taker if taker not in state.skipped else _next_seat(state.players, taker, state.active)
     assert leader is not None  # at least two seats are active here
-    return _settle(replace(done, stage="play", turn=leader, leader=leader, trick_number=state.trick_number + 1))
+    return _settle(_moved(done, event, turn=leader, leader=leader, trick_number=state.trick_number + 1))
 
 
 _KEYS: Final[dict[str, frozenset[str]]] = {
@@ -403,11 +401,21 @@ _KEYS: Final[dict[str, frozenset[str]]] = {
 }
 
 
-def action_to_json(action: Action) -> dict[str, object]:
+def card_from_code(rules: TablePlay[Any], code: object) -> Any:
+    """The card whose code is exactly ``code``; anything else is refused."""
+    if not isinstance(code, str):
+        raise RuleError(UNREADABLE_ACTION)
+    try:
+        return rules.card_from_code(code)
+    except RuleError:
+        raise RuleError(UNREADABLE_ACTION) from None
+
+
+def action_to_json(rules: TablePlay[Any], action: Action) -> dict[str, object]:
     """The JSON form of ``action``: ``{"type": "play", "seat": 0, "card": "7h"}``,
     ``{"type": "point", "seat": 1, "index": 2}``, ``{"type": "skip"|"auto", "seat": 3}``."""
     if isinstance(action, Play):
-        return {"type": "play", "seat": action.seat, "card": card_code(action.card)}
+        return {"type": "play", "seat": action.seat, "card": rules.face(action.card).code}
     if isinstance(action, Point):
         return {"type": "point", "seat": action.seat, "index": action.index}
     if isinstance(action, Skip):
@@ -423,7 +431,7 @@ def _whole_number(value: object) -> int:
     return value
 
 
-def action_from_json(data: object) -> Action:
+def action_from_json(rules: TablePlay[Any], data: object) -> Action:
     """The action whose JSON form is exactly ``data`` (the keys of its type, no others; seats and
     indexes whole numbers; a card as its code). Stored rows carry keys of their own (a nonce,
     who acted): the caller passes only the action's keys."""
@@ -435,7 +443,7 @@ def action_from_json(data: object) -> Action:
         raise RuleError(UNREADABLE_ACTION)
     seat = _whole_number(data["seat"])
     if kind == "play":
-        return Play(seat, card_from_code(data["card"]))
+        return Play(seat, card_from_code(rules, data["card"]))
     if kind == "point":
         return Point(seat, _whole_number(data["index"]))
     if kind == "skip":

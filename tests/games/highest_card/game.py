@@ -23,10 +23,20 @@ from typing import Any, Final, Literal
 from tournament.core.errors import RuleError
 from tournament.core.movement import guide_movers
 from tournament.core.names import name_key
-from tournament.games.protocol import Paragraph, Report, ScoreField, Scorer, Setting, TableSizes, TrickRules
+from tournament.games.protocol import (
+    Paragraph,
+    Report,
+    ScoreField,
+    Scorer,
+    Setting,
+    TablePlay,
+    TableSizes,
+    TrickRules,
+)
 from tournament.games.rhythm import SEVERAL_GAMES, GamesPerRound, Rhythm
 
 from .scorer import DRAWS
+from .table_play import HIGHEST_CARD_TABLE
 
 Ace = Literal["high", "low"]
 Ties = Literal["share", "alphabetical"]
@@ -106,6 +116,8 @@ class HighestCard:
     rule_sheet_template = "games/highest-card/rule_sheet.html"
     variant_form_template = "games/highest-card/variant_fields.html"
     tricks: TrickRules[Variant] | None = None  # one card each: no tricks
+    # Played online too (three cards each, the highest takes the trick): the seam's test.
+    table_play: TablePlay[Variant] | None = HIGHEST_CARD_TABLE
 
     # Variants -----------------------------------------------------------------------------
 

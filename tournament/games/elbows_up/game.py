@@ -23,7 +23,7 @@ from ...core.limits import MAX_GAMES_PER_TABLE
 from ...core.movement import guide_movers
 from ...core.names import name_key
 from ...core.wording import name_list
-from ..protocol import Paragraph, Report, ScoreField, Scorer, ScoreWords, Setting, TableSizes, TrickRules
+from ..protocol import Paragraph, Report, ScoreField, Scorer, ScoreWords, Setting, TablePlay, TableSizes, TrickRules
 from ..rhythm import GamesPerRound, Rhythm
 from .scorer import DEALS_SCORER
 from .scoring import DEALS, MAX_GAME_POINTS
@@ -99,6 +99,7 @@ class ElbowsUp:
     variant_form_template = "games/elbows-up/variant_fields.html"
     # Its tricks turn on bids and the Joker's choice; the debrief replays none.
     tricks: TrickRules[TableRules] | None = None
+    table_play: TablePlay[TableRules] | None = None  # played at real tables only
 
     # Variants -----------------------------------------------------------------------------
 

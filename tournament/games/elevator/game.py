@@ -16,7 +16,7 @@ from typing import Final
 from ...core.errors import RuleError
 from ...core.i18n import T, Text
 from .. import shedding
-from ..protocol import Paragraph, ScoreField, Scorer, TableSizes, TrickRules
+from ..protocol import Paragraph, ScoreField, Scorer, TablePlay, TableSizes, TrickRules
 from ..rhythm import SEVERAL_GAMES, GamesPerRound, Rhythm
 from ..settings import DeclaredVariants
 from . import variants
@@ -65,6 +65,7 @@ class Elevator(shedding.SheddingResults[ElevatorRules], DeclaredVariants[Elevato
     variant_form_template = "games/elevator/variant_fields.html"
     tricks: TrickRules[ElevatorRules] | None = None  # a shedding game: no tricks
     settings = variants.SETTINGS  # its JSON, summary, debrief rows, form and new tables
+    table_play: TablePlay[ElevatorRules] | None = None  # played at real tables only
 
     # Results (who wins, rows, movement: ``shedding.SheddingResults``) ----------------------
 

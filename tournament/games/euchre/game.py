@@ -22,7 +22,7 @@ from ...core.errors import RuleError
 from ...core.i18n import Name, T, Text, Tn
 from ...core.limits import MAX_GAMES_PER_TABLE
 from ...core.names import name_key
-from ..protocol import Paragraph, Report, ScoreField, Scorer, TableSizes, TrickRules
+from ..protocol import Paragraph, Report, ScoreField, Scorer, TablePlay, TableSizes, TrickRules
 from ..rhythm import GamesPerRound, Rhythm
 from ..settings import DeclaredVariants
 from . import scoring, sheets
@@ -94,6 +94,7 @@ class Euchre(DeclaredVariants[EuchreVariant]):
     # Euchre's tricks turn on bowers and the bidding; the debrief replays no Euchre trick.
     tricks: TrickRules[EuchreVariant] | None = None
     settings = SETTINGS  # its JSON, summary, debrief rows, form and new tables
+    table_play: TablePlay[EuchreVariant] | None = None  # played at real tables only
 
     # Results ------------------------------------------------------------------------------
 

@@ -35,6 +35,7 @@ from ..protocol import (
     ScoreLimit,
     Scorer,
     ScoreWords,
+    TablePlay,
     TableSizes,
     TrickRules,
 )
@@ -44,6 +45,7 @@ from .cards import DECK
 from .replay import FIVE_TRICKS_TRICKS
 from .settings import SETTINGS
 from .sheets import RuleSheet, rule_sheet
+from .table_play import FIVE_TRICKS_TABLE
 from .tricks import most_tricks
 from .variants import RuleVariant
 
@@ -127,6 +129,7 @@ class FiveTricks(DeclaredVariants[RuleVariant]):
     variant_form_template = "games/five-tricks/variant_fields.html"
     tricks: TrickRules[RuleVariant] | None = FIVE_TRICKS_TRICKS
     settings = SETTINGS  # its JSON, summary, debrief rows, form and new tables
+    table_play: TablePlay[RuleVariant] | None = FIVE_TRICKS_TABLE
 
     # Results ------------------------------------------------------------------------------
 

@@ -6,7 +6,7 @@ Rules (each action, in this order):
   with a sentence and touches nothing.
 - Then the event's lock (`services.locks`), and everything is read again under it: the claim
   (released meanwhile: refused), the phase, the table's current deal.
-- The engine decides (`games.five_tricks.table_play`); its refusal is the answer, with the
+- The engine decides (`games.table_engine`, with the game's `TablePlay`); its refusal is the answer, with the
   player's name where the engine can only say "not your turn".
 - Idempotent: an action whose nonce the current deal, the deal before it (a resend arriving
   after the next deal began), the last deal of a round that closed meanwhile, or the table's
@@ -32,8 +32,7 @@ from sqlalchemy.orm import Session
 from ...core.errors import RuleError
 from ...core.i18n import Name, T
 from ...core.limits import MAX_NOTE_TEXT, MAX_NOTES
-from ...games.five_tricks import table_play as engine
-from ...games.five_tricks.cards import Card
+from ...games import table_engine as engine
 from ...models import DebriefNote, Event, OnlineClaim, OnlineGame, Player, Round, Seat, Table
 from .. import audit
 from ..errors import Conflict, DomainError, NotFound, TooMany
@@ -72,10 +71,19 @@ def _shape(payload: object) -> tuple[str, str]:
     return kind, nonce
 
 
-def _card(code: object) -> Card:
-    """A card as the device sends it: exactly its code ("7h", "Ac")."""
+def _card(code: object) -> str:
+    """A card as the device sends it: its code ("7h", "Ac"), read by the game once the event is."""
+    if not isinstance(code, str) or not 0 < len(code) <= 16:
+        raise DomainError(NOT_IN_HAND)
+    return code
+
+
+def _game_card(session: Session, event_id: int, code: str) -> Any:
+    """The card of the event's game whose code the device sent; refused before anything is read
+    under the lock, as any other malformed action."""
+    event = session.get(Event, event_id)
     try:
-        return engine.card_from_code(code)
+        return engine.card_from_code(tables.play_of(event), code) if event is not None else None
     except RuleError:
         raise DomainError(NOT_IN_HAND) from None
 
@@ -99,6 +107,8 @@ def act(session: Session, claim: OnlineClaim, payload: dict, now: datetime, pads
     kind, nonce = _shape(payload)
     arguments = _arguments(kind, payload)
     token, event_id = claim.token, claim.event_id
+    if kind == "play":
+        arguments["card"] = _game_card(session, event_id, arguments["card"])
     lock_event(session, event_id)
     claim = claims.claim_by_token(session, token)  # read again: released a moment ago?
     event = session.scalar(select(Event).where(Event.id == event_id))
@@ -176,7 +186,7 @@ def _deal_table(place: phase.Place) -> Table:
     return place.table
 
 
-def _play(deal: tables.CurrentDeal, seat: int, card: Card) -> engine.Action:
+def _play(deal: tables.CurrentDeal, seat: int, card: Any) -> engine.Action:
     state = deal.state
     if state.stage == "play" and state.turn is not None and state.turn != seat:
         raise Conflict(T("It is not your turn: {name} plays now.", name=Name(deal.names[state.turn])))
@@ -232,9 +242,10 @@ def _apply(session: Session, event: Event, deal: tables.CurrentDeal, action: eng
     except RuleError as refused:
         raise Conflict(refused.text) from None
     game = tables.write(session, event, deal)
-    sat_out = [{**engine.action_to_json(skip), "nonce": "app-" + secrets.token_urlsafe(12), "by": APP}
+    rules = before.rules
+    sat_out = [{**engine.action_to_json(rules, skip), "nonce": "app-" + secrets.token_urlsafe(12), "by": APP}
                for skip in deal.pending]
-    game.actions = [*game.actions, *sat_out, {**engine.action_to_json(action), "nonce": nonce, "by": by}]
+    game.actions = [*game.actions, *sat_out, {**engine.action_to_json(rules, action), "nonce": nonce, "by": by}]
     round_ = None
     if deal.round_id is not None:
         round_ = session.scalar(select(Round).where(Round.id == deal.round_id))
@@ -253,10 +264,10 @@ def _apply(session: Session, event: Event, deal: tables.CurrentDeal, action: eng
 def dispute_text(deal: tables.CurrentDeal, dispute: engine.Dispute) -> str:
     """A resolved dispute as the debrief shows it: the cards, who pointed where first, who took
     it ("Trick 3: 7♥ 2♣ A♦ — Ana 7♥, Ben A♦ → Ana")."""
-    cards = [card for _seat, card in dispute.cards]
+    cards = [deal.state.rules.face(card).label for _seat, card in dispute.cards]
     pointed = ", ".join(f"{deal.names[seat]} {cards[choice]}" for seat, choice in enumerate(dispute.first)
                         if choice is not None and 0 <= choice < len(cards))
-    text = f"Trick {dispute.trick}: {' '.join(str(c) for c in cards)} — {pointed} → {deal.names[dispute.taker]}"
+    text = f"Trick {dispute.trick}: {' '.join(cards)} — {pointed} → {deal.names[dispute.taker]}"
     return text[:MAX_NOTE_TEXT]
 
 

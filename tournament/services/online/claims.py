@@ -15,8 +15,9 @@ Rules:
   `new_link`): the old link stops working and the name stays off the list, so only the
   printed new link plays it. That is how the organiser takes names back from someone who
   claimed names not theirs, without a script claiming them again the moment they are free.
-- Only a player seated to play (not an observer) claims a name, and only in a Five Tricks event
-  with at least one table played online: anyone else is told why in a sentence.
+- Only a player seated to play (not an observer) claims a name, and only in an event whose game
+  is played online (`settings.is_possible`) with at least one table played online: anyone else
+  is told why in a sentence.
 - The token is the only credential of `/play/<token>`: a released token is refused with a
   sentence telling the player how to get back in, never a bare error.
 - Presence: a device's poll writes `seen_at` at most every TOUCH_EVERY seconds; a player not

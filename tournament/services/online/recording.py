@@ -4,9 +4,11 @@ Rules:
 - A finished deal of a running round is recorded at once, in the transaction of the action
   that finished it, as the table's next game number in the round, through
   `services.games.apply_games` (the same checks, audit lines and revision as any result), with
-  every seated player's tricks as the score and the actor "online table N".
-- The winner is the most tricks, ties alphabetical (`core.game_winner`, by the game's rules).
-- A deal in which no trick was taken has no winner: nothing is recorded.
+  the winners and scores of the game's report of the deal (`TablePlay.report`, from each
+  seat's tricks; Five Tricks: the tricks as the score, the most tricks wins, ties alphabetical)
+  and the actor "online table N".
+- A deal in which no trick was taken, or whose report names no winner, is no game: nothing is
+  recorded.
 - A deal whose seats are no longer the table's seats is abandoned, never recorded.
 - A round keeps at most MAX_GAMES_PER_TABLE games a table, an event MAX_GAMES_PER_EVENT
   (`no_room`): a deal finished once either is reached ends unrecorded, its screen says why,
@@ -33,7 +35,6 @@ from sqlalchemy.orm import Session
 from ...core.i18n import T, Text
 from ...core.limits import MAX_GAMES_PER_EVENT, MAX_GAMES_PER_TABLE
 from ...core.names import name_key
-from ...core.ranking import game_winner
 from ...models import Event, Game, OnlineGame, Player, Round, Seat, Table
 from .. import games
 from ..errors import DomainError
@@ -69,9 +70,19 @@ def no_room(session: Session, event_id: int, round_id: int, table_id: int) -> Te
     return None
 
 
-def scores_of(game: OnlineGame, taken: tuple[int, ...]) -> dict[int, int]:
-    """The scores a deal is recorded with: each seat's tricks."""
-    return dict(zip(game.seats, taken, strict=True))
+def entry_of(event: Event, table: Table, game: OnlineGame, names: dict[int, str],
+             taken: tuple[int, ...]) -> tuple[frozenset[int], dict[int, int] | None]:
+    """The winners and scores a deal is recorded with (player ids): the game's report of it."""
+    report = tables.play_of(event).report(table.variant, [names[pid] for pid in game.seats], taken)
+    ids = {names[pid]: pid for pid in game.seats}
+    scores = None if report.scores is None else {ids[name]: count for name, count in report.scores.items()}
+    return frozenset(ids[name] for name in report.winners), scores
+
+
+def scores_of(event: Event, table: Table, game: OnlineGame, names: dict[int, str],
+              taken: tuple[int, ...]) -> dict[int, int] | None:
+    """The scores a deal is recorded with (Five Tricks: each seat's tricks)."""
+    return entry_of(event, table, game, names, taken)[1]
 
 
 def record(session: Session, data: RoundData, table: Table, game: OnlineGame, taken: tuple[int, ...],
@@ -82,11 +93,11 @@ def record(session: Session, data: RoundData, table: Table, game: OnlineGame, ta
     if not tables.still_dealt(game.seats, tuple(seated)) or not any(taken):
         return None
     names = {p.id: p.name for p in seated}
-    scores = scores_of(game, taken)
-    winner = game_winner({names[pid]: count for pid, count in scores.items()})
-    winner_id = next(pid for pid, name in names.items() if name == winner)
+    winners, scores = entry_of(data.event, table, game, names, taken)
+    if not winners:
+        return None
     number = _next_number(session, data.round.id, table.id)
-    games.apply_games(session, data, table, [games.GameEntry(number, None, frozenset({winner_id}), scores)],
+    games.apply_games(session, data, table, [games.GameEntry(number, None, winners, scores)],
                       actor=actor(table.number))
     game.recorded_as = number
     game.finished_at = now
@@ -165,7 +176,8 @@ def reopen(session: Session, data: RoundData) -> int:
     for table, game, state in cut:
         assert game.recorded_as is not None
         found = stored.get((table.id, game.recorded_as))
-        if found is None or found.scores != scores_of(game, state.taken):
+        names = {pid: data.players[pid].name if pid in data.players else f"#{pid}" for pid in game.seats}
+        if found is None or found.scores != scores_of(data.event, table, game, names, state.taken):
             continue  # removed or corrected since: the organiser's result stands, the deal stays ended
         games.apply_games(session, data, table, [games.GameEntry(game.recorded_as, found.version, frozenset(), None,
                                                                  clear=True)], actor=actor(table.number))

@@ -1,8 +1,8 @@
 """Which tables are played online, and at which of them the app referees.
 
 Rules:
-- Online play is for Five Tricks events only: the virtual table deals and plays Five Tricks
-  cards. Any other game is refused with a sentence saying so, before anything is read or written.
+- Online play is for the games a virtual table can deal and play (`CardGame.table_play`; Five
+  Tricks). Any other game is refused with a sentence saying so, before anything is read or written.
 - "The app referees" belongs to an online table only: a table in the room has no app to referee
   it. Asking for a referee at a table not played online is refused beside that table's field.
 - A table's refereeing may change at any moment: a deal under way keeps the rules it was dealt
@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session
 
 from ...core.i18n import T, Text
 from ...core.names import name_key
-from ...games import DEFAULT, game_of
+from ...games import game_of
 from ...models import Event, OnlineClaim, Player, PlayerStatus, Round, Seat, Table
 from .. import audit
 from ..errors import DomainError
@@ -41,14 +41,14 @@ class Wanted:
 
 
 def is_possible(event: Event) -> bool:
-    """Online play exists for this event's game (Five Tricks)."""
-    return event.game == DEFAULT
+    """Online play exists for this event's game: a virtual table can deal and play it."""
+    return game_of(event).table_play is not None
 
 
 def not_possible(event: Event) -> Text:
     """Why another game's event has no online tables, in a teacher's words."""
-    return T("Online play is for Five Tricks events only. {game} is played at real tables, with each "
-             "table's phone page for the results.", game=game_of(event).title)
+    return T("The app cannot deal {game} at a virtual table, so it is not played online. It is played at "
+             "real tables, with each table's phone page for the results.", game=game_of(event).title)
 
 
 def require_possible(event: Event) -> None:

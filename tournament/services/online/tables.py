@@ -38,8 +38,8 @@ from sqlalchemy.orm import Session
 
 from ...core.errors import RuleError
 from ...core.names import name_key
-from ...games.five_tricks import table_play as engine
-from ...games.five_tricks.game import FIVE_TRICKS
+from ...games import TablePlay, game_of
+from ...games import table_engine as engine
 from ...models import Event, OnlineClock, OnlineGame, Player, PlayerStatus, Seat, Table
 from ...models.online import SEED_VERSION
 from . import seed
@@ -104,8 +104,17 @@ def stored_referee(table: Table) -> dict[str, Any] | None:
     return dict(table.variant_data) if table.app_referees else None
 
 
-def engine_actions(stored: list[Any]) -> list[engine.Action]:
-    return [engine.action_from_json({k: v for k, v in a.items() if k not in OWN_KEYS}) for a in stored]
+def play_of(event: Event) -> TablePlay[Any]:
+    """How the event's game is dealt and played at a virtual table; a game without it has no
+    online tables (`settings.require_possible` refuses them)."""
+    found = game_of(event).table_play
+    if found is None:
+        raise RuleError(f"{game_of(event).title} is not played online")
+    return found
+
+
+def engine_actions(rules: TablePlay[Any], stored: list[Any]) -> list[engine.Action]:
+    return [engine.action_from_json(rules, {k: v for k, v in a.items() if k not in OWN_KEYS}) for a in stored]
 
 
 def draw(event: Event, table: Table, round_id: int | None, number: int, seats: list[int] | tuple[int, ...],
@@ -114,7 +123,7 @@ def draw(event: Event, table: Table, round_id: int | None, number: int, seats: l
     seed is made (a stored deal's own, see `seed.seed_of`)."""
     drawn_from = seed.seed_of(seed.app_secret(), event.deal_salt, event.id, table.id, round_id, number,
                               seats, dealer, version)
-    return engine.deal(drawn_from, len(seats), dealer)
+    return engine.deal(play_of(event), drawn_from, len(seats), dealer)
 
 
 def state_of(event: Event, table: Table, game: OnlineGame) -> engine.TableState | None:
@@ -122,9 +131,10 @@ def state_of(event: Event, table: Table, game: OnlineGame) -> engine.TableState 
     `game.dealer` as they were when it was dealt); None: it cannot be replayed, so it is
     abandoned (see the module's rules)."""
     try:
-        rules = None if game.referee is None else FIVE_TRICKS.variant_from_json(game.referee)
+        play = play_of(event)
+        rules = None if game.referee is None else game_of(event).variant_from_json(game.referee)
         deal = draw(event, table, game.round_id, game.number, game.seats, game.dealer, game.seed_version)
-        return engine.replay(deal, rules, engine_actions(game.actions))
+        return engine.replay(play, deal, rules, engine_actions(play, game.actions))
     except RuleError:
         return None
 
@@ -133,7 +143,8 @@ def _fresh(event: Event, table: Table, round_id: int | None, number: int,
            players: tuple[Player, ...]) -> CurrentDeal:
     dealer = (number - 1) % len(players)
     deal = draw(event, table, round_id, number, tuple(p.id for p in players), dealer)
-    return CurrentDeal(table, round_id, number, players, dealer, None, engine.start(deal, referee(table)))
+    state = engine.start(play_of(event), deal, referee(table))
+    return CurrentDeal(table, round_id, number, players, dealer, None, state)
 
 
 def playing(players: tuple[Player, ...]) -> tuple[Player, ...]:

@@ -19,14 +19,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
+from typing import Any
 
 from flask import current_app
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
 from ...core.i18n import T, Text
-from ...core.ranking import game_winner
-from ...games.five_tricks.replay import FIVE_TRICKS_TRICKS
+from ...core.names import name_key
+from ...games.protocol import CardFace
 from ...models import Event, OnlineClaim, OnlineClock, Player, Round, RoundState, Seat, Table
 from ...models.base import is_token
 from .. import seat_finder, timer
@@ -104,8 +105,9 @@ def _round_state(value: object) -> RoundState | None:
         return RoundState(value)
 
 
-def face(card):
-    return FIVE_TRICKS_TRICKS.face(card)
+def face(deal: tables.CurrentDeal, card: Any) -> CardFace:
+    """How the deal's game draws ``card``."""
+    return deal.state.rules.face(card)
 
 
 def seat_views(deal: tables.CurrentDeal, me: int | None, online_claims: dict, now: datetime,
@@ -131,13 +133,13 @@ def trick_views(deal: tables.CurrentDeal, show_votes: bool) -> tuple[PlayedCard,
         for i, choice in enumerate(state.choices):
             if choice is not None:
                 votes.setdefault(choice, []).append(deal.names[i])
-    return tuple(PlayedCard(deal.players[seat].id, deal.names[seat], face(card), tuple(votes.get(index, ())), False)
-                 for index, (seat, card) in enumerate(state.trick))
+    return tuple(PlayedCard(deal.players[seat].id, deal.names[seat], face(deal, card), tuple(votes.get(index, ())),
+                            False) for index, (seat, card) in enumerate(state.trick))
 
 
 def last_trick_views(deal: tables.CurrentDeal) -> tuple[PlayedCard, ...]:
     state = deal.state
-    return tuple(PlayedCard(deal.players[seat].id, deal.names[seat], face(card), (), seat == state.last_taker)
+    return tuple(PlayedCard(deal.players[seat].id, deal.names[seat], face(deal, card), (), seat == state.last_taker)
                  for seat, card in state.last_trick)
 
 
@@ -147,8 +149,12 @@ def waiting_for(deal: tables.CurrentDeal) -> tuple[str, ...]:
 
 
 def deal_winner(deal: tables.CurrentDeal) -> str | None:
-    """Most tricks, ties alphabetical (`core.game_winner`); None before a trick is taken."""
-    return game_winner(dict(zip(deal.names, deal.state.taken, strict=True)))
+    """The deal's winner as the game reports it (Five Tricks: most tricks, ties alphabetical),
+    the first name of several; None before a trick is taken."""
+    if not any(deal.state.taken):
+        return None
+    report = deal.state.rules.report(deal.table.variant, deal.names, deal.state.taken)
+    return min(report.winners, key=name_key) if report.winners else None
 
 
 def game_view(deal: tables.CurrentDeal, player_id: int, online_claims: dict, now: datetime) -> GameView:
@@ -162,7 +168,7 @@ def game_view(deal: tables.CurrentDeal, player_id: int, online_claims: dict, now
         seats=seat_views(deal, player_id, online_claims, now, show_choices=state.stage == "dispute"),
         trick=trick_views(deal, show_votes=state.stage == "dispute"),
         trick_number=state.trick_number, tricks_in_deal=state.tricks_in_deal(),
-        hand=tuple(CardView(face(card), card in playable) for card in state.hands[seat]),
+        hand=tuple(CardView(face(deal, card), card in playable) for card in state.hands[seat]),
         my_turn=state.stage == "play" and state.turn == seat,
         my_choice=state.choices[seat] if state.stage in ("point", "dispute") else None,
         last_trick=last_trick_views(deal),
