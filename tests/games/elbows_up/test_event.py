@@ -76,8 +76,9 @@ def test_a_whole_elbows_up_event_runs_through_the_organiser_s_pages(app, organis
 
     # The rules page draws the game's own settings and stores what it reads back.
     rules_page = organiser.get(f"/events/{event_id}/tables/3/rules").get_data(as_text=True)
-    assert 'name="tea"' in rules_page and 'name="joker"' in rules_page and 'name="trump"' not in rules_page
-    changed = organiser.post(f"/events/{event_id}/tables/3/rules", data={"tea": "out", "joker": "any"})
+    assert 'name="tea_cards"' in rules_page and 'name="joker_may_lead"' in rules_page
+    assert 'name="trump"' not in rules_page
+    changed = organiser.post(f"/events/{event_id}/tables/3/rules", data={"tea_cards": "out", "joker_may_lead": "any"})
     assert changed.status_code == 302
     variants[2] = TableRules(tea_cards=False, joker_may_lead=True)
 
@@ -139,8 +140,8 @@ def test_the_rules_editor_preview_draws_the_chosen_elbows_up_rules(app, organise
 
     event_id = elbows_event(app, names=NAMES[:8], tables=2)
     url = f"/events/{event_id}/print/preview?table=1"
-    leads = page_text(organiser.get(url + "&tea=in&joker=any"))
-    follows = page_text(organiser.get(url + "&tea=out&joker=follow"))
+    leads = page_text(organiser.get(url + "&tea_cards=in&joker_may_lead=any"))
+    follows = page_text(organiser.get(url + "&tea_cards=out&joker_may_lead=follow"))
     assert "you may also lead it" in leads and "Both Tea cards, 4+5 and 1+5, are dealt" in leads
     assert "never lead it unless it is your last card" in follows and "stay in the box" in follows
-    assert organiser.get(url + "&tea=maybe&joker=any").status_code == 400
+    assert organiser.get(url + "&tea_cards=maybe&joker_may_lead=any").status_code == 400

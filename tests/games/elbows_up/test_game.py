@@ -138,10 +138,10 @@ def test_the_guide_says_who_wins_an_unfinished_or_tied_game_and_that_the_phone_a
 ])
 def test_the_rules_page_form_reads_back_every_setting(app: Any, tea: str, joker: str, rules: TableRules) -> None:
     with app.test_request_context():
-        form = ELBOWS_UP.variant_form(MultiDict({"tea": tea, "joker": joker}), None)
+        form = ELBOWS_UP.variant_form(MultiDict({"tea_cards": tea, "joker_may_lead": joker}), None)
         assert form.validate() and ELBOWS_UP.variant_from_form(form) == rules
         again = ELBOWS_UP.variant_form(None, rules)
-        assert (again.tea.data, again.joker.data) == (tea, joker)
+        assert (again.tea_cards.data, again.joker_may_lead.data) == (tea, joker)
 
 
 PLAYERS = {"5": "Ann", "9": "<b>Bea</b>", "2": "Cy"}

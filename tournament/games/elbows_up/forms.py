@@ -1,8 +1,8 @@
-"""The web forms of Elbows Up! (WTForms; loaded with the app only): a table's settings on the
-rules page, and one deal on the scoresheet page.
+"""One deal's form on the scoresheet page of Elbows Up! (WTForms; loaded with the app only); the
+table's settings' form is declared with them (``variants.SETTINGS``).
 
 Invariants:
-- Every choice the forms offer makes a valid ``TableRules`` or deal entry: bids and tricks run
+- Every choice the form offers makes a valid deal entry: bids and tricks run
   0 to ``MAX_TRICKS``, Tea cards are ``TEA_CARDS`` and are offered only at a table that plays them.
 - A deal's selects start empty: a bid nobody chose is refused ("Choose …"), never read as 0.
 - Field names are the seat number (``p0_bid``), never the player's key or name.
@@ -14,29 +14,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from flask_babel import gettext, lazy_gettext, lazy_pgettext  # type: ignore[import-untyped]  # no type information
+from flask_babel import gettext, lazy_pgettext  # type: ignore[import-untyped]  # no type information
 from flask_wtf import FlaskForm
 from wtforms import SelectChoice, SelectField
 from wtforms.validators import InputRequired
 
-from ..form_words import lazy
 from .scoring import MAX_TRICKS, TEA_CARDS
-from .variants import JOKER_LABEL, TEA_LABEL
-
-TEA_IN, TEA_OUT = "in", "out"
-JOKER_LEADS, JOKER_FOLLOWS = "any", "follow"
-
-
-class VariantForm(FlaskForm):  # type: ignore[misc]  # WTForms ships no type information
-    tea = SelectField(lazy(TEA_LABEL), choices=[
-        SelectChoice(TEA_IN, lazy_gettext("Dealt with the others (+5 for bidding and taking exactly 4 or 1)")),
-        SelectChoice(TEA_OUT, lazy_gettext("Left in the box")),
-    ])
-    joker = SelectField(lazy(JOKER_LABEL), choices=[
-        SelectChoice(JOKER_LEADS, lazy_gettext("May be played at any time, also to lead a trick")),
-        SelectChoice(JOKER_FOLLOWS, lazy_gettext("May not lead: only played on a trick someone else led")),
-    ])
-
 
 _NUMBERS = [SelectChoice(str(n), str(n)) for n in range(MAX_TRICKS + 1)]
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
 from ...core.errors import RuleError
 from ...core.i18n import Name, T, Text, Tn, Tp
@@ -23,12 +23,13 @@ from ...core.limits import MAX_GAMES_PER_TABLE
 from ...core.movement import guide_movers
 from ...core.names import name_key
 from ...core.wording import name_list
-from ..protocol import Paragraph, Report, ScoreField, Scorer, ScoreWords, Setting, TablePlay, TableSizes, TrickRules
+from ..protocol import Paragraph, Report, ScoreField, Scorer, ScoreWords, TableSizes, TrickRules
 from ..rhythm import GamesPerRound, Rhythm
+from ..settings import DeclaredVariants
 from .scorer import DEALS_SCORER
 from .scoring import DEALS, MAX_GAME_POINTS
 from .sheets import RuleSheet, rule_sheet
-from .variants import TableRules, default_rules, rules_from_json, rules_settings, rules_summary, rules_to_json
+from .variants import SETTINGS, TableRules
 from .winner import points_winner
 
 # A game is ten deals of up to fifteen tricks with bidding and scoring between them: the box
@@ -75,7 +76,7 @@ def _rules(value: object) -> TableRules:
     return value
 
 
-class ElbowsUp:
+class ElbowsUp(DeclaredVariants[TableRules]):
     """A bidding trick-taking game over ten deals, with a Joker and two Tea cards."""
 
     key = "elbows-up"
@@ -99,24 +100,7 @@ class ElbowsUp:
     variant_form_template = "games/elbows-up/variant_fields.html"
     # Its tricks turn on bids and the Joker's choice; the debrief replays none.
     tricks: TrickRules[TableRules] | None = None
-    table_play: TablePlay[TableRules] | None = None  # played at real tables only
-
-    # Variants -----------------------------------------------------------------------------
-
-    def default_variants(self, tables: int) -> tuple[TableRules, ...]:
-        return default_rules(tables)
-
-    def variant_to_json(self, variant: TableRules) -> dict[str, Any]:
-        return rules_to_json(_rules(variant))
-
-    def variant_from_json(self, data: object) -> TableRules:
-        return rules_from_json(data)
-
-    def variant_summary(self, variant: TableRules) -> Text:
-        return rules_summary(_rules(variant))
-
-    def variant_settings(self, variant: TableRules) -> tuple[Setting, ...]:
-        return rules_settings(_rules(variant))
+    settings = SETTINGS  # its JSON, summary, debrief rows, form and new tables
 
     # Results ------------------------------------------------------------------------------
 
@@ -189,21 +173,6 @@ class ElbowsUp:
                   "shows who leads."),
             ),
         )
-
-    def variant_form(self, formdata: Any, variant: TableRules | None) -> Any:
-        from .forms import JOKER_FOLLOWS, JOKER_LEADS, TEA_IN, TEA_OUT, VariantForm  # WTForms: only with the app
-
-        rules = TableRules() if variant is None else _rules(variant)
-        return VariantForm(
-            formdata=formdata,
-            tea=TEA_IN if rules.tea_cards else TEA_OUT,
-            joker=JOKER_LEADS if rules.joker_may_lead else JOKER_FOLLOWS,
-        )
-
-    def variant_from_form(self, form: Any) -> TableRules:
-        from .forms import JOKER_LEADS, TEA_IN
-
-        return TableRules(tea_cards=form.tea.data == TEA_IN, joker_may_lead=form.joker.data == JOKER_LEADS)
 
 
 ELBOWS_UP: Final = ElbowsUp()
