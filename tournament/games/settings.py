@@ -116,7 +116,7 @@ class VariantSettings(Generic[V]):
 
     variant: type[V]
     declared: tuple[DeclaredSetting, ...]
-    summary: Text | Callable[[V], Text]
+    summary: Text | Callable[[V], Text | str]
     default: V | None = None
     cycle: tuple[V, ...] = ()
     generator: Callable[[int], tuple[V, ...]] | None = None
@@ -163,7 +163,7 @@ def from_json(settings: VariantSettings[V], data: object) -> V:
     return settings.variant(**values)
 
 
-def summary(settings: VariantSettings[V], variant: V) -> Text:
+def summary(settings: VariantSettings[V], variant: V) -> Text | str:
     """One line for the tables page and the print list: "Two jokers; stuck: draw one per player; …"."""
     variant = settings.check(variant)
     if not isinstance(settings.summary, Text):
@@ -245,7 +245,7 @@ class DeclaredVariants(Generic[V]):
     def variant_from_json(self, data: object) -> V:
         return from_json(self.settings, data)
 
-    def variant_summary(self, variant: V) -> Text:
+    def variant_summary(self, variant: V) -> Text | str:
         return summary(self.settings, variant)
 
     def variant_settings(self, variant: V) -> tuple[Setting, ...]:

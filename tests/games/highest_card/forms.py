@@ -1,4 +1,4 @@
-"""The rules page's fields for a Highest Card table (needs the app: Flask-WTF)."""
+"""The scorer's draw form for a Highest Card table (needs the app: Flask-WTF)."""
 
 from __future__ import annotations
 
@@ -6,15 +6,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask_wtf import FlaskForm
-from wtforms import RadioField, SelectChoice, SelectField
+from wtforms import RadioField, SelectChoice
 from wtforms.validators import InputRequired
-
-
-class VariantForm(FlaskForm):
-    ace = SelectField("Ace", choices=[SelectChoice("high", "Ace high (beats the King)"),
-                                      SelectChoice("low", "Ace low")])
-    ties = SelectField("A tie for the best card", choices=[SelectChoice("share", "Everyone tied wins"),
-                                                            SelectChoice("alphabetical", "The first name wins")])
 
 
 def draw_form(formdata: Any, players: Mapping[str, str]) -> Any:

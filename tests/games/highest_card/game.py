@@ -8,7 +8,7 @@ Rules (one game = one draw):
 - A table reports each player's card (1 = Ace … 13 = King) and/or ticks the winners. Cards, when
   given, decide; a ticked choice must agree with them. Without cards the ticked winners stand;
   a report with neither is no game.
-- Standard library only at import time; WTForms is imported inside ``variant_form``.
+- Standard library only at import time; WTForms is imported inside its hooks.
 """
 
 from __future__ import annotations
@@ -18,9 +18,10 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
-from typing import Any, Final, Literal
+from typing import Final, Literal
 
 from tournament.core.errors import RuleError
+from tournament.core.i18n import T
 from tournament.core.movement import guide_movers
 from tournament.core.names import name_key
 from tournament.games.protocol import (
@@ -28,12 +29,12 @@ from tournament.games.protocol import (
     Report,
     ScoreField,
     Scorer,
-    Setting,
     TablePlay,
     TableSizes,
     TrickRules,
 )
 from tournament.games.rhythm import SEVERAL_GAMES, GamesPerRound, Rhythm
+from tournament.games.settings import Choice, DeclaredSetting, DeclaredVariants, VariantSettings
 
 from .scorer import DRAWS
 from .table_play import HIGHEST_CARD_TABLE
@@ -85,6 +86,28 @@ class Sheet:
     lines: tuple[str, ...]
 
 
+def _summary(variant: Variant) -> str:
+    ties = "a tie shares the win" if variant.ties == "share" else "a tie goes to the first name"
+    return f"Ace {variant.ace}; {ties}"
+
+
+# Its two settings, declared once (a game outside the package uses the same machinery).
+SETTINGS: Final = VariantSettings(
+    variant=Variant,
+    declared=(
+        DeclaredSetting("ace", T("Ace"), (Choice("high", "high", "Ace high", T("Ace high (beats the King)")),
+                                          Choice("low", "low", "Ace low", T("Ace low")))),
+        DeclaredSetting("ties", T("A tie for the best card"), (
+            Choice("share", "share", "everyone tied wins", T("Everyone tied wins")),
+            Choice("alphabetical", "alphabetical", "the first name wins", T("The first name wins")))),
+    ),
+    summary=_summary,
+    default=Variant(),
+    cycle=(Variant("high", "share"), Variant("low", "alphabetical"), Variant("low", "share"),
+           Variant("high", "alphabetical")),
+)
+
+
 def _names(players: Collection[str]) -> str:
     return ", ".join(sorted(players, key=name_key))
 
@@ -99,7 +122,7 @@ def _variant(value: object) -> Variant:
     return value
 
 
-class HighestCard:
+class HighestCard(DeclaredVariants[Variant]):
     """Everyone draws one card; the highest wins."""
 
     key = "highest-card"
@@ -118,37 +141,7 @@ class HighestCard:
     tricks: TrickRules[Variant] | None = None  # one card each: no tricks
     # Played online too (three cards each, the highest takes the trick): the seam's test.
     table_play: TablePlay[Variant] | None = HIGHEST_CARD_TABLE
-
-    # Variants -----------------------------------------------------------------------------
-
-    def default_variants(self, tables: int) -> tuple[Variant, ...]:
-        if isinstance(tables, bool) or not isinstance(tables, int) or tables < 0:
-            raise RuleError(f"the number of tables must be a whole number of at least 0, not {tables!r}")
-        cycle = (Variant("high", "share"), Variant("low", "alphabetical"),
-                 Variant("low", "share"), Variant("high", "alphabetical"))
-        return tuple(cycle[i % len(cycle)] for i in range(tables))
-
-    def variant_to_json(self, variant: Variant) -> dict[str, Any]:
-        variant = _variant(variant)
-        return {"ace": variant.ace, "ties": variant.ties}
-
-    def variant_from_json(self, data: object) -> Variant:
-        if not isinstance(data, Mapping) or set(data) != {"ace", "ties"}:
-            raise RuleError(
-                f"a table's rules must be stored as an object with the keys ace, ties, not {str(data)[:80]}"
-            )
-        return Variant(ace=data["ace"], ties=data["ties"])
-
-    def variant_summary(self, variant: Variant) -> str:
-        variant = _variant(variant)
-        ties = "a tie shares the win" if variant.ties == "share" else "a tie goes to the first name"
-        return f"Ace {variant.ace}; {ties}"
-
-    def variant_settings(self, variant: Variant) -> tuple[Setting, ...]:
-        variant = _variant(variant)
-        ties = "everyone tied wins" if variant.ties == "share" else "the first name wins"
-        return (Setting("ace", "Ace", f"Ace {variant.ace}", variant.ace),
-                Setting("ties", "A tie for the best card", ties, variant.ties))
+    settings = SETTINGS
 
     # Results ------------------------------------------------------------------------------
 
@@ -214,15 +207,6 @@ class HighestCard:
 
     def guide_paragraphs(self) -> tuple[Paragraph, ...]:
         return (Paragraph("Game winner", "A game is one draw: everyone turns over a card and the highest wins."),)
-
-    def variant_form(self, formdata: Any, variant: Variant | None) -> Any:
-        from .forms import VariantForm  # WTForms: only with the app
-
-        variant = Variant() if variant is None else _variant(variant)
-        return VariantForm(formdata=formdata, ace=variant.ace, ties=variant.ties)
-
-    def variant_from_form(self, form: Any) -> Variant:
-        return Variant(ace=form.ace.data, ties=form.ties.data)
 
 
 def rank_name(rank: int) -> str:
