@@ -62,8 +62,8 @@ dev: $(RUN_STAMP)
 system-deps:
 	@scripts/install-system-deps.sh
 
-# Style and likely bugs (ruff, settings in pyproject.toml), then strict types of the rules and
-# the game seam (mypy.ini). Strict: any finding fails the target.
+# Style and likely bugs (ruff, settings in pyproject.toml), then the types of the whole package
+# (mypy.ini: strict but for the blueprints, whose bodies are checked). Any finding fails the target.
 lint: $(TEST_STAMP)
 	$(BIN)/python -m ruff check .
 	$(BIN)/python -m mypy --config-file mypy.ini

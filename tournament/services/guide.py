@@ -10,13 +10,14 @@ real plurals), printed in the page's language.
 
 from __future__ import annotations
 
+from collections.abc import Sized
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from ..core.i18n import T, Text, Tn
 from ..games import CardGame, game_of
 from ..games.rhythm import round_text
-from ..models import Event, PlayerStatus
+from ..models import PlayerStatus
 from .tables import fixed_size, observing
 
 GUIDE_TITLE = T("Tournament guide")
@@ -30,7 +31,21 @@ class GuideSection:
     text: Text | str
 
 
-def guide_sections(event: Event) -> tuple[GuideSection, ...]:
+class GuideEvent(Protocol):
+    """What the guide reads of an event: an ``Event``, or a stand-in with these fields (its
+    players, when it has them, are read too)."""
+
+    @property
+    def tables(self) -> Sized: ...
+    @property
+    def study_minutes(self) -> int: ...
+    @property
+    def practice_minutes(self) -> int: ...
+    @property
+    def round_minutes(self) -> int: ...
+
+
+def guide_sections(event: GuideEvent) -> tuple[GuideSection, ...]:
     """Sections of the guide with the event's game, study, practice and round times filled in."""
     game = game_of(event)
     top = len(event.tables)
@@ -85,7 +100,7 @@ def _moving(game: CardGame[Any]) -> tuple[GuideSection, ...]:
     )
 
 
-def _observers(event: Event) -> tuple[GuideSection, ...]:
+def _observers(event: GuideEvent) -> tuple[GuideSection, ...]:
     """Said when someone observes, or may: a game played at one table size leaves the players
     who do not fill a table watching (``services.tables.observing`` says what that means)."""
     count = sum(1 for p in getattr(event, "players", ()) if p.status is PlayerStatus.OBSERVER)
