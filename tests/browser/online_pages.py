@@ -31,8 +31,8 @@ def open_screen(browser, live_server, token: str, viewport=None):
 
 
 def act_for(app, token: str, **payload) -> dict:
-    """An action of this player, as their device would send it; the state it leads to."""
-    with app.test_request_context():
+    """An action of this player, as their device would send it (a POST); the state it leads to."""
+    with app.test_request_context(method="POST"):
         session = db.session()
         payload.setdefault("nonce", nonce())
         actions.act(session, claims.claim_by_token(session, token), payload, now_utc())

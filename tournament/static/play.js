@@ -26,6 +26,7 @@
   var alertBox = document.getElementById("play-alert");
   var stateUrl = root.getAttribute("data-state-url");
   var actUrl = root.getAttribute("data-act-url");
+  var hereUrl = root.getAttribute("data-here-url");
   var csrf = root.getAttribute("data-csrf");
   var key = root.getAttribute("data-key");
   var pollMs = parseInt(root.getAttribute("data-poll-ms"), 10) || 2000;
@@ -33,6 +34,8 @@
   var SHOWN = parseInt(root.getAttribute("data-shown-strokes"), 10) || 300;  // the server's last strokes shown
   var MAX_WAIT = 10000;
   var MAX_RETRY_AFTER = 60000;
+  var HERE_MS = 10000;      // how often the device says it is here (the server writes it no more often)
+  var lastHere = 0;
 
   var nonces = {};          // "action:argument" -> nonce, for the screen with this key
   var heldFocus = null;     // the focused control disabled while its action is sent (focusKey)
@@ -236,8 +239,18 @@
     }, function () { stopped = true; });
   }
 
+  /* Presence is a write of its own (a GET never writes): a small POST on load and then with the
+     poll every HERE_MS. Best effort: a lost one is followed by the next. */
+  function here() {
+    if (stopped || !hereUrl) { return; }
+    lastHere = Date.now();
+    fetch(hereUrl, { method: "POST", cache: "no-store", headers: { "X-CSRFToken": csrf } })
+      .catch(function () { lastHere = 0; });
+  }
+
   function poll() {
     if (polling || stopped) { return; }
+    if (Date.now() - lastHere >= HERE_MS) { here(); }
     polling = true;
     var started = epoch;
     var url = stateUrl + "?key=" + encodeURIComponent(key) + "&pad=" + encodeURIComponent(padAt);
@@ -449,5 +462,6 @@
   });
 
   afterScreen();
+  here();
   schedule(pollMs);
 })();

@@ -11,6 +11,9 @@ Rules:
   strokes the device lacks.
 - Polls are limited per personal link and per address (`limits`); beyond them the answer is
   429 with Retry-After, which the page's script waits out before it asks again.
+- The page and the poll only read. Presence ("last seen", which shows who is away) is a write
+  of its own: the page's script POSTs `/play/<token>/here` on load and every few seconds with
+  its poll (the CSRF token as for actions), answered 204.
 - The page speaks the device's language (the switch's cookie, else the browser's), else the
   event's.
 """
@@ -80,14 +83,13 @@ def page(token: str):
     event = session.get(Event, claim.event_id)
     use_event(event)
     now = _now()
-    claims.touch(session, claim, now)
     player_view = view.player_view(session, claim, now, payload.pads())
-    session.commit()
     response = render_template(
         "play/page.html", event=event, view=player_view, screen=Markup(screen_html(player_view)),
         strokes=_strokes_block(player_view.pad, player_view.player_id), colours=COLOURS, max_chat=MAX_CHAT,
         max_points=MAX_POINTS, shown_strokes=SHOWN_STROKES, poll_ms=poll_ms(player_view),
-        state_url=url_for("play.state", token=token), act_url=url_for("play.act", token=token), csrf=generate_csrf())
+        state_url=url_for("play.state", token=token), act_url=url_for("play.act", token=token),
+        here_url=url_for("play.here", token=token), csrf=generate_csrf())
     return response, 200, NO_STORE
 
 
@@ -109,9 +111,17 @@ def state(token: str):
     def build():
         claim = claims.claim_by_token(session, token)
         use_event(session.get(Event, claim.event_id))
-        claims.touch(session, claim, now)
         return view.player_view(session, claim, now, payload.pads())
 
-    screen = payload.kept_screen(token, facts.key, build)
-    session.commit()
-    return payload.response(screen)
+    return payload.response(payload.kept_screen(token, facts.key, build))
+
+
+@bp.post("/<token>/here")
+@limiter.limit(limits.actions_per_address, key_func=limits.action_address, exempt_when=from_the_laptop)
+@limiter.limit(limits.actions_per_link, key_func=limits.action_link)
+def here(token: str):
+    """The device is here: its presence mark (`claims.touch`), the one write a screen makes
+    without an action."""
+    session = db.session()
+    claims.touch(session, claims.claim_by_token(session, token), _now())
+    return "", 204, NO_STORE

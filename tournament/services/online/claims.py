@@ -20,8 +20,10 @@ Rules:
   is told why in a sentence.
 - The token is the only credential of `/play/<token>`: a released token is refused with a
   sentence telling the player how to get back in, never a bare error.
-- Presence: a device's poll writes `seen_at` at most every TOUCH_EVERY seconds; a player not
-  seen for AWAY_AFTER seconds shows as away.
+- Presence: a device says it is here with a write of its own (`touch`, from the page's POST
+  beacon, sent on load and every few seconds with its poll; the page and the poll never write),
+  which writes `seen_at` at most every TOUCH_EVERY seconds; a player not seen for AWAY_AFTER
+  seconds shows as away.
 - Claims are not the event's record: they never move `Event.revision`.
 """
 
@@ -194,16 +196,16 @@ def aware(moment: datetime | None) -> datetime | None:
 
 
 def touch(session: Session, claim: OnlineClaim, now: datetime) -> None:
-    """Note that the device polled (at most every TOUCH_EVERY seconds: one UPDATE then, else
+    """Note that the device is here (at most every TOUCH_EVERY seconds: one UPDATE then, else
     nothing), and commit it."""
     seen = aware(claim.seen_at)
     if seen is not None and (now - seen).total_seconds() < TOUCH_EVERY:
         return
     token = claim.token
-    # A poll reads in one snapshot (db.py); on SQLite that snapshot cannot turn into a write once
+    # The claim was read in one snapshot; on SQLite that snapshot cannot turn into a write once
     # another device has written since, so the mark starts a transaction of its own, which
     # waits for the write lock like any change. Presence is best effort: if the database stays
-    # busy, this poll leaves no mark and the next one tries again.
+    # busy, this beacon leaves no mark and the next one tries again.
     session.commit()
     try:
         session.execute(update(OnlineClaim).where(OnlineClaim.token == token).values(seen_at=now)
