@@ -25,7 +25,6 @@ class Fours(HighestCard):
     title = "Fours"
     table_sizes = TableSizes(smallest=4, preferred=4, largest=4)
     rule_sheet_template = "games/fours-test/rule_sheet.html"
-    variant_form_template = "games/fours-test/variant_fields.html"
 
 
 @pytest.fixture

@@ -30,7 +30,7 @@ def as_game(game: HighestCard) -> CardGame[Variant]:
 def test_the_highest_card_game_satisfies_the_game_protocol() -> None:
     assert isinstance(HIGHEST_CARD, CardGame) and as_game(HIGHEST_CARD) is HIGHEST_CARD
     assert HIGHEST_CARD.score is CARD and HIGHEST_CARD.template_folder is not None
-    for name in ("rule_sheet.html", "variant_fields.html"):
+    for name in ("rule_sheet.html",):
         assert (HIGHEST_CARD.template_folder / name).is_file()
 
 
@@ -115,7 +115,7 @@ def test_the_game_s_own_templates_draw_its_rule_sheet_and_variant_fields(app: An
     with app.test_request_context():
         form = HIGHEST_CARD.variant_form(MultiDict({"ace": "low", "ties": "alphabetical"}), None)
         assert form.validate() and HIGHEST_CARD.variant_from_form(form) == LOW_FIRST
-        fields = env.get_template(HIGHEST_CARD.variant_form_template).render(
+        fields = env.get_template("_variant_fields.html").render(
             form=HIGHEST_CARD.variant_form(None, HIGH_SHARE))
     assert 'name="ace"' in fields and 'name="ties"' in fields and "Everyone tied wins" in fields
 

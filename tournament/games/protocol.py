@@ -10,7 +10,8 @@ Invariants:
   them, never at import time.
 - A game's key is its stored name (events, event files): it never changes once used.
 - Variants are immutable and hashable values; ``variant_from_json(variant_to_json(v)) == v``
-  for every variant ``v``, and the JSON form holds only JSON types.
+  for every variant ``v``, and the JSON form holds only JSON types. Each setting of a variant
+  is declared once (``CardGame.settings``); everything said and stored about it derives from that.
 - Players are named by their names (unique per event); a report's winners are a set: a game
   won by a partnership has two winners, a game nobody finished has none.
 - Bad input raises ``RuleError`` with a message a teacher can act on. Messages about one game
@@ -31,11 +32,14 @@ from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 from ..core.errors import RuleError
 from ..core.i18n import T, Text
 from ..core.limits import MAX_ROUND_MINUTES
+
+if TYPE_CHECKING:  # settings.py builds on this module's ``Setting``
+    from .settings import VariantSettings
 
 V = TypeVar("V")  # a game's rule variant: frozen and hashable
 V_contra = TypeVar("V_contra", contravariant=True)  # the same, where only read
@@ -446,12 +450,13 @@ class CardGame(Protocol[V]):
             ``print/_marker.html`` inside its article, and ``house_rule``, the table's own extra
             line or ``None``, which it draws by including ``print/_house_rule.html`` (the same
             height on every sheet, so tables' sheets keep one layout).
-        variant_form_template: Jinja name of the partial drawing the variant form's fields
-            inside the rules page's ``<form>``; it gets ``form``.
         tricks: the game's tricks, for the debrief's replayed trick, or ``None`` (a game that
             takes no tricks, or whose tricks the debrief does not replay).
         table_play: how a virtual table deals and plays the game online, or ``None`` (the
             game is played at real tables only).
+        settings: the variant's settings, each declared once (``games.settings``): the
+            variant hooks below (new tables, JSON, summary, debrief rows, the rules page's
+            form) are derived from it; a game gets them from ``settings.DeclaredVariants``.
     """
 
     key: str
@@ -462,9 +467,9 @@ class CardGame(Protocol[V]):
     scorer: Scorer[V] | None
     template_folder: Path | None
     rule_sheet_template: str
-    variant_form_template: str
     tricks: TrickRules[V] | None
     table_play: TablePlay[V] | None
+    settings: VariantSettings[V]
 
     # Read-only, so a game may state them as plain ``str`` or as messages.
     @property
@@ -472,6 +477,8 @@ class CardGame(Protocol[V]):
 
     @property
     def slip_hint(self) -> Text | str: ...
+
+    # Derived from ``settings`` (``games.settings.DeclaredVariants``), never written per game.
 
     def default_variants(self, tables: int) -> tuple[V, ...]:
         """One variant per table, table 1 first; a prefix of every longer answer, so adding
@@ -494,6 +501,20 @@ class CardGame(Protocol[V]):
         """The variant's settings, house rules and options included, for the debrief's side by
         side view: the same keys in the same order for every variant of the game."""
         ...
+
+    def variant_form(self, formdata: Any, variant: V | None) -> Any:
+        """A Flask-WTF form for a table's variant, filled from ``formdata`` when posted (a
+        ``MultiDict``), else from ``variant`` (``None``: the game's defaults). Needs an app
+        context. The rules page draws its fields in the declared order
+        (``templates/_variant_fields.html``); its live preview sends the same fields (without
+        the CSRF token) as a query string, read by this form too."""
+        ...
+
+    def variant_from_form(self, form: Any) -> V:
+        """The variant a validated ``variant_form`` holds; ``RuleError`` if it makes none."""
+        ...
+
+    # The game's own answers.
 
     def winner_choices(self, variant: V, players: Sequence[str]) -> tuple[frozenset[str], ...]:
         """The winner sets a table may tick, in the order shown (``players`` in seat order)."""
@@ -534,16 +555,6 @@ class CardGame(Protocol[V]):
         """The guide's paragraphs about this game ("Game winner"), between the tournament's own."""
         ...
 
-    def variant_form(self, formdata: Any, variant: V | None) -> Any:
-        """A Flask-WTF form for a table's variant, filled from ``formdata`` when posted (a
-        ``MultiDict``), else from ``variant`` (``None``: the game's defaults). Needs an app
-        context; this hook may import WTForms. The rules page's live preview sends the same
-        fields (without the CSRF token) as a query string, read by this form too."""
-        ...
-
-    def variant_from_form(self, form: Any) -> V:
-        """The variant a validated ``variant_form`` holds; ``RuleError`` if it makes none."""
-        ...
 
 
 __all__ = ["CardFace", "CardGame", "GamesPerRound", "Paragraph", "Report", "Rhythm", "ScoreField", "ScoreLimit",

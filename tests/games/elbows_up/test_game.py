@@ -35,7 +35,7 @@ def test_elbows_up_is_a_registered_game_of_three_to_six_players_scored_in_points
     assert (str(POINTS.label), POINTS.column, POINTS.minimum, POINTS.maximum) == ("Points", "points", 0, 350)
     assert POINTS.total_at_most is None and POINTS.decides and POINTS.overrules_ticked
     assert ELBOWS_UP.template_folder is not None
-    for name in ("rule_sheet.html", "variant_fields.html", "entry_fields.html"):
+    for name in ("rule_sheet.html", "entry_fields.html"):
         assert (ELBOWS_UP.template_folder / name).is_file()
 
 

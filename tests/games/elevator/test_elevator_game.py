@@ -38,7 +38,7 @@ def test_both_shedding_games_satisfy_the_game_protocol_and_are_built_in() -> Non
     for game in (ELEVATOR, ELEVATOR_UP):
         assert game.scorer is None and game.score is not None and game.template_folder is not None
         assert (game.table_sizes.smallest, game.table_sizes.preferred, game.table_sizes.largest) == (3, 4, 6)
-        for name in ("rule_sheet.html", "variant_fields.html"):
+        for name in ("rule_sheet.html",):
             assert (game.template_folder / name).is_file()
     assert (ELEVATOR.title, ELEVATOR_UP.title) == ("Elevator", "Elevator UP")
 
@@ -145,7 +145,7 @@ def test_the_rules_page_form_reads_and_shows_every_setting(app: Any) -> None:
         assert not ELEVATOR.variant_form(MultiDict(
             {"jokers": "maybe", "stuck_penalty": "one", "must_play_after_pass": "no"}), None).validate()
         assert ELEVATOR.variant_from_form(ELEVATOR.variant_form(None, None)) == SEED_RULES
-        fields = app.jinja_env.get_template(ELEVATOR.variant_form_template).render(
+        fields = app.jinja_env.get_template("_variant_fields.html").render(
             form=ELEVATOR.variant_form(None, wanted))
     for name in ("jokers", "stuck_penalty", "must_play_after_pass"):
         assert f'name="{name}"' in fields

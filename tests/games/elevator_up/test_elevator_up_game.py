@@ -122,7 +122,7 @@ def test_the_rules_page_form_reads_and_shows_every_setting(app: Any) -> None:
         assert not ELEVATOR_UP.variant_form(MultiDict(
             {"stuck_card": "no", "door_closed_card": "x", "four_of_a_kind_clears": "no"}), None).validate()
         assert ELEVATOR_UP.variant_from_form(ELEVATOR_UP.variant_form(None, None)) == ALL_SPECIAL
-        fields = app.jinja_env.get_template(ELEVATOR_UP.variant_form_template).render(
+        fields = app.jinja_env.get_template("_variant_fields.html").render(
             form=ELEVATOR_UP.variant_form(None, NO_7_OR_JACK))
     for name in SETTINGS:
         assert f'name="{name}"' in fields

@@ -36,7 +36,7 @@ def test_euchre_satisfies_the_game_protocol_and_is_registered_under_its_key() ->
     assert EUCHRE.score is None and EUCHRE.title == "Euchre"
     assert (EUCHRE.table_sizes.smallest, EUCHRE.table_sizes.preferred, EUCHRE.table_sizes.largest) == (4, 4, 4)
     assert EUCHRE.template_folder is not None
-    for name in ("rule_sheet.html", "variant_fields.html", "entry_fields.html"):
+    for name in ("rule_sheet.html", "entry_fields.html"):
         assert (EUCHRE.template_folder / name).is_file()
 
 
@@ -146,7 +146,7 @@ def test_the_variant_form_reads_back_the_variant_it_shows(app: Any) -> None:
             assert form.validate() and EUCHRE.variant_from_form(form) == variant
         shown = EUCHRE.variant_form(None, BOTH)
         assert shown.no_trump.data is True and shown.stick_the_dealer.data is True
-        fields = render_template(EUCHRE.variant_form_template, form=shown)
+        fields = render_template("_variant_fields.html", form=shown)
     assert 'name="no_trump"' in fields and 'name="stick_the_dealer"' in fields and "checked" in fields
 
 

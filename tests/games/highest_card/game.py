@@ -137,7 +137,6 @@ class HighestCard(DeclaredVariants[Variant]):
     slip_hint = "Tick who drew the highest card in each game; write the cards in the boxes if you like."
     template_folder: Path | None = Path(__file__).resolve().parent / "templates"
     rule_sheet_template = "games/highest-card/rule_sheet.html"
-    variant_form_template = "games/highest-card/variant_fields.html"
     tricks: TrickRules[Variant] | None = None  # one card each: no tricks
     # Played online too (three cards each, the highest takes the trick): the seam's test.
     table_play: TablePlay[Variant] | None = HIGHEST_CARD_TABLE

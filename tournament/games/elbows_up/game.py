@@ -97,7 +97,6 @@ class ElbowsUp(DeclaredVariants[TableRules]):
     )
     template_folder: Path | None = Path(__file__).resolve().parent / "templates"
     rule_sheet_template = "games/elbows-up/rule_sheet.html"
-    variant_form_template = "games/elbows-up/variant_fields.html"
     # Its tricks turn on bids and the Joker's choice; the debrief replays none.
     tricks: TrickRules[TableRules] | None = None
     settings = SETTINGS  # its JSON, summary, debrief rows, form and new tables

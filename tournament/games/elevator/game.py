@@ -62,7 +62,6 @@ class Elevator(shedding.SheddingResults[ElevatorRules], DeclaredVariants[Elevato
     seconds_per_player = SECONDS_PER_PLAYER
     template_folder: Path | None = Path(__file__).resolve().parent / "templates"
     rule_sheet_template = "games/elevator/rule_sheet.html"
-    variant_form_template = "games/elevator/variant_fields.html"
     tricks: TrickRules[ElevatorRules] | None = None  # a shedding game: no tricks
     settings = variants.SETTINGS  # its JSON, summary, debrief rows, form and new tables
     table_play: TablePlay[ElevatorRules] | None = None  # played at real tables only

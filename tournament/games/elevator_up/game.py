@@ -60,7 +60,6 @@ class ElevatorUp(shedding.SheddingResults[ElevatorUpRules], DeclaredVariants[Ele
     seconds_per_player = SECONDS_PER_PLAYER
     template_folder: Path | None = Path(__file__).resolve().parent / "templates"
     rule_sheet_template = "games/elevator-up/rule_sheet.html"
-    variant_form_template = "games/elevator-up/variant_fields.html"
     tricks: TrickRules[ElevatorUpRules] | None = None  # a shedding game: no tricks
     settings = variants.SETTINGS  # its JSON, summary, debrief rows, form and new tables
     table_play: TablePlay[ElevatorUpRules] | None = None  # played at real tables only

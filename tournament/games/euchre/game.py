@@ -90,7 +90,6 @@ class Euchre(DeclaredVariants[EuchreVariant]):
     slip_hint: Text | str = SLIP_HINT
     template_folder: Path | None = Path(__file__).resolve().parent / "templates"
     rule_sheet_template = "games/euchre/rule_sheet.html"
-    variant_form_template = "games/euchre/variant_fields.html"
     # Euchre's tricks turn on bowers and the bidding; the debrief replays no Euchre trick.
     tricks: TrickRules[EuchreVariant] | None = None
     settings = SETTINGS  # its JSON, summary, debrief rows, form and new tables

@@ -126,7 +126,6 @@ class FiveTricks(DeclaredVariants[RuleVariant]):
     slip_hint: Text | str = SLIP_HINT
     template_folder: Path | None = Path(__file__).resolve().parent / "templates"
     rule_sheet_template = "games/five-tricks/rule_sheet.html"
-    variant_form_template = "games/five-tricks/variant_fields.html"
     tricks: TrickRules[RuleVariant] | None = FIVE_TRICKS_TRICKS
     settings = SETTINGS  # its JSON, summary, debrief rows, form and new tables
     table_play: TablePlay[RuleVariant] | None = FIVE_TRICKS_TABLE
