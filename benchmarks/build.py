@@ -70,7 +70,7 @@ def build_event(url: str, instance: str, tables: int, seats: int = 5, closed_rou
         for number in range(1, closed_rounds + 1):
             rounds.start_round(session, event)
             record_round(session, load_round(session, event, number), games)
-            rounds.close_round(session, load_round(session, event, number))
+            rounds.close(session, event, number)
         event = session.get(Event, event.id)
         built = Built(event.id, event.projector_token, {t.number: t.token for t in event.tables})
     app.extensions["db_engine"].dispose()

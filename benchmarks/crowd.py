@@ -50,7 +50,7 @@ def build(url: str, folder: str, count: int) -> tuple[int, float, float]:
         shuffle = time.perf_counter() - started
         rounds.start_round(session, event)
         record_round(session, load_round(session, event, 1), 3)
-        rounds.close_round(session, load_round(session, event, 1))
+        rounds.close(session, event, 1)
         event_id = session.get(Event, event.id).id
     app.extensions["db_engine"].dispose()
     return event_id, plan, shuffle

@@ -47,7 +47,7 @@ def build_event(app) -> int:
                 ]
                 record_games(session, data, table, entries)
             if number < ROUNDS:
-                rounds.close_round(session, data)
+                rounds.close(session, data.event, data.round.number)
         return event.id
 
 

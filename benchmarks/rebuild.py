@@ -74,7 +74,7 @@ def run_size(tables: int, repeats: int, profile: bool) -> dict[str, list[float]]
         with app.app_context():
             session = db.session()
             event = session.get(Event, built.event_id)
-            rounds.close_round(session, load_round(session, event, number))
+            rounds.close(session, event, number)
         found["results"] = time_rebuilds(app, built.event_id, repeats, profile, f"{tables} tables, results")
         app.extensions["db_engine"].dispose()
         return found

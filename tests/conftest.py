@@ -19,6 +19,11 @@ from tournament import create_app, db
 from tournament.models import Base, Organiser
 from tournament.services import accounts
 
+from . import unit_of_work_guard
+
+# Every request of the suite is watched for writes the unit of work's rules forbid.
+unit_of_work_guard.install()
+
 IN_CI = os.environ.get("CI") == "true"
 # The suite logs in thousands of times and tests hashing, not its cost: one iteration instead of
 # scrypt (tests/accounts checks that a real install still hashes with scrypt).

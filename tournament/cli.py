@@ -24,7 +24,8 @@ def init_app(app: Flask) -> None:
 def db_upgrade() -> None:
     """Create the database or bring it up to date with the latest migrations."""
     _compile_translations()
-    with db.command_changes():
+    # Writes as a change of no single event does: while the server runs, it waits for the lock.
+    with db.write_transaction(None):
         migrate.upgrade(db.engine())
     click.echo(f"Database is up to date ({db.engine().url.render_as_string(hide_password=True)}).")
 
@@ -45,8 +46,7 @@ def create_organiser(username: str, password: str) -> None:
     """Create an organiser account, or reset the password of an existing one."""
     from .services import accounts
 
-    with db.command_changes():
-        created = accounts.set_organiser(db.session(), username, password)
+    created = accounts.set_organiser(db.session(), username, password)
     click.echo(f"Organiser {username!r} {'created' if created else 'password reset'}.")
 
 

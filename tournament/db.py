@@ -7,37 +7,31 @@ is made, before its first connection (see private_files), so its -wal and -shm f
 too; nothing but SQLite ever opens the file once a connection may exist.
 
 Transactions, so that simultaneous requests never see each other half done:
-- A request that changes something (any method but GET/HEAD/OPTIONS) is serialised with every
-  other such request from its first statement: on SQLite its transactions begin IMMEDIATE
-  (the single write lock, waited for up to the busy timeout); on PostgreSQL they begin by
-  taking a transaction-scoped advisory lock (see _postgres_begin). So what a form handler reads
-  before calling a service is already what the service will decide on. Services also lock the
-  event's row (services.locks), which keeps them correct when called outside a request.
-- On PostgreSQL a table phone's or an online player's POST (the bulk of a big hall's writes)
-  waits only for changes to its own event and for organiser changes: it holds CHANGES_LOCK shared plus its event's
-  lock, while every other changing request holds CHANGES_LOCK exclusively. The device's event
-  is read from its token before the locks; a table or a claim never moves to another event, so
-  that read cannot be stale (a token revoked meanwhile is found missing after the lock, as before).
-- A command that changes the database (`create-organiser`, `db-upgrade`) begins its transactions
-  as such a request does, so while the server runs it waits for the write lock instead of failing.
-- A request whose change is committed may say so (`changes_done`): what it reads afterwards to
-  draw its answer begins as a page's transaction does, holding no write lock.
-- On SQLite any other transaction reads one snapshot (a deferred BEGIN), so a page never pairs
-  a seat with a player deleted a moment later. (PostgreSQL pages read at READ COMMITTED.)
+- A transaction begun inside ``write_transaction`` writes: the unit of work
+  (services.unit_of_work) is the one caller. On SQLite it begins IMMEDIATE (the single write
+  lock, waited for up to the busy timeout). On PostgreSQL it takes transaction-scoped advisory
+  locks: a change to one event holds CHANGES_LOCK shared plus that event's own lock, so the
+  phones of one class never wait for another class's; a change no single event holds
+  (accounts, creating, importing or deleting events, migrations) holds CHANGES_LOCK
+  exclusively and so waits for, and holds up, every other change.
+- Any other transaction only reads. On SQLite it reads one snapshot (a deferred BEGIN), so a
+  page never pairs a seat with a player deleted a moment later; PostgreSQL pages read at READ
+  COMMITTED.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from pathlib import Path
 
-from flask import Flask, current_app, g, has_app_context, has_request_context, request
+from flask import Flask, current_app, g
 from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
 
-from .models.base import is_token
 from .private_files import secure_sqlite
 
 
@@ -60,70 +54,45 @@ def _sqlite_pragmas(dbapi_connection, _record) -> None:
     dbapi_connection.isolation_level = None
 
 
-# Any fixed number: the advisory lock every changing request takes on PostgreSQL.
+# Any fixed number: the advisory lock every change takes on PostgreSQL.
 CHANGES_LOCK = 5_121_957
 
 
-def _changing() -> bool:
-    if has_request_context():
-        return request.method not in ("GET", "HEAD", "OPTIONS") and not g.get("db_changes_done", False)
-    return has_app_context() and g.get("db_command_changes", False)
+@dataclass(frozen=True)
+class _Writing:
+    event_id: int | None  # None: a change no single event holds
+
+
+_WRITING: ContextVar[_Writing | None] = ContextVar("db_writing", default=None)
 
 
 @contextmanager
-def command_changes() -> Iterator[None]:
-    """A command that changes the database (`create-organiser`, `db-upgrade`) while the server
-    may be running: its transactions begin as a changing request's do. A deferred one would read
-    first and then fail at its first write ("database is locked", without waiting) whenever the
-    server committed in between."""
-    g.db_command_changes = True
+def write_transaction(event_id: int | None) -> Iterator[None]:
+    """Transactions begun inside write (see the module's rules): ``event_id`` is the one event
+    the change touches, or None. Per thread (and per task): other requests are not affected."""
+    token = _WRITING.set(_Writing(event_id))
     try:
         yield
     finally:
-        g.pop("db_command_changes", None)
-
-
-def changes_done() -> None:
-    """The request's change is committed and what it does next only reads (an answer drawn from
-    the new state): its later transactions begin as a page's do, so no write lock is held while
-    the answer is drawn, and every other device's change goes ahead meanwhile."""
-    g.db_changes_done = True
+        _WRITING.reset(token)
 
 
 def _sqlite_begin(connection) -> None:
-    connection.exec_driver_sql("BEGIN IMMEDIATE" if _changing() else "BEGIN")
-
-
-# The devices whose posts change only their own event, and how their token finds it.
-_DEVICE_EVENT = {
-    "table": "SELECT event_id FROM tables WHERE token = :token",
-    "play": "SELECT event_id FROM online_claims WHERE token = :token",
-}
-
-
-def _phone_event(connection) -> int | None:
-    """The event a table's phone or an online player's device posts to; None for any other request."""
-    if not has_request_context():
-        return None
-    query = _DEVICE_EVENT.get(request.blueprint or "")
-    token = (request.view_args or {}).get("token") if query is not None else None
-    if not is_token(token):
-        return None
-    return connection.execute(text(query), {"token": token}).scalar()
+    connection.exec_driver_sql("BEGIN IMMEDIATE" if _WRITING.get() is not None else "BEGIN")
 
 
 def _postgres_begin(connection) -> None:
-    if not _changing():
+    writing = _WRITING.get()
+    if writing is None:
         return
-    event_id = _phone_event(connection)
-    if event_id is None:
+    if writing.event_id is None:
         connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({CHANGES_LOCK})")
         return
-    # Always shared-then-event, and organiser changes take only the exclusive one: no cycle.
+    # Always shared-then-event, and changes of no single event take only the exclusive one: no cycle.
     connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock_shared({CHANGES_LOCK})")
     # The two-key form: a key space apart from CHANGES_LOCK's single key.
     connection.execute(text(f"SELECT pg_advisory_xact_lock({CHANGES_LOCK}, CAST(:event AS integer))"),
-                       {"event": int(event_id)})
+                       {"event": int(writing.event_id)})
 
 
 def sqlite_file(url: str) -> Path | None:

@@ -13,7 +13,7 @@ guarantees with waitress, kept where gunicorn allows:
 
 Not kept: waitress's per-address connection cap and its header deadline (`serving.py`) have no
 gunicorn equivalent; gunicorn's `timeout` restarts a worker stuck in one request instead. Each
-worker is its own process: its page caches follow `Event.revision` (see models/revision.py);
+worker is its own process: its page caches follow `Event.revision` (see services/unit_of_work.py);
 the rate limits' counts live in the database, shared by every worker (throttle_store.py).
 """
 

@@ -6,9 +6,10 @@ import sqlite3
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from flask import Flask, Response, abort, current_app, render_template, request
+from flask import Flask, Response, abort, current_app, g, render_template, request
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.orm.exc import ObjectDeletedError
 from werkzeug.exceptions import BadHost, HTTPException, SecurityError
 from werkzeug.routing import IntegerConverter, Map
 
@@ -58,6 +59,8 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(OperationalError, _database_refused)
     app.register_error_handler(IntegrityError, _simultaneous_change)
+    # A row this request had read was deleted by another device before its change was decided.
+    app.register_error_handler(ObjectDeletedError, _simultaneous_change)
 
 
 BAD_HOST_TITLE = T("Address not recognised")
@@ -159,9 +162,14 @@ def _database_refused(error: OperationalError) -> ResponseReturnValue:
 
 def _simultaneous_change(error: Exception) -> ResponseReturnValue:
     """Two devices changing the same thing at the same instant: the database refused one of
-    them (lock timeout, stale snapshot, or a duplicate row). Nothing of it was saved."""
+    them (lock timeout, stale snapshot, a duplicate row, or a row deleted meanwhile). Nothing of
+    it was saved."""
     current_app.logger.warning("refused a simultaneous change: %s", error)
     db.session().rollback()
+    try:
+        g.get("organiser") and g.organiser.username
+    except ObjectDeletedError:
+        g.organiser = None  # the account itself was removed meanwhile: the page is drawn logged out
     return _error_page(
         409, T("Changed at the same moment"),
         T("Someone else saved a change at the same moment, so yours was not saved. Reload the page and try again."),

@@ -64,10 +64,10 @@ def test_correction_after_the_next_round_started_does_not_touch_seating(app, org
     page = _correct_to(app, organiser, event_id, bottom[2]).get_data(as_text=True)
     assert seating(app, event_id, 2) == before
     assert "already started, so its seating stays as played" in page
-    from tournament.services.events import get_event
+    from tournament.services.events import event_row
     from tournament.services.standings import compute_standings
     with app.app_context():
-        rows = {r.player.name: r for r in compute_standings(db.session(), get_event(db.session(), event_id)).rows}
+        rows = {r.player.name: r for r in compute_standings(db.session(), event_row(db.session(), event_id)).rows}
     assert (rows[bottom[2]].games_won, rows[bottom[1]].games_won) == (2, 0)
 
 

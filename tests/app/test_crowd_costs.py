@@ -8,6 +8,7 @@ from types import SimpleNamespace
 from sqlalchemy.orm import Session
 
 from tests.conftest import setup_event
+from tournament.models import RoundState
 from tournament.services.round_data import RoundData
 
 
@@ -33,7 +34,8 @@ def test_seating_page_reads_each_seat_once_to_mark_seats_moved_by_hand():
     players = {n: SimpleNamespace(id=n, name=f"Player {n:04}") for n in range(count)}
     seats = [CountingSeat(n, n % 500, n % 7 == 0) for n in range(count)]
     # Round 2, everyone seated in round 1 too: a seat set by hand is a move, not a latecomer's.
-    data = RoundData(None, SimpleNamespace(number=2), [], players, seats, [], frozenset(players))
+    data = RoundData(None, SimpleNamespace(number=2, state=RoundState.PLANNED), [], players, seats, [],
+                     frozenset(players))
     marked = [p.id for p in players.values() if data.moved_by_hand(p)]
     assert marked == [n for n in range(count) if n % 7 == 0]
     assert CountingSeat.reads <= 3 * count  # it was count * count

@@ -177,9 +177,9 @@ def test_standings_count_games_rounds_and_highest_table(app, organiser, event_id
     organiser.post(f"/events/{event_id}/rounds/1/tables/1", data=winners_form(app, event_id, [bottom[1], bottom[1]]))
     organiser.post(f"/events/{event_id}/rounds/1/close")
     with app.app_context():
-        from tournament.services.events import get_event
+        from tournament.services.events import event_row
         from tournament.services.standings import compute_standings
-        rows = {r.player.name: r for r in compute_standings(db.session(), get_event(db.session(), event_id)).rows}
+        rows = {r.player.name: r for r in compute_standings(db.session(), event_row(db.session(), event_id)).rows}
     winner = rows[bottom[1]]
     # Moved up to table 2 for round 2: that is the highest table reached, and where she sits now.
     assert (winner.games_won, winner.rounds_won, winner.highest_table, winner.current_table) == (2, 1, 2, 2)

@@ -15,6 +15,7 @@ import pytest
 from sqlalchemy import text
 
 from tournament import PROJECT_ROOT, create_app, db, one_server
+from tournament.services.unit_of_work import unit_of_work
 
 COUNT_ROWS = """
 import sqlite3, sys
@@ -95,17 +96,17 @@ def test_a_new_connection_never_costs_the_open_ones_their_lock(database):
     assert other_process(COUNT_ROWS, database).stdout.strip() == "1"
 
 
-def test_a_command_holds_the_write_lock_from_its_first_read_so_the_server_cannot_slip_in(sqlite_app, database):
+def test_a_unit_of_work_holds_the_write_lock_from_its_first_read_so_another_process_cannot_slip_in(
+        sqlite_app, database):
     """`create-organiser` reads the account, then writes it. Begun deferred, a commit of the
     running server in between would fail its write at once ("database is locked")."""
     with sqlite_app.app_context():
-        with db.command_changes():
+        with unit_of_work(db.session()):
             db.session().execute(text("SELECT 1"))
             assert other_process(TRY_TO_WRITE, database).returncode == 1
-            db.session().commit()
         db.session().execute(text("SELECT 1"))  # a page's read leaves the server free to write
         assert other_process(TRY_TO_WRITE, database).returncode == 0
-        db.session().commit()
+        db.session().rollback()
 
 
 def test_a_second_server_on_the_same_database_is_refused_naming_the_first(sqlite_app, database, served):

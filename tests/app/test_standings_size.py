@@ -27,7 +27,7 @@ def _lecture_hall(app) -> int:
         for number in range(1, CLOSED_ROUNDS + 1):
             rounds.start_round(session, event)
             record_round(session, load_round(session, event, number), games=3)
-            rounds.close_round(session, load_round(session, event, number))
+            rounds.close(session, event, number)
         return event.id
 
 

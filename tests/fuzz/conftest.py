@@ -60,7 +60,7 @@ def build_world(app) -> World:
         event_a, event_b = session.get(Event, a), session.get(Event, b)
         rounds.start_round(session, event_a)
         _play_first_game(session, event_a, 1)
-        rounds.close_round(session, load_round(session, event_a, 1))
+        rounds.close(session, event_a, 1)
         backup = backup_store(app).write(session, event_a)
         rounds.start_round(session, event_b)
         _play_first_game(session, event_b, 1)

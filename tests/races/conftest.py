@@ -36,7 +36,7 @@ def running_event(app, number: int = 1, tables: int = 1, names: list[str] = NAME
                 for table in data.tables:
                     winner = data.seated_at(table)[0].id
                     record_games(session, data, table, [GameEntry(1, None, frozenset({winner}), None)])
-                rounds.close_round(session, load_round(session, session.get(Event, event_id), current))
+                rounds.close(session, session.get(Event, event_id), current)
     return event_id
 
 
@@ -51,7 +51,7 @@ def planned_event(app, number: int, tables: int = 1, names: list[str] = NAMES) -
         data = load_round(session, session.get(Event, event_id), number - 1)
         for table in data.tables:
             record_games(session, data, table, [GameEntry(1, None, frozenset({data.seated_at(table)[0].id}), None)])
-        rounds.close_round(session, load_round(session, session.get(Event, event_id), number - 1))
+        rounds.close(session, session.get(Event, event_id), number - 1)
     return event_id
 
 

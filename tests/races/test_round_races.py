@@ -86,7 +86,7 @@ def test_simultaneous_start_clicks_start_the_round_once(app, server, first):
             with app.app_context():
                 session = db.session()
                 event = session.get(Event, chain["event"])
-                rounds.close_round(session, load_round(session, event, chain["number"]))
+                rounds.close(session, event, chain["number"])
             chain["number"] += 1
         return chain["event"], chain["number"]
 

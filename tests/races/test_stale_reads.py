@@ -19,11 +19,11 @@ def test_a_correction_leaves_the_seating_of_a_round_started_meanwhile_as_played(
     before = seating(app, event_id, 2)
     with app.app_context():
         organiser = db.session()
-        data = load_round(organiser, events.get_event(organiser, event_id), 1)  # the page was opened
+        data = load_round(organiser, events.event_row(organiser, event_id), 1)  # the page was opened
         organiser.commit()
         with app.app_context():
             other = db.session()
-            rounds.start_round(other, events.get_event(other, event_id))
+            rounds.start_round(other, events.event_row(other, event_id))
         correction = correct_games(organiser, data, data.table(1), [GameEntry(1, 1, frozenset({new_winner}), None)])
     assert correction.reseated == [] and correction.notice
     assert seating(app, event_id, 2) == before

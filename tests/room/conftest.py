@@ -8,6 +8,7 @@ from tests.conftest import setup_event
 from tournament import db
 from tournament.models import Event
 from tournament.services import rounds
+from tournament.services.latest_round import latest_round
 
 NAMES = ["Ana", "Ben", "Cem", "Dora", "Eli", "Finn", "Gus", "Hana", "Ivo"]
 
@@ -33,7 +34,7 @@ def seated(app, event_id: int, table_number: int) -> dict[str, int]:
     with app.app_context():
         session = db.session()
         event = session.get(Event, event_id)
-        latest = rounds.latest_round(session, event)
+        latest = latest_round(session, event)
         data = load_round(session, event, latest.number)
         return {p.name: p.id for p in data.seated_at(data.table(table_number))}
 
@@ -58,7 +59,7 @@ def record_winner(app, event_id: int, table_number: int, winners: list[str]) -> 
     with app.app_context():
         session = db.session()
         event = session.get(Event, event_id)
-        data = load_round(session, event, rounds.latest_round(session, event).number)
+        data = load_round(session, event, latest_round(session, event).number)
         table = data.table(table_number)
         ids = {p.name: p.id for p in data.seated_at(table)}
         record_games(session, data, table,
@@ -66,12 +67,11 @@ def record_winner(app, event_id: int, table_number: int, winners: list[str]) -> 
 
 
 def close_round(app, event_id: int) -> None:
-    from tournament.services.round_data import load_round
 
     with app.app_context():
         session = db.session()
         event = session.get(Event, event_id)
-        rounds.close_round(session, load_round(session, event, rounds.latest_round(session, event).number))
+        rounds.close(session, event, latest_round(session, event).number)
 
 
 def played_first_round(app, names: list[str]) -> int:

@@ -197,7 +197,7 @@ def test_more_game_rows_on_the_phone_keeps_the_taps_and_saves_nothing(app, clien
 
     event_id = setup_event(app, ["Ana", "Ben", "Cleo"], tables=1, name="Phone rows")
     with app.app_context():
-        rounds.start_round(db.session(), events.get_event(db.session(), event_id))
+        rounds.start_round(db.session(), events.event_row(db.session(), event_id))
         token = db.session().query(Table).filter_by(event_id=event_id).one().token
     ana = player_ids(app, event_id)["Ana"]
     response = client.post(f"/t/{token}", data={"round": "1", "games-0-winner": str(ana), "add_rows": "1"})

@@ -16,8 +16,8 @@ from tournament import db
 from tournament.blueprints.game_forms import blank_row, fill_recorded, results_form
 from tournament.games import game_of
 from tournament.models import Event
+from tournament.services.latest_round import latest_round
 from tournament.services.round_data import load_round
-from tournament.services.rounds import latest_round
 
 # Markup, quotes and ampersands, right-to-left scripts, a leading direction override (trimmed
 # when the name enters) and an emoji: five players, one table.

@@ -23,16 +23,18 @@ def _compiled() -> None:
 
 
 def _written_actions() -> set[str]:
-    """Every action phrase a call of ``audit.log`` (or a local ``log`` helper) writes."""
+    """Every action phrase a call of ``audit.log``, a unit of work's ``change.audit`` (or a local
+    ``log`` helper) writes."""
     found: set[str] = set(_AUDIT.values())
     for path in ROOT.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
             if not isinstance(node, ast.Call):
                 continue
-            # audit.log(session, event_id, actor, action, ...) or a local log(action, ...)
-            if isinstance(node.func, ast.Attribute) and node.func.attr == "log" and len(node.args) > 3:
+            # audit.log(session, event_id, actor, action, ...), change.audit(action, ...) or a local log(action, ...)
+            name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", None)
+            if isinstance(node.func, ast.Attribute) and name == "log" and len(node.args) > 3:
                 arg = node.args[3]
-            elif isinstance(node.func, ast.Name) and node.func.id == "log" and node.args:
+            elif name in ("log", "audit") and node.args:
                 arg = node.args[0]
             else:
                 continue

@@ -111,7 +111,7 @@ def test_a_copy_plays_the_same_game_with_the_same_rules_at_every_table(app, orga
         players.add_players(session, event, "Ana\nBen\nCleo\nDan\nEve\nFay\nGus\nHal\nIvo")
         table_service.set_table_count(session, event, 3)
         rules = event.tables[1].variant
-        table_service.set_variant(session, event, event.tables[0], rules)  # two tables alike, as a teacher may
+        table_service.set_rules(session, event, event.tables[0], rules, event.tables[0].house_rule)  # two alike
         event_id = event.id
     copy_id, copy = _copy(organiser, event_id)
     original = organiser.get(f"/events/{event_id}/export.json").get_json()

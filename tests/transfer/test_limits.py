@@ -128,7 +128,6 @@ def test_closing_the_last_round_an_event_keeps_plans_no_next_round(app, monkeypa
     from tournament import db
     from tournament.models import Event
     from tournament.services import rounds as round_service
-    from tournament.services.round_data import load_round
 
     monkeypatch.setattr(round_service, "MAX_ROUNDS", 1)
     event_id = setup_event(app, ["Ana", "Ben", "Cem", "Dora"], tables=1)
@@ -136,8 +135,8 @@ def test_closing_the_last_round_an_event_keeps_plans_no_next_round(app, monkeypa
         session = db.session()
         event = session.get(Event, event_id)
         round_service.start_round(session, event)
-        closed = round_service.close_round(session, load_round(session, event, 1))
-        assert closed.number == 1 and len(event.rounds) == 1
+        closed = round_service.close(session, event, 1)
+        assert closed.round.number == 1 and len(event.rounds) == 1
         assert event.ended_at is not None  # the last round an event keeps ends its tournament
         with pytest.raises(Exception, match="last round one event keeps"):
             round_service.one_more_round(session, event)

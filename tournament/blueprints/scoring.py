@@ -115,7 +115,7 @@ def score_page(session, data: RoundData, table, number: int, *, template: str, a
             **context), status
 
     if request.method == "GET":
-        lifecycle.check(data.round, Action.CORRECT)  # a round not started yet has no games to score
+        lifecycle.check(data, Action.CORRECT)  # a round not started yet has no games to score
         return page()
     try:
         words = scorer.words

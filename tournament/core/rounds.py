@@ -19,8 +19,8 @@ Invariants:
   reopened): every step is refused for it.
 - ``check_unchanged`` is the other half of a locked change: the state read under the lock must
   be the one the submitter saw, or the change is refused as made from an old page.
-- ``RoundState`` is the one definition of the states. ``tournament.models`` re-exports it; until
-  it does, its own enum of the same values is accepted by value.
+- ``RoundState`` is the one definition of the states; ``tournament.models`` stores it as is.
+  A state read as text (a plain row, an event file) is accepted by its value (``as_state``).
 
 The tournament around the rounds has its own, smaller lifecycle, in the same style: it is
 playing until it ends (its last planned round closed, or ended now by the organiser), and an

@@ -1,6 +1,5 @@
 """Typed SQLAlchemy models, one module per aggregate."""
 
-from . import revision  # noqa: F401  (registers the change counter)
 from .audit import AuditEntry
 from .base import Base
 from .event import Event, Table

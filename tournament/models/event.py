@@ -64,7 +64,7 @@ class Event(Base):
     timer_started_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
     timer_paused_left: Mapped[float | None] = mapped_column(Float, nullable=True)
 
-    # Grows with every committed change to the event or anything in it (see models.revision),
+    # Moves once with every committed change to the event or anything in it (services.unit_of_work),
     # so the projector can tell "nothing changed" from one row instead of recomputing.
     revision: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     # The debrief. Until the organiser reveals the rules, no page outside the organiser's shows

@@ -2,8 +2,8 @@
 
 These rows are the live state of play, not the tournament's record: a finished online game is
 recorded as an ordinary `Game` of the running round, and that is what standings, exports and
-the debrief read. So they are not among the event's rows the revision follows
-(`models.revision.EVENT_TABLES`): a card played does not invalidate every page's cache.
+the debrief read. So a change to them alone does not move the event's revision (its unit of
+work says ``record=False``): a card played does not invalidate every page's cache.
 Screens that follow online play read `OnlineClock.version` instead.
 """
 

@@ -33,6 +33,7 @@ from ..core.i18n import Name, T
 from ..core.names import clean_text
 from ..models import AppSetting, Organiser
 from .errors import Conflict, DomainError, NotFound, as_sentence
+from .unit_of_work import unit_of_work
 
 MIN_PASSWORD_LENGTH = 8
 MAX_USERNAME_LENGTH = 80
@@ -122,24 +123,20 @@ def list_organisers(session: Session) -> list[Organiser]:
     return list(session.scalars(select(Organiser).order_by(func.lower(Organiser.username), Organiser.id)))
 
 
-def find_organiser(session: Session, username: str) -> Organiser | None:
-    return session.scalar(select(Organiser).where(Organiser.username == clean_username(username)))
-
-
 def set_organiser(session: Session, username: str, password: str) -> bool:
     """Create the account or reset its password; returns True when it was created.
     A reset ends every session of the account (a copied cookie stops working)."""
     username = clean_username(username)
     _check_password_rules(password)
     password_hash = hash_password(password)
-    organiser = session.scalar(select(Organiser).where(Organiser.username == username))
-    created = organiser is None
-    if organiser is None:
-        session.add(Organiser(username=username, password_hash=password_hash))
-    else:
-        organiser.password_hash = password_hash
-        organiser.session_generation = Organiser.session_generation + 1
-    session.commit()
+    with unit_of_work(session):
+        organiser = session.scalar(select(Organiser).where(Organiser.username == username))
+        created = organiser is None
+        if organiser is None:
+            session.add(Organiser(username=username, password_hash=password_hash))
+        else:
+            organiser.password_hash = password_hash
+            organiser.session_generation = Organiser.session_generation + 1
     return created
 
 
@@ -150,19 +147,15 @@ def create_first_organiser(session: Session, username: str, password: str) -> Or
     if has_organiser(session):
         raise SetupTaken(T("The organiser account was just created. Log in with it."))
     try:
-        # The guarded insert comes first so that losers wait here and never hash a password.
-        session.add(AppSetting(key=SETUP_KEY, value=username))
-        session.flush()
-        organiser = Organiser(username=username, password_hash=hash_password(password))
-        session.add(organiser)
-        session.commit()
+        with unit_of_work(session):
+            # The guarded insert comes first so that losers wait here and never hash a password.
+            session.add(AppSetting(key=SETUP_KEY, value=username))
+            session.flush()
+            organiser = Organiser(username=username, password_hash=hash_password(password))
+            session.add(organiser)
     except (IntegrityError, OperationalError):
-        session.rollback()
         if has_organiser(session):
             raise SetupTaken(T("The organiser account was just created. Log in with it.")) from None
-        raise
-    except BaseException:
-        session.rollback()
         raise
     return organiser
 
@@ -171,15 +164,16 @@ def add_organiser(session: Session, username: str, password: str) -> Organiser:
     """Another account (a colleague); an existing username is refused, not overwritten."""
     username = clean_username(username)
     _check_password_rules(password)
-    if session.scalar(select(Organiser.id).where(Organiser.username == username)) is not None:
-        raise UsernameRefused(T("There is already an account named “{username}”.", username=Name(username)))
-    organiser = Organiser(username=username, password_hash=hash_password(password))
-    session.add(organiser)
+    password_hash = hash_password(password)
+    taken = T("There is already an account named “{username}”.", username=Name(username))
     try:
-        session.commit()
+        with unit_of_work(session):
+            if session.scalar(select(Organiser.id).where(Organiser.username == username)) is not None:
+                raise UsernameRefused(taken)
+            organiser = Organiser(username=username, password_hash=password_hash)
+            session.add(organiser)
     except IntegrityError:
-        session.rollback()
-        raise UsernameRefused(T("There is already an account named “{username}”.", username=Name(username))) from None
+        raise UsernameRefused(taken) from None
     return organiser
 
 
@@ -192,34 +186,40 @@ def remove_organiser(session: Session, acting: Organiser, organiser_id: int) -> 
     runs under the database's single write lock."""
     if organiser_id == acting.id:
         raise DomainError(T("You cannot remove your own account; ask another organiser to do it."))
-    locked = {row.id: row.username for row in session.execute(
-        select(Organiser.id, Organiser.username).with_for_update())}
-    if organiser_id not in locked:
-        session.rollback()
-        raise NotFound(T("That account no longer exists."))
-    others, actor = aliased(Organiser), aliased(Organiser)
-    removed = session.execute(
-        delete(Organiser).where(
-            Organiser.id == organiser_id,
-            select(func.count(others.id)).scalar_subquery() > 1,
-            select(actor.id).where(actor.id == acting.id).exists(),
-        ).execution_options(synchronize_session=False)
-    ).rowcount
-    if removed != 1:
-        session.rollback()
-        raise Conflict(T("The last organiser account cannot be removed."))
-    session.commit()
+    acting_id = acting.id  # read before the change: the account may be removed meanwhile
+    with unit_of_work(session):
+        locked = {row.id: row.username for row in session.execute(
+            select(Organiser.id, Organiser.username).with_for_update())}
+        if organiser_id not in locked:
+            raise NotFound(T("That account no longer exists."))
+        others, actor = aliased(Organiser), aliased(Organiser)
+        removed = session.execute(
+            delete(Organiser).where(
+                Organiser.id == organiser_id,
+                select(func.count(others.id)).scalar_subquery() > 1,
+                select(actor.id).where(actor.id == acting_id).exists(),
+            ).execution_options(synchronize_session=False)
+        ).rowcount
+        if removed != 1:
+            raise Conflict(T("The last organiser account cannot be removed."))
     return locked[organiser_id]
+
+
+def set_page_language(session: Session, organiser_id: int, language: str | None) -> str | None:
+    """The language of the account's pages on every device (None: follow the browser)."""
+    with unit_of_work(session):
+        session.execute(update(Organiser).where(Organiser.id == organiser_id).values(language=language))
+    return language
 
 
 def end_sessions(session: Session, organiser: Organiser) -> int:
     """Bump the account's generation: every session stamped with the old number ends.
     Returns the new number (a session that should stay logged in stores it)."""
-    session.execute(
-        update(Organiser).where(Organiser.id == organiser.id)
-        .values(session_generation=Organiser.session_generation + 1)
-    )
-    session.commit()
+    with unit_of_work(session):
+        session.execute(
+            update(Organiser).where(Organiser.id == organiser.id)
+            .values(session_generation=Organiser.session_generation + 1)
+        )
     session.refresh(organiser)
     return organiser.session_generation
 
@@ -228,9 +228,9 @@ def authenticate(session: Session, username: str, password: str) -> Organiser | 
     """The account if the password matches, else None. Unknown usernames check a dummy hash,
     so both answers take one scrypt computation."""
     organiser = session.scalar(select(Organiser).where(Organiser.username == clean_username(username)))
+    stored_hash = organiser.password_hash if organiser is not None else _dummy_hash(HASH_METHOD)
     # End the read transaction before the slow check: no snapshot or pool connection held.
-    session.commit()
+    session.rollback()
     with _password_slot():
-        stored_hash = organiser.password_hash if organiser is not None else _dummy_hash(HASH_METHOD)
         matches = check_password_hash(stored_hash, password)
     return organiser if organiser is not None and matches else None

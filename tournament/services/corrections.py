@@ -21,6 +21,7 @@ from .errors import Conflict, NotFound
 from .games import GameEntry, SaveResult, apply_games
 from .online import recording as online_recording
 from .round_data import RoundData, load_round, load_round_rows
+from .unit_of_work import event_change
 
 
 @dataclass(frozen=True)
@@ -41,10 +42,9 @@ def correct_games(
     session: Session, data: RoundData, table: Table, entries: list[GameEntry], actor: str = audit.ORGANISER
 ) -> Correction:
     """Record games of a running round, or correct those of a closed one (one commit)."""
-    result = apply_games(session, data, table, entries, actor)
-    correction = follow_correction(session, data, result, bool(result.saved or result.removed))
-    session.commit()
-    return correction
+    with event_change(session, data.event.id, actor):
+        result = apply_games(session, data, table, entries, actor)
+        return follow_correction(session, data, result, bool(result.saved or result.removed))
 
 
 def follow_correction(session: Session, data: RoundData, result: SaveResult, changed: bool) -> Correction:
@@ -110,8 +110,8 @@ def undo_close(session: Session, data: RoundData) -> None:
     Decided under the event's lock, which a phone sending the next round's first game also
     takes: either that game is saved first and the undo is refused, or the undo comes first
     and the phone is told its round is over."""
-    lifecycle.apply(session, data.round, Transition.REOPEN, before=lambda: _drop_following(session, data))
-    session.commit()
+    with event_change(session, data.event.id):
+        lifecycle.apply(session, data.round, Transition.REOPEN, before=lambda: _drop_following(session, data))
 
 
 def _drop_following(session: Session, data: RoundData) -> None:

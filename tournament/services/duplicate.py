@@ -9,6 +9,7 @@ from ..core.limits import MAX_NAME_LENGTH
 from ..models import Event, Player, PlayerStatus, Table
 from .events import MAX_EVENT_NAME
 from .players import check_list_size, parse_names, seat_new_players
+from .unit_of_work import unit_of_work
 
 COPIED_SETTINGS = ("round_minutes", "study_minutes", "practice_minutes", "paper_size", "sheet_copies",
                    "colour_safe", "projector_theme", "chime", "shuffle_seed", "time_zone", "language",
@@ -46,17 +47,15 @@ def duplicate_event(session: Session, event: Event, names: str | None = None,
                                  house_rule=table.house_rule, online=table.online,
                                  app_referees=table.app_referees)
         copy.tables.append(tables[table.id])
-    if new_names is not None:
+    with unit_of_work(session):
         session.add(copy)
-        session.flush()  # the tables' ids, by which the new players are spread over them
-        seat_new_players(session, copy, new_names)
-        session.commit()
-        return copy
-    for player in event.players:
-        if player.status is PlayerStatus.WITHDRAWN:
-            continue
-        copy.players.append(Player(name=player.name, name_key=player.name_key, status=player.status,
-                                   home_table=tables.get(player.home_table_id)))
-    session.add(copy)
-    session.commit()
+        if new_names is not None:
+            session.flush()  # the tables' ids, by which the new players are spread over them
+            seat_new_players(session, copy, new_names)
+            return copy
+        for player in event.players:
+            if player.status is PlayerStatus.WITHDRAWN:
+                continue
+            copy.players.append(Player(name=player.name, name_key=player.name_key, status=player.status,
+                                       home_table=tables.get(player.home_table_id)))
     return copy

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sqlalchemy import func, select
-from sqlalchemy.orm import Session, selectinload
+from sqlalchemy.orm import Session
 
 from .. import games, time_zones
 from ..core.errors import RuleError
@@ -16,6 +16,7 @@ from ..core.rounds import DEFAULT_ROUNDS, TournamentStep, check_planned_rounds, 
 from ..models import Event, Player, Round, RoundState, Table
 from . import lifecycle
 from .errors import DomainError, NotFound, as_sentence
+from .unit_of_work import event_change, unit_of_work
 
 NO_SUCH_EVENT = T("There is no such event. It may have been deleted.")
 
@@ -37,19 +38,6 @@ class EventSummary:
     @property
     def progress(self) -> Text:
         return progress_label(self.rounds, self.event.planned_rounds, self.event.ended_at is not None)
-
-
-def get_event(session: Session, event_id: int) -> Event:
-    """The event with its tables, players and rounds, in a fixed number of statements, for
-    code that walks the whole event. Pages read the row alone (``event_row``) and what they show.
-    Tables load first, so a player's home table is then found without another query."""
-    event = session.get(
-        Event, event_id,
-        options=[selectinload(Event.tables), selectinload(Event.players), selectinload(Event.rounds)],
-    )
-    if event is None:
-        raise NotFound(NO_SUCH_EVENT)
-    return event
 
 
 def event_row(session: Session, event_id: int) -> Event:
@@ -134,29 +122,41 @@ def create_event(session: Session, name: str, round_minutes: int | None = None, 
     zone = time_zones.local_zone() if time_zone is None else _check_zone(time_zone)
     event = Event(name=_clean_name(name), round_minutes=_check_minutes(round_minutes), game=game,
                   time_zone=zone, planned_rounds=_check_rounds(planned_rounds))
-    session.add(event)
-    session.commit()
+    with unit_of_work(session):
+        session.add(event)
     return event
 
 
 def update_event(session: Session, event: Event, name: str, round_minutes: int,
-                 time_zone: str | None = None, planned_rounds: int | None = None) -> None:
-    """Every value is checked before any is changed, so a refusal leaves the event as it was.
+                 time_zone: str | None = None, planned_rounds: int | None = None, *,
+                 language: str | None = None) -> None:
+    """Every value is checked before any is changed, so a refusal leaves the event as it was
+    (``language``, a supported code checked by the form, included).
     The number of rounds is checked under the event's lock against the rounds it has: never
     fewer than the highest round started or planned, and unchanged once the tournament is over."""
     name, round_minutes = _clean_name(name), _check_minutes(round_minutes)
-    zone = event.time_zone if time_zone is None else _check_zone(time_zone)
-    if planned_rounds is not None and planned_rounds != event.planned_rounds:
-        try:
-            lifecycle.require_playing(session, event, TournamentStep.CHANGE_ROUNDS)
-        except DomainError as error:
-            raise type(error)(error.text, field="planned_rounds") from None
-        highest = session.scalar(select(func.max(Round.number)).where(Round.event_id == event.id)) or 0
-        event.planned_rounds = _check_rounds(planned_rounds, highest)
-    event.name, event.round_minutes, event.time_zone = name, round_minutes, zone
-    session.commit()
+    zone = None if time_zone is None else _check_zone(time_zone)
+    with event_change(session, event.id):
+        if planned_rounds is not None and planned_rounds != event.planned_rounds:
+            try:
+                lifecycle.require_playing(session, event, TournamentStep.CHANGE_ROUNDS)
+            except DomainError as error:
+                raise type(error)(error.text, field="planned_rounds") from None
+            highest = session.scalar(select(func.max(Round.number)).where(Round.event_id == event.id)) or 0
+            event.planned_rounds = _check_rounds(planned_rounds, highest)
+        event.name, event.round_minutes = name, round_minutes
+        if zone is not None:
+            event.time_zone = zone
+        if language is not None:
+            event.language = language
+
+
+def set_language(session: Session, event_id: int, code: str) -> None:
+    """The language the room reads the event in (a supported code, checked by the form)."""
+    with event_change(session, event_id) as change:
+        change.event.language = code
 
 
 def delete_event(session: Session, event: Event) -> None:
-    session.delete(event)
-    session.commit()
+    with unit_of_work(session):
+        session.delete(event)

@@ -23,6 +23,7 @@ from ..models import Game, Player, PlayerStatus, Round, Table
 from . import audit, lifecycle
 from .errors import Conflict, DomainError
 from .round_data import RoundData, load_table_games
+from .unit_of_work import event_change
 
 MAX_GAMES_PER_ROUND = MAX_GAMES_PER_TABLE
 
@@ -149,17 +150,17 @@ def record_games(
     """Save, change or remove games of one table in a running round, all or nothing.
     Every change is written to the audit log under `actor` in the same transaction.
     (Closed rounds are corrected through services.corrections, which also reseats.)"""
-    lifecycle.check(data.round, Action.RECORD)
-    result = apply_games(session, data, table, entries, actor)
-    session.commit()
-    return result
+    with event_change(session, data.event.id, actor):
+        lifecycle.check(data, Action.RECORD)
+        result = apply_games(session, data, table, entries, actor)
+        return result
 
 
 def apply_games(
     session: Session, data: RoundData, table: Table, entries: list[GameEntry], actor: str = audit.ORGANISER
 ) -> SaveResult:
     """Validate every entry, then stage the changes and their audit lines (no commit)."""
-    lifecycle.require(session, data.round, Action.CORRECT, seen=data.round.state)
+    lifecycle.require(session, data.round, Action.CORRECT, seen=data.state_seen)
     if len({e.number for e in entries}) != len(entries):
         raise DomainError(T("The same game number appears twice in the submission."))
     seated = {p.id: p for p in data.seated_at(table)}

@@ -42,6 +42,7 @@ from ..models.base import utcnow
 from . import audit
 from .errors import Conflict
 from .locks import lock_event, lock_round
+from .round_data import RoundData
 
 __all__ = [
     "Action",
@@ -144,11 +145,12 @@ def one_more(session: Session, event: Event, *, actor: str = audit.ORGANISER) ->
     event.ended_at = None
 
 
-def check(round_: Round, action: Action) -> None:
-    """Refuse ``action`` (``Conflict``) if the round's state as loaded does not allow it. For a
-    request that is judged on what its page showed; ``require`` then confirms it under the lock."""
+def check(data: RoundData, action: Action) -> None:
+    """Refuse ``action`` (``Conflict``) if the round's state as its page showed it does not allow
+    it. For a request that is judged on what its page showed; ``require`` then confirms it under
+    the lock."""
     try:
-        check_action(round_.state, action, round_.number)
+        check_action(data.state_seen, action, data.round.number)
     except RuleError as refused:
         raise Conflict(refused.text) from None
 

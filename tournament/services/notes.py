@@ -27,8 +27,8 @@ from ..core.i18n import Name, T, Text, Tn, Tp
 from ..core.limits import MAX_NOTE_TEXT, MAX_NOTES
 from ..core.names import clean_text
 from ..models import DebriefNote, Event, Player, PlayerStatus, Round, RoundState, Table
-from . import audit
 from .errors import Conflict, DomainError, NotFound
+from .unit_of_work import event_change
 
 # "online": a disputed trick at an online table, written by the app (services.online.actions).
 SOURCES = ("table", "observer", "online")
@@ -161,26 +161,27 @@ def send_note(session: Session, event: Event, *, source: str, table_number: int 
     flag, text, nonce = _flag(flag), _text(text), _nonce(nonce)
     if flag is None and text is None:
         raise DomainError(NO_NOTE, field="text")
-    earlier = _by_nonce(session, event_id, nonce)
-    if earlier is not None:
-        return _again(earlier, source, table_number, author, flag, text)
-    if table_number is None:
-        raise DomainError(NO_TABLE, field="table")
-    known = session.scalar(select(Table.id).where(Table.event_id == event_id, Table.number == table_number))
-    if known is None:
-        raise DomainError(T("This event has no table {number}.", number=table_number), field="table")
-    held = session.scalar(select(func.count()).select_from(DebriefNote).where(DebriefNote.event_id == event_id))
-    if held >= MAX_NOTES:
-        raise DomainError(T("This event already holds {most} notes, as many as it keeps. "
-                            "Tell the organiser in person.", most=MAX_NOTES))
-    note = DebriefNote(event_id=event_id, round_number=round_played(session, event), table_number=table_number,
-                       source=source, author=author[:80], flag=flag, text=text, nonce=nonce)
-    session.add(note)
     try:
-        session.commit()
+        with event_change(session, event_id):
+            earlier = _by_nonce(session, event_id, nonce)
+            if earlier is not None:
+                return _again(earlier, source, table_number, author, flag, text)
+            if table_number is None:
+                raise DomainError(NO_TABLE, field="table")
+            known = session.scalar(select(Table.id).where(Table.event_id == event_id, Table.number == table_number))
+            if known is None:
+                raise DomainError(T("This event has no table {number}.", number=table_number), field="table")
+            held = session.scalar(select(func.count()).select_from(DebriefNote)
+                                  .where(DebriefNote.event_id == event_id))
+            if held >= MAX_NOTES:
+                raise DomainError(T("This event already holds {most} notes, as many as it keeps. "
+                                    "Tell the organiser in person.", most=MAX_NOTES))
+            note = DebriefNote(event_id=event_id, round_number=round_played(session, event),
+                               table_number=table_number, source=source, author=author[:80], flag=flag, text=text,
+                               nonce=nonce)
+            session.add(note)
     except IntegrityError:
         # The same form, sent twice at the same instant, stored by the other request first.
-        session.rollback()
         earlier = _by_nonce(session, event_id, nonce)
         if earlier is None:
             raise
@@ -206,14 +207,14 @@ def get_note(session: Session, event: Event, note_id: int) -> DebriefNote:
 
 
 def _set_hidden(session: Session, event: Event, note_id: int, hidden: bool) -> DebriefNote:
-    note = get_note(session, event, note_id)
-    if note.hidden != hidden:
-        note.hidden = hidden
-        audit.log(session, event.id, audit.ORGANISER, "note hidden" if hidden else "note shown",
-                  f"table {note.table_number}" if note.table_number is not None else "",
-                  round_number=note.round_number, table_number=note.table_number,
-                  new=note.text or note.flag or "")
-    session.commit()
+    with event_change(session, event.id) as change:
+        note = get_note(session, event, note_id)
+        if note.hidden != hidden:
+            note.hidden = hidden
+            change.audit("note hidden" if hidden else "note shown",
+                         f"table {note.table_number}" if note.table_number is not None else "",
+                         round_number=note.round_number, table_number=note.table_number,
+                         new=note.text or note.flag or "")
     return note
 
 

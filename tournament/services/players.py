@@ -17,8 +17,8 @@ from ..core.limits import MAX_NAME_LENGTH, MAX_PLAYERS
 from ..core.names import clean_text, fold_name
 from ..core.wording import listing, name_list, sentences
 from ..models import Event, Player, PlayerStatus, Table
-from . import audit
 from .errors import DomainError, as_sentence
+from .unit_of_work import event_change
 
 
 def _invisible_only(line: str) -> bool:
@@ -103,11 +103,10 @@ def one_name(text: str, others: list[str], max_length: int) -> str:
 
 def add_players(session: Session, event: Event, text: str, max_name_length: int = MAX_NAME_LENGTH) -> list[Player]:
     """Add the pasted names. Once tables exist, newcomers fill the emptiest home tables."""
-    names = parse_names(text, [p.name for p in event.players], max_name_length)
-    check_room(event, len(names))
-    players = seat_new_players(session, event, names)
-    session.commit()
-    return players
+    with event_change(session, event.id):
+        names = parse_names(text, [p.name for p in event.players], max_name_length)
+        check_room(event, len(names))
+        return seat_new_players(session, event, names)
 
 
 def seat_new_players(session: Session, event: Event, names: list[str]) -> list[Player]:
@@ -124,16 +123,15 @@ def replace_players(session: Session, event: Event, text: str,
     """Before round 1, the pasted list becomes the whole list (another group in a duplicated
     event): checked as an added list is, but against none of the names it replaces. The new
     players fill the home tables evenly."""
-    if event.rounds:
-        raise DomainError(T("Round 1 has started, so the list can no longer be replaced: "
-                            "withdraw players or add latecomers one by one."))
     names = parse_names(text, [], max_name_length)
     check_list_size(len(names))
-    event.players.clear()
-    session.flush()  # the old names leave before the new ones arrive: the same name may be on both lists
-    players = seat_new_players(session, event, names)
-    session.commit()
-    return players
+    with event_change(session, event.id):
+        if event.rounds:
+            raise DomainError(T("Round 1 has started, so the list can no longer be replaced: "
+                                "withdraw players or add latecomers one by one."))
+        event.players.clear()
+        session.flush()  # the old names leave before the new ones arrive: the same name may be on both lists
+        return seat_new_players(session, event, names)
 
 
 def check_list_size(count: int) -> None:
@@ -169,33 +167,32 @@ def get_player(session: Session, event: Event, player_id: int) -> Player:
 
 def remove_player(session: Session, event: Event, player: Player) -> None:
     """Only before the tournament has started; afterwards withdraw instead, which keeps history."""
-    if event.rounds:
-        raise DomainError(T("The tournament has started: withdraw the player instead of removing them."))
-    session.delete(player)
-    session.commit()
+    with event_change(session, event.id):
+        if event.rounds:
+            raise DomainError(T("The tournament has started: withdraw the player instead of removing them."))
+        session.delete(player)
 
 
 def set_status(session: Session, event: Event, player: Player, status: PlayerStatus) -> None:
     """Observers and withdrawn players sit nowhere. Before round 1 this is the whole story;
     during the tournament the running and planned rounds are handled by the mid-event service."""
-    if event.rounds:
-        raise DomainError(T("The tournament has started; change players from the round page."))
-    audit.log(session, event.id, audit.ORGANISER, "status changed", player.name,
-              old=player.status.value, new=status.value)
-    player.status = status
-    if status is PlayerStatus.SEATED and player.home_table is None and event.tables:
-        fill_emptiest_tables(event, [player])
-    session.commit()
+    with event_change(session, event.id) as change:
+        if event.rounds:
+            raise DomainError(T("The tournament has started; change players from the round page."))
+        change.audit("status changed", player.name, old=player.status.value, new=status.value)
+        player.status = status
+        if status is PlayerStatus.SEATED and player.home_table is None and event.tables:
+            fill_emptiest_tables(event, [player])
 
 
 def set_home_table(session: Session, event: Event, player: Player, table: Table) -> None:
     """Manual seat change before the tournament starts."""
-    if event.rounds:
-        raise DomainError(T("The tournament has started; adjust seats from the next round instead."))
-    if table.event_id != event.id:
-        raise DomainError(T("That table is not part of this event."))
-    old = player.home_table.number if player.home_table else None
-    audit.log(session, event.id, audit.ORGANISER, "home table changed", player.name,
-              table_number=table.number, old=f"table {old}" if old else None, new=f"table {table.number}")
-    player.home_table = table
-    session.commit()
+    with event_change(session, event.id) as change:
+        if event.rounds:
+            raise DomainError(T("The tournament has started; adjust seats from the next round instead."))
+        if table.event_id != event.id:
+            raise DomainError(T("That table is not part of this event."))
+        old = player.home_table.number if player.home_table else None
+        change.audit("home table changed", player.name, table_number=table.number,
+                     old=f"table {old}" if old else None, new=f"table {table.number}")
+        player.home_table = table

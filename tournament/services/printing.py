@@ -20,6 +20,7 @@ from ..games.rhythm import slip_games
 from ..models import Event, Player, PlayerStatus, Round, Table
 from .errors import DomainError, NotFound
 from .round_data import load_round
+from .unit_of_work import event_change
 
 _PAPER_LABELS = {"a4": T("A4 (210 × 297 mm)"), "letter": T("US Letter (8.5 × 11 in)")}
 PAPER_SIZES: dict[str, Text] = {size: _PAPER_LABELS[size] for size in limits.PAPER_SIZES}  # stored value: label
@@ -54,10 +55,10 @@ def update_settings(session: Session, event: Event, paper_size: str, copies: int
         raise DomainError(T("Choose A4 or US Letter paper."))
     if not 1 <= copies <= limits.MAX_SHEET_COPIES:
         raise DomainError(T("Print between 1 and {most} copies per table.", most=limits.MAX_SHEET_COPIES))
-    event.paper_size = paper_size
-    event.sheet_copies = copies
-    event.colour_safe = colour_safe
-    session.commit()
+    with event_change(session, event.id):
+        event.paper_size = paper_size
+        event.sheet_copies = copies
+        event.colour_safe = colour_safe
 
 
 def rounds_of(session: Session, event: Event) -> list[Round]:

@@ -13,6 +13,7 @@ from ..core.i18n import T
 from ..hostnames import split_host_port
 from ..models import AppSetting
 from .errors import DomainError
+from .unit_of_work import unit_of_work
 
 KEY = "public_base_url"
 EXAMPLE = "http://192.168.1.20:5000"
@@ -49,16 +50,14 @@ def stored_base_url(session: Session) -> str | None:
 
 def set_base_url(session: Session, text: str | None) -> str | None:
     """Store the cleaned address, or forget it (blank) so links go back to the automatic choice."""
-    setting = session.get(AppSetting, KEY)
-    if not (text or "").strip():
-        if setting is not None:
-            session.delete(setting)
-        session.commit()
-        return None
-    value = clean_base_url(text or "")
-    if setting is None:
-        session.add(AppSetting(key=KEY, value=value))
-    else:
-        setting.value = value
-    session.commit()
+    value = clean_base_url(text) if (text or "").strip() else None
+    with unit_of_work(session):
+        setting = session.get(AppSetting, KEY)
+        if value is None:
+            if setting is not None:
+                session.delete(setting)
+        elif setting is None:
+            session.add(AppSetting(key=KEY, value=value))
+        else:
+            setting.value = value
     return value

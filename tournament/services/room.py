@@ -40,6 +40,7 @@ from .fingerprint import fingerprint
 from .round_data import RoundData, load_game_facts
 from .single_flight import RevisionCache
 from .standings import compute_standings
+from .unit_of_work import event_change
 
 
 def _ms(moment: datetime) -> int:
@@ -167,8 +168,8 @@ def snapshot(session: Session, event: Event, now: datetime) -> dict[str, Any]:
         ])
     else:
         closed = latest if latest.state is RoundState.CLOSED else previous
-        following = round_data(latest) if latest is not closed else None
         assert closed is not None, "a planned round after round 1 follows a closed one"
+        following = round_data(latest) if latest is not closed else None
         result.update(phase="results", round=closed.number, results=_results(round_data(closed), following),
                       standings=_standings(session, event))
         if latest is not closed:
@@ -196,3 +197,10 @@ def polled_snapshot(session: Session, event: Event, now: datetime, cache: Revisi
     body, body_hash = cache.get((event.id, event.projector_token, language), event.revision, build)
     clock = localise(timer_data(event, now))
     return dict(body, timer=clock), fingerprint([body_hash, clock])
+
+
+def set_projector_look(session: Session, event_id: int, theme: str, chime: bool) -> None:
+    """The projector's theme (dark for dim rooms, light for bright ones) and the optional chime."""
+    with event_change(session, event_id) as change:
+        change.event.projector_theme = theme
+        change.event.chime = chime

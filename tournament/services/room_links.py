@@ -19,6 +19,7 @@ from ..models import Event, Round, RoundState, Table
 from ..models.base import is_token, new_token
 from .errors import NotFound
 from .tables import get_table
+from .unit_of_work import event_change
 
 BAD_TABLE_LINK = T(
     "This table link is not valid any more. The organiser may have replaced it: "
@@ -82,25 +83,25 @@ def table_by_token(session: Session, token: str) -> tuple[Table, Round | None]:
 
 
 def revoke_table_link(session: Session, event: Event, number: int) -> None:
-    get_table(event, number).token = None
-    session.commit()
+    with event_change(session, event.id):
+        get_table(event, number).token = None
 
 
 def regenerate_table_link(session: Session, event: Event, number: int) -> str:
-    table = get_table(event, number)
-    table.token = new_token()
-    session.commit()
+    with event_change(session, event.id):
+        table = get_table(event, number)
+        table.token = new_token()
     return table.token
 
 
 def regenerate_all_table_links(session: Session, event: Event) -> None:
-    for table in event.tables:
-        table.token = new_token()
-    session.commit()
+    with event_change(session, event.id):
+        for table in event.tables:
+            table.token = new_token()
 
 
 def regenerate_event_links(session: Session, event: Event) -> None:
     """New projector and "where do I sit" links; screens showing the old ones stop updating."""
-    event.projector_token = new_token()
-    event.public_token = new_token()
-    session.commit()
+    with event_change(session, event.id):
+        event.projector_token = new_token()
+        event.public_token = new_token()

@@ -29,11 +29,15 @@ class RoundData:
     # Players seated in an earlier round of the event: a seat set by hand for anyone else is a
     # latecomer's first seat, not a move.
     seated_before: frozenset[int] = frozenset()
+    # The round's state as the page was drawn from (a value, not the row): a change is judged on
+    # what its submitter saw, even after the unit of work has read the row again.
+    state_seen: RoundState = field(init=False)
     _seated: dict[int, list[Player]] = field(init=False)
     _games: dict[int, list[Game]] = field(init=False)
     _manual: set[int] = field(init=False)
 
     def __post_init__(self) -> None:
+        self.state_seen = self.round.state
         seated: dict[int, list[Player]] = defaultdict(list)
         for seat in self.seats:
             seated[seat.table_id].append(self.players[seat.player_id])

@@ -25,12 +25,13 @@ from ..core.limits import MAX_ROUNDS
 from ..core.rounds import Action, TournamentStep, Transition, is_last_round, round_label
 from ..core.wording import name_list
 from ..models import Event, Player, PlayerStatus, Round, RoundState, Seat
-from . import audit, lifecycle, timer
+from . import lifecycle, timer
 from .backups import BackupStore
 from .errors import Conflict, DomainError, NotFound
-from .locks import lock_event
+from .latest_round import latest_round
 from .online import recording as online_recording
 from .round_data import RoundData, load_round_facts, load_round_rows
+from .unit_of_work import event_change
 
 log = logging.getLogger(__name__)
 
@@ -41,30 +42,24 @@ def round_label_of(event: Event, number: int) -> Text:
     return round_label(number, event.planned_rounds)
 
 
-def latest_round(session: Session, event: Event) -> Round | None:
-    return session.scalar(
-        select(Round).where(Round.event_id == event.id).order_by(Round.number.desc()).limit(1)
-    )
-
-
 def start_round(session: Session, event: Event, now: datetime | None = None) -> Round:
     """Start round 1 from the home tables, or the planned next round as adjusted, and the
     round's countdown with it (saved together, or neither).
     Under the event's lock: of simultaneous clicks, the first starts the round and the
     others are told it is running."""
     now = timer.now_utc() if now is None else now
-    lifecycle.require_playing(session, event, TournamentStep.START_ROUND)
-    latest = latest_round(session, event)
-    if latest is None:
-        round_ = _first_round(session, event)
-    elif latest.state is RoundState.CLOSED and latest.number >= MAX_ROUNDS:
-        raise Conflict(T("Round {n} was the last round one event keeps. "
-                         "Start a new event (Duplicate on the event page) to play more rounds.", n=latest.number))
-    else:
-        round_ = latest
-    lifecycle.apply(session, round_, Transition.START, now=now, before=lambda: _check_seated(round_))
-    timer.start(event, "round", now)
-    session.commit()
+    with event_change(session, event.id):
+        lifecycle.require_playing(session, event, TournamentStep.START_ROUND)
+        latest = latest_round(session, event)
+        if latest is None:
+            round_ = _first_round(session, event)
+        elif latest.state is RoundState.CLOSED and latest.number >= MAX_ROUNDS:
+            raise Conflict(T("Round {n} was the last round one event keeps. "
+                             "Start a new event (Duplicate on the event page) to play more rounds.", n=latest.number))
+        else:
+            round_ = latest
+        lifecycle.apply(session, round_, Transition.START, now=now, before=lambda: _check_seated(round_))
+        timer.start(event, "round", now)
     return round_
 
 
@@ -112,9 +107,10 @@ class Closed:
 def close_round(session: Session, data: RoundData) -> Round:
     """Close the round `data` was loaded for; see `close`. Only the round's id is used: its
     rows are read again under the lock. Returns the planned round, or the closed one."""
-    closed = _close(session, data.event, Round.id == data.round.id, data.round.number,
-                    Conflict(T("Round {n} was removed a moment ago (its previous round was reopened).",
-                               n=data.round.number)))
+    with event_change(session, data.event.id):
+        closed = _close(session, data.event, Round.id == data.round.id, data.round.number,
+                        Conflict(T("Round {n} was removed a moment ago (its previous round was reopened).",
+                                   n=data.round.number)))
     return closed.following or closed.round
 
 
@@ -128,10 +124,10 @@ def close(session: Session, event: Event, number: int, backups: BackupStore | No
     every game saved before it and on nothing a page loaded earlier. The backup is written
     after the commit, the lock released: the close never waits for the disk, and a backup
     that fails (logged, `backup_saved` False) neither undoes nor hides the close."""
-    closed = _close(session, event, (Round.event_id == event.id) & (Round.number == number), number,
-                    NotFound(T("Round {n} does not exist in this event. "
-                               "It may have been removed a moment ago (its previous round was reopened).", n=number)),
-                    now)
+    missing = NotFound(T("Round {n} does not exist in this event. "
+                         "It may have been removed a moment ago (its previous round was reopened).", n=number))
+    with event_change(session, event.id):
+        closed = _close(session, event, (Round.event_id == event.id) & (Round.number == number), number, missing, now)
     return _backed_up(session, event, closed, backups)
 
 
@@ -148,7 +144,6 @@ def _backed_up(session: Session, event: Event, closed: Closed, backups: BackupSt
 
 def _close(session: Session, event: Event, which, number: int, missing: DomainError,
            now: datetime | None = None, *, ending: bool = False) -> Closed:
-    lock_event(session, event.id)
     round_ = session.scalar(select(Round).where(which))  # refreshed: read under the lock
     if round_ is None:
         raise missing
@@ -160,11 +155,8 @@ def _close(session: Session, event: Event, which, number: int, missing: DomainEr
     if ending or is_last_round(number, event.planned_rounds, MAX_ROUNDS):
         lifecycle.end(session, event, number, now=now)
         event.planned_rounds = number
-        session.commit()
         return Closed(round_, None, ended=True)
-    following = _plan_following(session, event, round_)
-    session.commit()
-    return Closed(round_, following)
+    return Closed(round_, _plan_following(session, event, round_))
 
 
 def _plan_following(session: Session, event: Event, round_: Round) -> Round:
@@ -175,7 +167,7 @@ def _plan_following(session: Session, event: Event, round_: Round) -> Round:
     number = round_.number
     following = Round(event_id=event.id, number=number + 1, state=RoundState.PLANNED)
     session.add(following)
-    session.flush()  # the new round's id; this flush also moves the event's revision
+    session.flush()  # the new round's id
     player = {p.name: p for p in data.players.values()}
     table_id = {t.number: t.id for t in data.tables}
     seats = [{"round_id": following.id, "player_id": player[name].id, "table_id": table_id[table], "manual": False}
@@ -194,61 +186,56 @@ def end_now(session: Session, event: Event, backups: BackupStore | None = None,
     """End the tournament whatever state it is in: a running round is closed as any close does
     (the organiser has seen the close's warning), a planned round not started is dropped with
     its seating, and the rounds played become the tournament's number of rounds."""
-    lifecycle.require_playing(session, event, TournamentStep.END)
-    latest = latest_round(session, event)
-    if latest is not None and latest.state is RoundState.PLANNED:
-        audit.log(session, event.id, audit.ORGANISER, "planned round dropped", f"round {latest.number}",
-                  round_number=latest.number)
-        session.delete(latest)
-        session.flush()
+    with event_change(session, event.id) as change:
+        lifecycle.require_playing(session, event, TournamentStep.END)
         latest = latest_round(session, event)
-    if latest is None:
-        session.rollback()
-        raise DomainError(NOTHING_TO_END)
-    if latest.state is RoundState.RUNNING:
-        closed = _close(session, event, Round.id == latest.id, latest.number,
-                        Conflict(T("Round {n} was removed a moment ago (its previous round was reopened).",
-                                   n=latest.number)), now, ending=True)
-        return _backed_up(session, event, closed, backups)
-    lifecycle.end(session, event, latest.number, now=now)
-    event.planned_rounds = latest.number
-    session.commit()
-    return _backed_up(session, event, Closed(latest, None, ended=True), backups)
+        if latest is not None and latest.state is RoundState.PLANNED:
+            change.audit("planned round dropped", f"round {latest.number}", round_number=latest.number)
+            session.delete(latest)
+            session.flush()
+            latest = latest_round(session, event)
+        if latest is None:
+            raise DomainError(NOTHING_TO_END)
+        if latest.state is RoundState.RUNNING:
+            closed = _close(session, event, Round.id == latest.id, latest.number,
+                            Conflict(T("Round {n} was removed a moment ago (its previous round was reopened).",
+                                       n=latest.number)), now, ending=True)
+        else:
+            lifecycle.end(session, event, latest.number, now=now)
+            event.planned_rounds = latest.number
+            closed = Closed(latest, None, ended=True)
+    return _backed_up(session, event, closed, backups)
 
 
 def one_more_round(session: Session, event: Event) -> Round:
     """Reopen an ended tournament: the round after the last one is planned from its results,
     and the tournament now plays that many rounds. Returns the planned round."""
-    lifecycle.one_more(session, event)
-    latest = latest_round(session, event)
-    if latest is None or latest.state is not RoundState.CLOSED:  # an ended tournament's rounds are all closed
-        session.rollback()
-        raise Conflict(T("The tournament is not over, so there is nothing to reopen."))
-    if latest.number >= MAX_ROUNDS:
-        session.rollback()
-        raise Conflict(T("Round {n} was the last round one event keeps. "
-                         "Start a new event (Duplicate on the event page) to play more rounds.", n=latest.number))
-    event.planned_rounds = latest.number + 1
-    following = _plan_following(session, event, latest)
-    session.commit()
-    return following
+    with event_change(session, event.id):
+        lifecycle.one_more(session, event)
+        latest = latest_round(session, event)
+        if latest is None or latest.state is not RoundState.CLOSED:  # an ended tournament's rounds are all closed
+            raise Conflict(T("The tournament is not over, so there is nothing to reopen."))
+        if latest.number >= MAX_ROUNDS:
+            raise Conflict(T("Round {n} was the last round one event keeps. "
+                             "Start a new event (Duplicate on the event page) to play more rounds.", n=latest.number))
+        event.planned_rounds = latest.number + 1
+        return _plan_following(session, event, latest)
 
 
 def move_planned_seat(session: Session, data: RoundData, player: Player, table_number: int) -> None:
     """A manual seat change in a planned round (recorded as such). Under the event's lock, so
     a round started or undone a moment before is not changed behind the organiser's back."""
-    lifecycle.require(session, data.round, Action.MOVE_SEAT)
-    data = load_round_rows(session, data.event, data.round)
-    table = data.table(table_number)
-    seat = next((s for s in data.seats if s.player_id == player.id), None)
-    if seat is None:
-        raise DomainError(T("{player} is not seated in round {n}.", player=Name(player.name), n=data.round.number))
-    if seat.table_id != table.id:
-        old = next(t.number for t in data.tables if t.id == seat.table_id)
-        audit.log(session, data.event.id, audit.ORGANISER, "seat moved", player.name,
-                  round_number=data.round.number, table_number=table.number,
-                  old=f"table {old}", new=f"table {table.number}")
-        seat.table_id = table.id
-        seat.manual = True
-    session.commit()
+    with event_change(session, data.event.id) as change:
+        lifecycle.require(session, data.round, Action.MOVE_SEAT)
+        data = load_round_rows(session, data.event, data.round)
+        table = data.table(table_number)
+        seat = next((s for s in data.seats if s.player_id == player.id), None)
+        if seat is None:
+            raise DomainError(T("{player} is not seated in round {n}.", player=Name(player.name), n=data.round.number))
+        if seat.table_id != table.id:
+            old = next(t.number for t in data.tables if t.id == seat.table_id)
+            change.audit("seat moved", player.name, round_number=data.round.number, table_number=table.number,
+                         old=f"table {old}", new=f"table {table.number}")
+            seat.table_id = table.id
+            seat.manual = True
 

@@ -37,6 +37,7 @@ from .corrections import Correction, follow_correction
 from .errors import Conflict, DomainError, NotFound
 from .games import GameEntry, SaveResult, check_number, check_room_for_games, checked_winners, describe
 from .round_data import RoundData, load_table_games
+from .unit_of_work import event_change
 
 ENTRY_FIELD = "entry"  # the field hint of a refused entry: the page shows it beside the entry form
 
@@ -103,8 +104,8 @@ def _start(session: Session, data: RoundData, table: Table, number: int, while_r
            ) -> tuple[CardGame[Any], Scorer[Any], Game | None]:
     """Round-state rules and the lock (as for typed results), then the game as committed."""
     if while_running:
-        lifecycle.check(data.round, Action.RECORD)
-    lifecycle.require(session, data.round, Action.CORRECT, seen=data.round.state)
+        lifecycle.check(data, Action.RECORD)
+    lifecycle.require(session, data.round, Action.CORRECT, seen=data.state_seen)
     rules = game_of(data.event)
     scorer = scorer_of(rules)
     check_number(GameEntry(number, None, frozenset(), None))
@@ -146,7 +147,6 @@ def _was(game: Game, data: RoundData) -> str:
 
 def _finish(session: Session, data: RoundData, changed: bool, count: int, tally: Tally | None) -> SheetChange:
     correction = follow_correction(session, data, SaveResult([], [], []), changed)
-    session.commit()
     return SheetChange(changed, count, tally, correction)
 
 
@@ -155,84 +155,86 @@ def add_entry(session: Session, data: RoundData, table: Table, number: int, seen
     """Add ``entry`` after the ``seen`` entries the page showed, and record the game's result
     as the sheet now adds up (one commit). ``while_running``: a phone, which may score only
     while its round runs."""
-    rules, scorer, game = _start(session, data, table, number, while_running)
-    sheet = list(game.sheet or []) if game is not None else []
-    players = data.seated_at(table)
-    keys = player_keys(players)
-    variant = table.variant
-    if seen != len(sheet):
-        if seen == len(sheet) - 1 and sheet[-1] == entry:
-            return SheetChange(False, len(sheet), sheet_tally(rules, variant, players, sheet))
-        raise _stale(number, len(sheet), scorer)
-    noun = scorer.entry_noun
-    words = scorer.words
-    if len(sheet) >= scorer.max_entries:
-        raise DomainError(words.too_many.filled(number=len(sheet) + 1, n=scorer.max_entries), field=ENTRY_FIELD)
-    try:
-        scorer.check_entry(variant, keys, sheet, entry)
-        tally = scorer.tally(variant, keys, [*sheet, entry])
-    except (RuleError, KeyError) as error:
-        refusal = (words.refused.filled(n=len(sheet) + 1, why=error.text) if isinstance(error, RuleError)
-                   else words.unseated.filled(n=len(sheet) + 1))
-        raise DomainError(refusal, field=ENTRY_FIELD) from None
-    seated = {p.id: p for p in players}
-    try:
-        winner_ids, scores = _result(rules, variant, tally, number, seated)
-    except DomainError as error:
-        raise DomainError(error.text, field=ENTRY_FIELD) from None
-    if game is None:
-        check_room_for_games(session, data, 1)
-        game = Game(round_id=data.round.id, table_id=table.id, number=number, version=1)
-        session.add(game)
-        old = None
-    else:
-        game.version += 1
-        old = _was(game, data)
-    game.set_result(winner_ids, scores)
-    game.sheet = [*sheet, entry]  # a new list: the JSON column notices a new value, not an append
-    audit.log(session, data.event.id, actor, f"{noun} added", f"game {number}", round_number=data.round.number,
-              table_number=table.number, old=old,
-              new=_sentence(table, number, f"{noun} {len(sheet) + 1} added", tally))
-    return _finish(session, data, True, len(sheet) + 1, tally)
+    with event_change(session, data.event.id, actor):
+        rules, scorer, game = _start(session, data, table, number, while_running)
+        sheet = list(game.sheet or []) if game is not None else []
+        players = data.seated_at(table)
+        keys = player_keys(players)
+        variant = table.variant
+        if seen != len(sheet):
+            if seen == len(sheet) - 1 and sheet[-1] == entry:
+                return SheetChange(False, len(sheet), sheet_tally(rules, variant, players, sheet))
+            raise _stale(number, len(sheet), scorer)
+        noun = scorer.entry_noun
+        words = scorer.words
+        if len(sheet) >= scorer.max_entries:
+            raise DomainError(words.too_many.filled(number=len(sheet) + 1, n=scorer.max_entries), field=ENTRY_FIELD)
+        try:
+            scorer.check_entry(variant, keys, sheet, entry)
+            tally = scorer.tally(variant, keys, [*sheet, entry])
+        except (RuleError, KeyError) as error:
+            refusal = (words.refused.filled(n=len(sheet) + 1, why=error.text) if isinstance(error, RuleError)
+                       else words.unseated.filled(n=len(sheet) + 1))
+            raise DomainError(refusal, field=ENTRY_FIELD) from None
+        seated = {p.id: p for p in players}
+        try:
+            winner_ids, scores = _result(rules, variant, tally, number, seated)
+        except DomainError as error:
+            raise DomainError(error.text, field=ENTRY_FIELD) from None
+        if game is None:
+            check_room_for_games(session, data, 1)
+            game = Game(round_id=data.round.id, table_id=table.id, number=number, version=1)
+            session.add(game)
+            old = None
+        else:
+            game.version += 1
+            old = _was(game, data)
+        game.set_result(winner_ids, scores)
+        game.sheet = [*sheet, entry]  # a new list: the JSON column notices a new value, not an append
+        audit.log(session, data.event.id, actor, f"{noun} added", f"game {number}", round_number=data.round.number,
+                  table_number=table.number, old=old,
+                  new=_sentence(table, number, f"{noun} {len(sheet) + 1} added", tally))
+        return _finish(session, data, True, len(sheet) + 1, tally)
 
 
 def undo_last_entry(session: Session, data: RoundData, table: Table, number: int, seen: int,
                     actor: str = audit.ORGANISER, while_running: bool = False) -> SheetChange:
     """Remove the last of the ``seen`` entries the page showed (one commit); the result follows
     the shorter sheet, and a game whose last entry goes is removed."""
-    rules, scorer, game = _start(session, data, table, number, while_running)
-    sheet = list(game.sheet or []) if game is not None else []
-    players = data.seated_at(table)
-    variant = table.variant
-    if seen != len(sheet) or not sheet:
-        if seen == len(sheet) + 1:  # undone a moment ago: the same request again
-            return SheetChange(False, len(sheet), sheet_tally(rules, variant, players, sheet))
-        raise _stale(number, len(sheet), scorer)
-    assert game is not None
-    noun = scorer.entry_noun
-    rest = sheet[:-1]
-    old = _was(game, data)
-    what = f"{noun} {len(sheet)} undone"
-    tally = None
-    if not rest:
-        session.delete(game)
-        audit.log(session, data.event.id, actor, "game removed", f"game {number}", round_number=data.round.number,
-                  table_number=table.number, old=old, new=_sentence(table, number, what + ", no entry left", None))
-    else:
-        try:
-            tally = scorer.tally(variant, player_keys(players), rest)
-            winner_ids, scores = _result(rules, variant, tally, number, {p.id: p for p in players})
-        except (RuleError, KeyError) as error:
-            why = error.text if isinstance(error, RuleError) else str(error)
-            raise DomainError(T("Game {number}: the sheet no longer adds up for the players at this table "
-                                "({why}). Correct the game on the results form.", number=number, why=why),
-                              field=ENTRY_FIELD) from None
-        game.set_result(winner_ids, scores)
-        game.sheet = rest
-        game.version += 1
-        audit.log(session, data.event.id, actor, f"{noun} undone", f"game {number}", round_number=data.round.number,
-                  table_number=table.number, old=old, new=_sentence(table, number, what, tally))
-    return _finish(session, data, True, len(rest), tally)
+    with event_change(session, data.event.id, actor):
+        rules, scorer, game = _start(session, data, table, number, while_running)
+        sheet = list(game.sheet or []) if game is not None else []
+        players = data.seated_at(table)
+        variant = table.variant
+        if seen != len(sheet) or not sheet:
+            if seen == len(sheet) + 1:  # undone a moment ago: the same request again
+                return SheetChange(False, len(sheet), sheet_tally(rules, variant, players, sheet))
+            raise _stale(number, len(sheet), scorer)
+        assert game is not None
+        noun = scorer.entry_noun
+        rest = sheet[:-1]
+        old = _was(game, data)
+        what = f"{noun} {len(sheet)} undone"
+        tally = None
+        if not rest:
+            session.delete(game)
+            audit.log(session, data.event.id, actor, "game removed", f"game {number}", round_number=data.round.number,
+                      table_number=table.number, old=old, new=_sentence(table, number, what + ", no entry left", None))
+        else:
+            try:
+                tally = scorer.tally(variant, player_keys(players), rest)
+                winner_ids, scores = _result(rules, variant, tally, number, {p.id: p for p in players})
+            except (RuleError, KeyError) as error:
+                why = error.text if isinstance(error, RuleError) else str(error)
+                raise DomainError(T("Game {number}: the sheet no longer adds up for the players at this table "
+                                    "({why}). Correct the game on the results form.", number=number, why=why),
+                                  field=ENTRY_FIELD) from None
+            game.set_result(winner_ids, scores)
+            game.sheet = rest
+            game.version += 1
+            audit.log(session, data.event.id, actor, f"{noun} undone", f"game {number}", round_number=data.round.number,
+                      table_number=table.number, old=old, new=_sentence(table, number, what, tally))
+        return _finish(session, data, True, len(rest), tally)
 
 
 def entry_count(game: Game | None) -> int:

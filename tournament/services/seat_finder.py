@@ -12,8 +12,9 @@ from sqlalchemy.orm import Session
 from ..core.i18n import Name, T, Text
 from ..core.names import name_key
 from ..core.rounds import round_total
-from ..models import Event, Player, PlayerStatus, Round, RoundState, Seat, Table
+from ..models import Event, Player, PlayerStatus, RoundState, Seat, Table
 from .errors import NotFound
+from .latest_round import latest_round
 
 
 def names(session: Session, event: Event) -> list[tuple[int, str]]:
@@ -60,9 +61,7 @@ def where(session: Session, event: Event, player_id: int) -> dict[str, Any]:
     if reason is not None:
         return {"name": player.name, "table": None, "round": None, "label": T("Not playing"),
                 "note": reason, "playing": False}
-    latest = session.scalar(
-        select(Round).where(Round.event_id == event.id).order_by(Round.number.desc()).limit(1)
-    )
+    latest = latest_round(session, event)
     if event.ended_at is not None and latest is not None:  # no table to go to any more
         return {"name": player.name, "table": None, "round": latest.number, "label": OVER,
                 "note": OVER_NOTE, "playing": True, "over": True}

@@ -27,6 +27,7 @@ from ..games import CardGame, game_of
 from ..models import Event, PlayerStatus, Table
 from . import audit
 from .errors import DomainError, as_sentence
+from .unit_of_work import event_change
 
 
 def _require_not_started(event: Event) -> None:
@@ -167,14 +168,14 @@ def use_preset(session: Session, event: Event, preset: str) -> int:
     """Give every table its sheet under ``preset`` (house rules stay) and return how many tables
     changed. Refused once a round has started: the sheets are in play then. Each changed table
     is written to the log, and the choice itself once."""
-    if event.rounds:
-        raise DomainError(T("The tournament has started: the tables keep their sheets. "
-                            "Edit one table's rules instead."))
-    if not event.tables:
-        raise DomainError(T("Make the table plan first: the sheets go to its tables."))
-    changed = _deal_sheets(session, event, preset)
-    session.commit()
-    return changed
+    with event_change(session, event.id):
+        if event.rounds:
+            raise DomainError(T("The tournament has started: the tables keep their sheets. "
+                                "Edit one table's rules instead."))
+        if not event.tables:
+            raise DomainError(T("Make the table plan first: the sheets go to its tables."))
+        changed = _deal_sheets(session, event, preset)
+        return changed
 
 
 def _deal_sheets(session: Session, event: Event, preset: str) -> int:
@@ -197,36 +198,36 @@ def set_table_count(session: Session, event: Event, count: int | None, even: boo
     everyone at random. With the classic order, existing tables keep their variants and new
     ones get the game's defaults; with the most different sheets every table gets the preset's
     sheet (the choice depends on how many tables there are)."""
-    _require_not_started(event)
-    if preset not in PRESETS:
-        raise DomainError(T("Choose the classic order or the most different sheets."))
-    # Observers chosen by the organiser stay observers; only playing players are seated.
-    candidates = [p for p in event.players if p.status is PlayerStatus.SEATED]
-    if not candidates:
-        raise DomainError(T("Add players first: the table plan depends on how many play."))
-    if count is not None and not 1 <= count <= min(MAX_TABLES, len(candidates)):
-        raise DomainError(T("Choose between 1 and {most} tables for {count} players.",
-                            most=min(MAX_TABLES, len(candidates)), count=len(candidates)))
-    try:
-        plan = _plan(event, len(candidates), tables=count, even=even)
-    except RuleError as error:
-        # The sentences that reach here start with a number or a game's title, so they need no capital.
-        raise DomainError(as_sentence(error.text)) from error
-    tables = list(event.tables)
-    for table in tables[plan.table_count:]:
-        event.tables.remove(table)
-        session.delete(table)
-    defaults = preset_variants(game_of(event), plan.table_count, preset)
-    for number in range(len(tables) + 1, plan.table_count + 1):
-        table = Table(number=number)
-        event.tables.append(table)  # first, so the variant is stored in the event's game's form
-        table.variant = defaults[number - 1]
-    if preset != CLASSIC:
-        _deal_sheets(session, event, preset)
-    session.flush()
-    _seat_at_random(event, plan, candidates, random.randrange(1, MAX_SEED + 1))
-    session.commit()
-    return plan
+    with event_change(session, event.id):
+        _require_not_started(event)
+        if preset not in PRESETS:
+            raise DomainError(T("Choose the classic order or the most different sheets."))
+        # Observers chosen by the organiser stay observers; only playing players are seated.
+        candidates = [p for p in event.players if p.status is PlayerStatus.SEATED]
+        if not candidates:
+            raise DomainError(T("Add players first: the table plan depends on how many play."))
+        if count is not None and not 1 <= count <= min(MAX_TABLES, len(candidates)):
+            raise DomainError(T("Choose between 1 and {most} tables for {count} players.",
+                                most=min(MAX_TABLES, len(candidates)), count=len(candidates)))
+        try:
+            plan = _plan(event, len(candidates), tables=count, even=even)
+        except RuleError as error:
+            # The sentences that reach here start with a number or a game's title, so they need no capital.
+            raise DomainError(as_sentence(error.text)) from error
+        tables = list(event.tables)
+        for table in tables[plan.table_count:]:
+            event.tables.remove(table)
+            session.delete(table)
+        defaults = preset_variants(game_of(event), plan.table_count, preset)
+        for number in range(len(tables) + 1, plan.table_count + 1):
+            table = Table(number=number)
+            event.tables.append(table)  # first, so the variant is stored in the event's game's form
+            table.variant = defaults[number - 1]
+        if preset != CLASSIC:
+            _deal_sheets(session, event, preset)
+        session.flush()
+        _seat_at_random(event, plan, candidates, random.randrange(1, MAX_SEED + 1))
+        return plan
 
 
 def _seat_at_random(event: Event, plan: TablePlan, candidates, seed: int) -> None:
@@ -266,26 +267,21 @@ def set_rules(session: Session, event: Event, table: Table, variant, house_rule:
 
     Both may change before and during the tournament, until the table's sheet is in play;
     results do not depend on them. Each change is written to the log."""
-    if table.event_id != event.id:
-        raise DomainError(T("That table is not part of this event."))
-    rule = clean_house_rule(house_rule)
-    game = game_of(event)
-    old_variant = table.variant
-    if old_variant != variant:
-        audit.log(session, event.id, audit.ORGANISER, "table rules changed", f"table {table.number}",
-                  table_number=table.number, old=str(game.variant_summary(old_variant)),
-                  new=str(game.variant_summary(variant)))
-    if table.house_rule != rule:
-        audit.log(session, event.id, audit.ORGANISER, "house rule changed", f"table {table.number}",
-                  table_number=table.number, old=table.house_rule, new=rule)
-    table.variant = variant
-    table.house_rule = rule
-    session.commit()
-
-
-def set_variant(session: Session, event: Event, table: Table, variant) -> None:
-    """A table's variant alone; its house rule stays (see ``set_rules``)."""
-    set_rules(session, event, table, variant, table.house_rule)
+    with event_change(session, event.id):
+        if table.event_id != event.id:
+            raise DomainError(T("That table is not part of this event."))
+        rule = clean_house_rule(house_rule)
+        game = game_of(event)
+        old_variant = table.variant
+        if old_variant != variant:
+            audit.log(session, event.id, audit.ORGANISER, "table rules changed", f"table {table.number}",
+                      table_number=table.number, old=str(game.variant_summary(old_variant)),
+                      new=str(game.variant_summary(variant)))
+        if table.house_rule != rule:
+            audit.log(session, event.id, audit.ORGANISER, "house rule changed", f"table {table.number}",
+                      table_number=table.number, old=table.house_rule, new=rule)
+        table.variant = variant
+        table.house_rule = rule
 
 
 def get_table(event: Event, number: int) -> Table:

@@ -15,16 +15,17 @@ Invariants:
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy.orm import Session, object_session
+from sqlalchemy.orm import Session
 
 from ..core.i18n import T, Text, Tp
 from ..core.limits import MAX_ROUND_MINUTES
 from ..models import Event
 from .errors import DomainError
-from .locks import lock_event
+from .unit_of_work import event_change
 
 PHASES = ("study", "practice", "round")
 # What the projector and the room page call each phase.
@@ -77,22 +78,9 @@ def _run_for(event: Event, left: float, now: datetime) -> None:
     event.timer_paused_left = None
 
 
-_TIMER_COLUMNS = ["timer_phase", "timer_seconds", "timer_started_at", "timer_paused_left"]
-
-
-def _locked(event: Event) -> None:
-    """Lock the event and read its timer again (an Event outside a session, as in unit tests,
-    has nothing to lock)."""
-    session = object_session(event)
-    if session is not None and event.id is not None:
-        lock_event(session, event.id)
-        session.refresh(event, _TIMER_COLUMNS)
-
-
 def start(event: Event, phase: str, now: datetime, seconds: int | None = None) -> None:
     if phase not in PHASES:
         raise DomainError(T("Unknown timer phase {phase}: choose study, practice or round.", phase=repr(phase)))
-    _locked(event)
     event.timer_phase = phase
     event.timer_seconds = phase_seconds(event, phase) if seconds is None else seconds
     event.timer_started_at = now
@@ -122,7 +110,6 @@ def add_time(event: Event, now: datetime, seconds: int = EXTRA_SECONDS) -> None:
 
 
 def stop(event: Event) -> None:
-    _locked(event)
     event.timer_phase = None
     event.timer_started_at = None
     event.timer_paused_left = None
@@ -130,7 +117,6 @@ def stop(event: Event) -> None:
 
 
 def _require(event: Event, now: datetime) -> TimerView:
-    _locked(event)
     current = view(event, now)
     if current is None:
         raise DomainError(T("No timer is set. Start the study, practice or round timer first."))
@@ -144,8 +130,26 @@ def set_durations(session: Session, event: Event, study: int, practice: int, rou
                              (T("Round time must be between 1 and {most} minutes."), round_)):
         if not 1 <= minutes <= MAX_MINUTES:
             raise DomainError(Text(message.msgid, {"most": MAX_MINUTES}))
-    event.study_minutes, event.practice_minutes, event.round_minutes = study, practice, round_
-    session.commit()
+    with event_change(session, event.id):
+        event.study_minutes, event.practice_minutes, event.round_minutes = study, practice, round_
+
+
+# What the Room page's timer buttons do to the event's countdown.
+ACTIONS: dict[str, Callable[[Event, datetime], None]] = {
+    "study": lambda event, now: start(event, "study", now),
+    "practice": lambda event, now: start(event, "practice", now),
+    "round": lambda event, now: start(event, "round", now),
+    "pause": pause,
+    "resume": resume,
+    "add-minute": add_time,
+    "stop": lambda event, _now: stop(event),
+}
+
+
+def act(session: Session, event_id: int, action: str, now: datetime) -> None:
+    """One of ``ACTIONS`` on the event's countdown, decided on the timer as committed last."""
+    with event_change(session, event_id) as change:
+        ACTIONS[action](change.event, now)
 
 
 def now_utc() -> datetime:

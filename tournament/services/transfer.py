@@ -46,9 +46,9 @@ from ..models import (
     Table,
 )
 from ..models.base import new_token
-from ..models.revision import bulk_write
 from .transfer_checks import FileProblem, load_upload
 from .transfer_schema import FORMAT, MAX_EVENT_NAME, SETTINGS, VERSION, EventSpec, parse
+from .unit_of_work import unit_of_work
 
 log = logging.getLogger(__name__)
 
@@ -226,9 +226,6 @@ def import_event(session: Session, data: Any, *, suffix: str = "",
     Checking the file and building every row happen before the first write; the write itself
     is a handful of multi-row INSERTs in one transaction, so phones of other events wait for
     the database only a fraction of a second, however large the file."""
-    # A changing request holds the write lock from its first statement (the login check; see
-    # tournament.db). End that transaction so the lock is not held while a large file is checked.
-    session.rollback()
     spec = parse(data, max_name_length)
     if suffix:
         spec.settings["name"] = spec.settings["name"][: MAX_EVENT_NAME - len(suffix)] + suffix
@@ -255,11 +252,10 @@ def free_name(session: Session, name: str, marks: Iterator[str]) -> str:
 def write(session: Session, rows: Rows) -> Event:
     """The one write transaction of an import; a failure rolls back everything."""
     try:
-        event = _write(session, rows)
-        session.commit()
+        with unit_of_work(session):
+            event = _write(session, rows)
     except SQLAlchemyError:
         # Validation should make this unreachable; if not, the teacher still gets a refusal, not a 500.
-        session.rollback()
         log.exception("importing a validated event file failed")
         raise FileProblem(T("The file passed every check but could not be saved. Nothing was imported.")) from None
     return event
@@ -319,33 +315,31 @@ def _write(session: Session, rows: Rows) -> Event:
     session.add(event)
     session.flush()
     now = datetime.now(UTC)
-    # Driver-level INSERTs: the revision is moved here, since no flush sees them.
-    with bulk_write(session, event.id):
-        _insert(session, Table, [{**t, "event_id": event.id,
-                                  "token": new_token()} for t in rows.tables])
-        table = dict(session.execute(select(Table.number, Table.id).where(Table.event_id == event.id)).all())
-        _insert(session, Player, [{"event_id": event.id, "name": p["name"], "name_key": p["name_key"],
-                                   "status": p["status"], "home_table_id": table.get(p["home_table"])}
-                                  for p in rows.players])
-        player = dict(session.execute(select(Player.name, Player.id).where(Player.event_id == event.id)).all())
-        _insert(session, Round, [{**r, "event_id": event.id} for r in rows.rounds])
-        round_ = dict(session.execute(select(Round.number, Round.id).where(Round.event_id == event.id)).all())
-        _insert(session, Seat, [{"round_id": round_[r], "player_id": player[p], "table_id": table[t], "manual": m}
-                                for r, p, t, m in rows.seats])
-        scorer = game_by_key(rows.settings["game"]).scorer
-        keys = {name: str(pid) for name, pid in player.items()}  # the file names players, the sheet ids
-        _insert(session, Game, [{"round_id": round_[r], "table_id": table[t], "number": n, "version": v,
-                                 "updated_at": now,
-                                 "sheet": None if sheet is None or scorer is None
-                                 else [scorer.rekey(entry, keys) for entry in sheet]}
-                                for r, t, n, v, sheet in rows.games])
-        if rows.results:
-            game = {(r, t, n): i for r, t, n, i in session.execute(
-                select(Round.id, Game.table_id, Game.number, Game.id).join(Round).where(Round.event_id == event.id))}
-            _insert(session, GameResult, [{"game_id": game[round_[r], table[t], n], "player_id": player[p],
-                                           "score": s, "won": w} for r, t, n, p, s, w in rows.results])
-        _insert(session, AuditEntry, [{**a, "event_id": event.id} for a in rows.audit])
-        _insert(session, DebriefNote, [{**n, "event_id": event.id} for n in rows.notes])
+    _insert(session, Table, [{**t, "event_id": event.id,
+                              "token": new_token()} for t in rows.tables])
+    table = dict(session.execute(select(Table.number, Table.id).where(Table.event_id == event.id)).all())
+    _insert(session, Player, [{"event_id": event.id, "name": p["name"], "name_key": p["name_key"],
+                               "status": p["status"], "home_table_id": table.get(p["home_table"])}
+                              for p in rows.players])
+    player = dict(session.execute(select(Player.name, Player.id).where(Player.event_id == event.id)).all())
+    _insert(session, Round, [{**r, "event_id": event.id} for r in rows.rounds])
+    round_ = dict(session.execute(select(Round.number, Round.id).where(Round.event_id == event.id)).all())
+    _insert(session, Seat, [{"round_id": round_[r], "player_id": player[p], "table_id": table[t], "manual": m}
+                            for r, p, t, m in rows.seats])
+    scorer = game_by_key(rows.settings["game"]).scorer
+    keys = {name: str(pid) for name, pid in player.items()}  # the file names players, the sheet ids
+    _insert(session, Game, [{"round_id": round_[r], "table_id": table[t], "number": n, "version": v,
+                             "updated_at": now,
+                             "sheet": None if sheet is None or scorer is None
+                             else [scorer.rekey(entry, keys) for entry in sheet]}
+                            for r, t, n, v, sheet in rows.games])
+    if rows.results:
+        game = {(r, t, n): i for r, t, n, i in session.execute(
+            select(Round.id, Game.table_id, Game.number, Game.id).join(Round).where(Round.event_id == event.id))}
+        _insert(session, GameResult, [{"game_id": game[round_[r], table[t], n], "player_id": player[p],
+                                       "score": s, "won": w} for r, t, n, p, s, w in rows.results])
+    _insert(session, AuditEntry, [{**a, "event_id": event.id} for a in rows.audit])
+    _insert(session, DebriefNote, [{**n, "event_id": event.id} for n in rows.notes])
     return event
 
 

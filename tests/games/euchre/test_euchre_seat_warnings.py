@@ -7,9 +7,10 @@ from tests.app.helpers import page_text
 from tests.room.conftest import close_round, start_round
 from tournament import db
 from tournament.models import Event
-from tournament.services import events, players, rounds
+from tournament.services import events, players
 from tournament.services import tables as table_service
 from tournament.services.games import GameEntry, record_games
+from tournament.services.latest_round import latest_round
 from tournament.services.round_data import load_round
 
 NAMES = [f"Player {letter}" for letter in "ABCDEFGHIJKL"]
@@ -28,7 +29,7 @@ def _opposite_team_wins(app, event_id: int, table_number: int) -> None:
     with app.app_context():
         session = db.session()
         event = session.get(Event, event_id)
-        data = load_round(session, event, rounds.latest_round(session, event).number)
+        data = load_round(session, event, latest_round(session, event).number)
         table = data.table(table_number)
         seated = data.seated_at(table)
         record_games(session, data, table, [GameEntry(1, None, frozenset({seated[0].id, seated[2].id}), None)])

@@ -107,8 +107,7 @@ def page_language():
     language = PageLanguageForm()
     if not language.validate_on_submit():
         return _page(AddAccountForm(formdata=None), 400, language)
-    g.organiser.language = language.language.data or None
-    db.session().commit()
-    use_language(g.organiser.language or "")  # this request's flash already in the new language
+    stored = account_service.set_page_language(db.session(), g.organiser.id, language.language.data or None)
+    use_language(stored or "")  # this request's flash already in the new language
     flash(translate(T("The language of these pages is saved.")), "success")
     return redirect(url_for("organiser.accounts"))

@@ -36,14 +36,12 @@ def debrief_trick_choose(event_id: int):
         page = render_template("debrief/trick_refused.html", event=event, view=view, trick_typed=typed[:200],
                                trick_error=translate(error.text), back=_back(event.id))
         return page, status
-    session.commit()
     flash(translate(T("The debrief replays the trick {cards}.", cards=trick_service.shown(event, stored))), "success")
     return redirect(_back(event.id))
 
 
 def _refused(error: DomainError) -> int:
-    """Undo what the request staged; the message goes beside the field, not into a flash."""
-    db.session().rollback()
+    """The message goes beside the field, not into a flash."""
     return error.http_status
 
 
@@ -53,6 +51,5 @@ def debrief_trick_propose(event_id: int):
     session = db.session()
     event = current_event()
     trick_service.propose_trick(session, event)
-    session.commit()
     flash(translate(T("The debrief replays the trick that splits the tables most.")), "success")
     return redirect(_back(event.id))

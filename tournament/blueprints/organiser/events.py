@@ -44,8 +44,7 @@ def _set_language(event, code: str) -> None:
     """The language the room reads this event in (the form offers only supported codes). Like
     any change of the event's row it moves the revision, so projectors draw their page again."""
     if event.language != code:
-        event.language = code
-        db.session().commit()
+        event_service.set_language(db.session(), event.id, code)
 
 
 def _index(form, status):
@@ -62,9 +61,8 @@ def event_settings(event_id: int):
     status = 400 if form.is_submitted() else 200
     if form.validate_on_submit():
         try:
-            event.language = form.language.data  # saved with the rest, or rolled back with a refusal
             event_service.update_event(db.session(), event, form.name.data, form.round_minutes.data,
-                                       form.time_zone.data, form.planned_rounds.data)
+                                       form.time_zone.data, form.planned_rounds.data, language=form.language.data)
         except DomainError as error:
             status = refuse(error, field_for(form, error, form.name))
         else:

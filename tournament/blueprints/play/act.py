@@ -64,6 +64,5 @@ def act(token: str):
         actions.act(session, claim, body, now, payload.pads(), limits.drawing(token))
     except DomainError as error:
         return _refused(error)
-    db.changes_done()
     claim = claims.claim_by_token(session, token)
     return payload.response(payload.drawn(view.player_view(session, claim, now, payload.pads())))

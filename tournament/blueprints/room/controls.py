@@ -6,11 +6,11 @@ from ... import db
 from ...core.i18n import T
 from ...i18n import translate
 from ...models import RoundState
-from ...services import public_address, room_links, timer
+from ...services import public_address, room, room_links, timer
 from ...services.errors import DomainError
+from ...services.latest_round import latest_round
 from ...services.online.seed import app_secret
 from ...services.round_data import load_round
-from ...services.rounds import latest_round
 from ...services.timer import PHASE_LABELS
 from ..conditional import conditional_json
 from ..current_event import current_event
@@ -18,16 +18,6 @@ from ..links import external_url, link_base
 from ..organiser.forms import ButtonForm
 from . import bp
 from .forms import DisplayForm, DurationsForm, LinkBaseForm
-
-TIMER_ACTIONS = {
-    "study": lambda event, now: timer.start(event, "study", now),
-    "practice": lambda event, now: timer.start(event, "practice", now),
-    "round": lambda event, now: timer.start(event, "round", now),
-    "pause": timer.pause,
-    "resume": timer.resume,
-    "add-minute": timer.add_time,
-    "stop": lambda event, _now: timer.stop(event),
-}
 
 
 def _room(event, link_form: LinkBaseForm | None = None, status: int = 200, *,
@@ -78,14 +68,11 @@ def set_link_base(event_id: int):
 def timer_action(event_id: int, action: str):
     """Start a phase's countdown (its full duration), pause, resume, add a minute, or clear it.
     The time is kept on the server, so every screen shows the same countdown."""
-    if action not in TIMER_ACTIONS:
+    if action not in timer.ACTIONS:
         abort(404)
-    session = db.session()
-    event = current_event()
     if ButtonForm().validate_on_submit():
-        TIMER_ACTIONS[action](event, timer.now_utc())
-        session.commit()
-    return redirect(url_for("room.room_page", event_id=event.id))
+        timer.act(db.session(), event_id, action, timer.now_utc())
+    return redirect(url_for("room.room_page", event_id=event_id))
 
 
 @bp.post("/events/<int:event_id>/room/durations")
@@ -104,14 +91,11 @@ def durations(event_id: int):
 @bp.post("/events/<int:event_id>/room/display")
 def display(event_id: int):
     """Projector theme (dark for dim rooms, light for bright ones) and the optional chime."""
-    session = db.session()
     event = current_event()
     form = DisplayForm()
     if not form.validate_on_submit():
         return _room(event, status=400, display=form)
-    event.projector_theme = form.projector_theme.data
-    event.chime = form.chime.data
-    session.commit()
+    room.set_projector_look(db.session(), event_id, form.projector_theme.data, form.chime.data)
     flash(translate(T("Projector settings saved.")), "success")
     return redirect(url_for("room.room_page", event_id=event.id))
 

@@ -1,8 +1,8 @@
 """The debrief's state: whether the rules are revealed and which step the wall shows.
 
 Rules:
-- Every change is the organiser's, taken under the event's lock (services.locks), decided on
-  the state read under it, written to the log, and committed. Each is idempotent: revealing a
+- Every change is the organiser's, one unit of work (services.unit_of_work): decided on the
+  state read under the event's lock, written to the log, and committed. Each is idempotent: revealing a
   revealed event, showing the step already shown or stopping a stopped debrief changes nothing
   and logs nothing, so a button pressed twice (or a clicker's key held) acts once.
 - Next and previous are stated from the step the caller saw (``seen``), not from the state:
@@ -26,18 +26,12 @@ from ...core.limits import MAX_DEBRIEF_STEPS
 from ...models import Event
 from .. import audit
 from ..errors import DomainError
-from ..locks import lock_event
+from ..unit_of_work import event_change
 from .steps import is_default, step_view, steps_for
 
 
 def _now() -> datetime:
     return datetime.now(UTC)
-
-
-def _locked(session: Session, event: Event) -> Event:
-    lock_event(session, event.id)
-    session.refresh(event)
-    return event
 
 
 def _reveal(session: Session, event: Event, why: str = "") -> bool:
@@ -50,39 +44,37 @@ def _reveal(session: Session, event: Event, why: str = "") -> bool:
 
 def reveal(session: Session, event: Event) -> bool:
     """Reveal every table's rules; True when this call revealed them."""
-    changed = _reveal(session, _locked(session, event))
-    session.commit()
-    return changed
+    with event_change(session, event.id):
+        changed = _reveal(session, event)
+        return changed
 
 
 def hide(session: Session, event: Event) -> bool:
     """Hide the rules again (undo a reveal); True when this call hid them."""
-    event = _locked(session, event)
-    changed = event.debrief_revealed_at is not None
-    if changed:
-        event.debrief_revealed_at = None
-        audit.log(session, event.id, audit.ORGANISER, "rules hidden again")
-    session.commit()
-    return changed
+    with event_change(session, event.id):
+        changed = event.debrief_revealed_at is not None
+        if changed:
+            event.debrief_revealed_at = None
+            audit.log(session, event.id, audit.ORGANISER, "rules hidden again")
+        return changed
 
 
 def show_step(session: Session, event: Event, index: int) -> int:
     """Put step ``index`` (from 0) on the wall, revealing the rules first when its view shows
     them. Out of range: refused. Returns the index shown."""
-    event = _locked(session, event)
-    steps = steps_for(event)
-    if not 0 <= index < len(steps):
-        raise DomainError(T("There is no step {number}: the debrief has steps 1 to {count}.",
-                            number=index + 1, count=len(steps)), field="step")
-    view = step_view(steps[index], event)
-    if view is not None and view.reveals:
-        _reveal(session, event, f"step {index + 1}")
-    if event.debrief_step != index:
-        audit.log(session, event.id, audit.ORGANISER, "debrief step shown", f"step {index + 1}",
-                  old=None if event.debrief_step is None else str(event.debrief_step + 1), new=str(index + 1))
-        event.debrief_step = index
-    session.commit()
-    return index
+    with event_change(session, event.id):
+        steps = steps_for(event)
+        if not 0 <= index < len(steps):
+            raise DomainError(T("There is no step {number}: the debrief has steps 1 to {count}.",
+                                number=index + 1, count=len(steps)), field="step")
+        view = step_view(steps[index], event)
+        if view is not None and view.reveals:
+            _reveal(session, event, f"step {index + 1}")
+        if event.debrief_step != index:
+            audit.log(session, event.id, audit.ORGANISER, "debrief step shown", f"step {index + 1}",
+                      old=None if event.debrief_step is None else str(event.debrief_step + 1), new=str(index + 1))
+            event.debrief_step = index
+        return index
 
 
 def move(session: Session, event: Event, seen: int | None, by: int) -> int:
@@ -95,13 +87,12 @@ def move(session: Session, event: Event, seen: int | None, by: int) -> int:
 
 def stop(session: Session, event: Event) -> bool:
     """The wall follows the tournament again; True when this call stopped the debrief."""
-    event = _locked(session, event)
-    changed = event.debrief_step is not None
-    if changed:
-        audit.log(session, event.id, audit.ORGANISER, "debrief stopped", old=str(event.debrief_step + 1))
-        event.debrief_step = None
-    session.commit()
-    return changed
+    with event_change(session, event.id):
+        changed = event.debrief_step is not None
+        if changed:
+            audit.log(session, event.id, audit.ORGANISER, "debrief stopped", old=str(event.debrief_step + 1))
+            event.debrief_step = None
+        return changed
 
 
 def set_steps(session: Session, event: Event, steps: Sequence[dict[str, str]] | None, language=None) -> None:
@@ -113,13 +104,12 @@ def set_steps(session: Session, event: Event, steps: Sequence[dict[str, str]] | 
         raise DomainError(T("A debrief needs at least one step."))
     if steps is not None and len(steps) > MAX_DEBRIEF_STEPS:
         raise DomainError(T("A debrief has at most {most} steps.", most=MAX_DEBRIEF_STEPS))
-    event = _locked(session, event)
     defaults = steps is None or (language is not None and is_default(steps, language))
     stored = None if defaults else [dict(step) for step in steps]
-    if stored != event.debrief_steps:
-        audit.log(session, event.id, audit.ORGANISER, "debrief steps changed",
-                  new=str(len(stored)) if stored is not None else "default")
-        event.debrief_steps = stored
-        if event.debrief_step is not None:
-            event.debrief_step = min(event.debrief_step, len(steps_for(event)) - 1)
-    session.commit()
+    with event_change(session, event.id):
+        if stored != event.debrief_steps:
+            audit.log(session, event.id, audit.ORGANISER, "debrief steps changed",
+                      new=str(len(stored)) if stored is not None else "default")
+            event.debrief_steps = stored
+            if event.debrief_step is not None:
+                event.debrief_step = min(event.debrief_step, len(steps_for(event)) - 1)

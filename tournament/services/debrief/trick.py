@@ -33,6 +33,7 @@ from ...games.trick_text import MAX_CARDS, MIN_CARDS, parse_trick
 from ...models import Event, Player, PlayerStatus
 from .. import audit
 from ..errors import DomainError
+from ..unit_of_work import event_change
 from ._tables import WALL_COLUMNS, event_tables, group_by, rule_set, tables_label
 
 MAX_PROPOSED: Final = MAX_CARDS  # a proposal holds what a typed trick may
@@ -174,9 +175,10 @@ def choose_trick(session: Session, event: Event, text: str, actor: str = audit.O
     except RuleError as error:
         raise DomainError(error.text, field="cards") from None
     stored = " ".join(rules.face(card).code for card in cards)
-    if stored != event.debrief_trick:
-        audit.log(session, event.id, actor, "debrief trick chosen", old=event.debrief_trick, new=stored)
-        event.debrief_trick = stored
+    with event_change(session, event.id, actor) as change:
+        if stored != event.debrief_trick:
+            change.audit("debrief trick chosen", old=event.debrief_trick, new=stored)
+            event.debrief_trick = stored
     return stored
 
 
@@ -189,9 +191,10 @@ def shown(event: Event, stored: str) -> str:
 def propose_trick(session: Session, event: Event, actor: str = audit.ORGANISER) -> None:
     """Forget the chosen trick: the view shows the app's proposal again."""
     _rules_or_refuse(event)
-    if event.debrief_trick is not None:
-        audit.log(session, event.id, actor, "debrief trick proposed", old=event.debrief_trick)
-        event.debrief_trick = None
+    with event_change(session, event.id, actor) as change:
+        if event.debrief_trick is not None:
+            change.audit("debrief trick proposed", old=event.debrief_trick)
+            event.debrief_trick = None
 
 
 def csv_table(view: TrickView) -> tuple[list[str], list[list[str]]]:
