@@ -6,7 +6,7 @@ of the standings page. Counts come from ``services.events.event_counts`` instead
 
 from __future__ import annotations
 
-from flask import g, request
+from flask import g
 from sqlalchemy import inspect
 
 from .. import db
@@ -29,13 +29,11 @@ def with_collections(event: Event, *names: str) -> Event:
     return event
 
 
-def current_event(*collections: str) -> Event:
-    """The event named by the address's ``event_id``: its row, read on the first call of the
-    request (after the login check), with the named collections ("tables", "players",
-    "rounds"). No such event: the usual 404 page."""
+def current_event(event_id: int, *collections: str) -> Event:
+    """The event the view's ``event_id`` names: its row, read on the first call of the request
+    (after the login check), with the named collections ("tables", "players", "rounds"). No
+    such event: the usual 404 page."""
     event = g.get("current_event")
-    if event is None:
-        view_args = request.view_args
-        assert view_args is not None, "called from a view, whose address names the event"
-        event = g.current_event = event_service.event_row(db.session(), view_args["event_id"])
+    if event is None or event.id != event_id:
+        event = g.current_event = event_service.event_row(db.session(), event_id)
     return with_collections(event, *collections)

@@ -36,7 +36,7 @@ def _page(event, where, **extra):
 def audit_log(event_id: int):
     """Every change of a result, seat, player status or round state, newest first,
     filterable by round and table; each action in the page's language (``audit.ACTIONS``)."""
-    event = current_event("tables", "rounds")  # the filters list them
+    event = current_event(event_id, "tables", "rounds")  # the filters list them
     try:
         where = audit.AuditFilter(round_number=_optional_int("round"), table_number=_optional_int("table"))
     except DomainError as error:

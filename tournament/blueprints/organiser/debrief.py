@@ -90,13 +90,13 @@ def _page(event, form: StepsForm | None = None, status: int = 200):
 def debrief_page(event_id: int):
     """Reveal, the steps with the one on the wall marked, each step's view as the wall will
     show it, the steps editor, and the printable summary and CSV files."""
-    return _page(current_event())
+    return _page(current_event(event_id))
 
 
 @bp.post("/events/<int:event_id>/debrief/reveal")
 def debrief_reveal(event_id: int):
     """Show every table's rules in the debrief (the wall's views that reveal them)."""
-    event = current_event()
+    event = current_event(event_id)
     if ButtonForm().validate_on_submit():
         state.reveal(db.session(), event)
     return _done(event)
@@ -105,7 +105,7 @@ def debrief_reveal(event_id: int):
 @bp.post("/events/<int:event_id>/debrief/hide")
 def debrief_hide(event_id: int):
     """Undo the reveal: the wall draws the rules' views no more."""
-    event = current_event()
+    event = current_event(event_id)
     if ButtonForm().validate_on_submit():
         state.hide(db.session(), event)
     return _done(event)
@@ -114,7 +114,7 @@ def debrief_hide(event_id: int):
 @bp.post("/events/<int:event_id>/debrief/step")
 def debrief_step(event_id: int):
     """Put step ``step`` (from 1) on the wall; a step whose view shows the rules reveals them."""
-    event = current_event()
+    event = current_event(event_id)
     form = StepChoiceForm()
     if not form.validate_on_submit():
         return _done(event, 400, T("Choose a step from 1 to {count}.", count=len(steps_for(event))))
@@ -128,7 +128,7 @@ def debrief_step(event_id: int):
 @bp.post("/events/<int:event_id>/debrief/stop")
 def debrief_stop(event_id: int):
     """The wall follows the tournament again."""
-    event = current_event()
+    event = current_event(event_id)
     if ButtonForm().validate_on_submit():
         state.stop(db.session(), event)
     return _done(event)
@@ -137,7 +137,7 @@ def debrief_stop(event_id: int):
 @bp.post("/events/<int:event_id>/debrief/steps")
 def debrief_steps(event_id: int):
     """Save the edited steps; refused: the form comes back as typed, messages beside the fields."""
-    event = current_event()
+    event = current_event(event_id)
     form = StepsForm()
     form.offer_views({step.view for step in steps_for(event) if step.view})
     if not form.validate_on_submit():
@@ -154,7 +154,7 @@ def debrief_steps(event_id: int):
 @bp.post("/events/<int:event_id>/debrief/steps/default")
 def debrief_default_steps(event_id: int):
     """Go back to the default steps, in the event's language."""
-    event = current_event()
+    event = current_event(event_id)
     if ButtonForm().validate_on_submit():
         state.set_steps(db.session(), event, None)
         flash(translate(T("The default steps are back.")), "success")
@@ -164,7 +164,7 @@ def debrief_default_steps(event_id: int):
 @bp.get("/events/<int:event_id>/debrief/<key>.csv")
 def debrief_csv(event_id: int, key: str):
     """A view's table for a spreadsheet (English headers, values as shown; formula-safe)."""
-    event = current_event()
+    event = current_event(event_id)
     spec = debrief.usable(key, event)
     if spec is None or spec.csv_table is None:
         abort(404)

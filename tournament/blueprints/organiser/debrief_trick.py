@@ -26,7 +26,7 @@ def _back(event_id: int) -> str:
 def debrief_trick_choose(event_id: int):
     """Replay the trick typed in the field "cards" ("7♥ A♣ 2♥ 3♠" or "7h ac 2h 3s")."""
     session = db.session()
-    event = current_event()
+    event = current_event(event_id)
     typed = request.form.get("cards", "")
     try:
         stored = trick_service.choose_trick(session, event, typed)
@@ -49,7 +49,7 @@ def _refused(error: DomainError) -> int:
 def debrief_trick_propose(event_id: int):
     """Forget the typed trick: the debrief replays the app's proposal."""
     session = db.session()
-    event = current_event()
+    event = current_event(event_id)
     trick_service.propose_trick(session, event)
     flash(translate(T("The debrief replays the trick that splits the tables most.")), "success")
     return redirect(_back(event.id))

@@ -52,7 +52,7 @@ def table_results(event_id: int, number: int, table_number: int):
     decide; for Five Tricks the most tricks wins). A refused submit comes back filled in, the
     reason beside the game."""
     session = db.session()
-    event = current_event()
+    event = current_event(event_id)
     data = load_round(session, event, number)
     table = data.table(table_number)
     players = data.seated_at(table)

@@ -56,7 +56,7 @@ def _index(form, status):
 def event_settings(event_id: int):
     """Rename the event, change its round length, the time zone its pages show times in, or the
     language of its printed sheets and projector."""
-    event = current_event()
+    event = current_event(event_id)
     form = EventForm(obj=event)
     status = 400 if form.is_submitted() else 200
     if form.validate_on_submit():
@@ -75,7 +75,7 @@ def event_settings(event_id: int):
 @bp.route("/events/<int:event_id>/delete", methods=["GET", "POST"])
 def delete_event(event_id: int):
     """Deleting needs a second, explicit confirmation: it removes every result of the event."""
-    event = current_event()
+    event = current_event(event_id)
     form = ButtonForm()
     if form.validate_on_submit():
         name = event.name
@@ -89,7 +89,7 @@ def delete_event(event_id: int):
 @bp.get("/events/<int:event_id>")
 def event(event_id: int):
     """Event overview: the steps from names to standings, and where the tournament stands."""
-    return event_page(db.session(), current_event())
+    return event_page(db.session(), current_event(event_id))
 
 
 def event_page(session, event, status=200):

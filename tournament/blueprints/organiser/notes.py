@@ -51,7 +51,7 @@ def _item(event: Event, note: DebriefNote) -> dict:
 def notes_feed(event_id: int):
     """The latest notes (newest first) with an ETag: the Room page polls it and redraws its
     notes panel when it changes. Words (flag labels, times) in the page's language."""
-    event = current_event()
+    event = current_event(event_id)
     return conditional_json({"notes": [_item(event, note) for note in latest_notes(event)]})
 
 
@@ -62,7 +62,7 @@ def _back(event: Event):
 
 def _set(event_id: int, note_id: int, hidden: bool):
     session = db.session()
-    event = current_event()
+    event = current_event(event_id)
     if ButtonForm().validate_on_submit():
         note = (notes.hide_note if hidden else notes.show_note)(session, event, note_id)
         if request.accept_mimetypes.best == "application/json":

@@ -22,7 +22,7 @@ from ...services.online import actions, claims, watch
 from ...services.online import settings as online_settings
 from ...services.round_data import load_round
 from ...services.timer import now_utc
-from ..current_event import current_event
+from ..current_event import current_event, with_collections
 from ..links import external_url, qr_svg
 from ..refusals import field_for, refuse
 from . import bp
@@ -78,7 +78,7 @@ def _rows(event, posted=None, errors=None) -> list[dict]:
 
 def _page(event, status=200, rows=None, move_form=None):
     session = db.session()
-    current_event("tables", "players", "rounds")
+    with_collections(event, "tables", "players", "rounds")
     possible = online_settings.is_possible(event)
     link = claim_link(event) if possible else None
     return render_template(
@@ -93,14 +93,14 @@ def _page(event, status=200, rows=None, move_form=None):
 @bp.get("/events/<int:event_id>/online")
 def online(event_id: int):
     """Every online table as it plays, the public link to join, and the settings."""
-    return _page(current_event("tables", "players", "rounds"))
+    return _page(current_event(event_id, "tables", "players", "rounds"))
 
 
 @bp.get("/events/<int:event_id>/online/live.json")
 def online_live(event_id: int):
     """204 while the page's key is current; else the key and the live fragment, drawn here."""
     session = db.session()
-    event = current_event()
+    event = current_event(event_id)
     if not online_settings.is_possible(event):
         return jsonify({"error": translate(online_settings.not_possible(event))}), 404
     key = _key(session, event)
@@ -117,7 +117,7 @@ def online_live(event_id: int):
 def online_tables(event_id: int):
     """Save every table's two boxes: played online; the app referees by its rules."""
     session = db.session()
-    event = current_event("tables", "players", "rounds")
+    event = current_event(event_id, "tables", "players", "rounds")
     posted = request.form
     if not ButtonForm().validate_on_submit():
         flash(translate(T("The form expired. Tick the boxes again and save.")), "error")
@@ -147,7 +147,7 @@ def _refused_beside(error: DomainError) -> int:
 def online_all(event_id: int):
     """Every table online at once ("on"), or every table back in the room ("off")."""
     session = db.session()
-    event = current_event("tables", "players", "rounds")
+    event = current_event(event_id, "tables", "players", "rounds")
     choice = request.form.get("to")
     if not ButtonForm().validate_on_submit() or choice not in ("on", "off"):
         flash(translate(T("Choose every table online or every table in the room.")), "error")
@@ -180,7 +180,7 @@ def online_release(event_id: int, player_id: int):
     """Free a claimed name: the device holding it loses its link; the player picks the name again.
     Or give the name a new personal link instead, to print: the list no longer offers it."""
     session = db.session()
-    event = current_event("tables", "players", "rounds")
+    event = current_event(event_id, "tables", "players", "rounds")
     form = ReleaseForm()
     try:
         player = _player(session, event, player_id)
@@ -205,7 +205,7 @@ def online_release(event_id: int, player_id: int):
 def online_skip(event_id: int, number: int, player_id: int):
     """An absent player sits out the rest of the deal at that table (no cards, no pointing)."""
     session = db.session()
-    event = current_event("tables", "players", "rounds")
+    event = current_event(event_id, "tables", "players", "rounds")
     try:
         player = _player(session, event, player_id)
         table_id = _table_id(event, number)
@@ -225,7 +225,7 @@ def online_skip(event_id: int, number: int, player_id: int):
 def online_play_for(event_id: int, number: int, player_id: int):
     """The app plays the absent player's first playable card, or points for them, once."""
     session = db.session()
-    event = current_event("tables", "players", "rounds")
+    event = current_event(event_id, "tables", "players", "rounds")
     try:
         player = _player(session, event, player_id)
         table_id = _table_id(event, number)
@@ -244,7 +244,7 @@ def online_move(event_id: int):
     """Move a player: before round 1 their home table; in a planned round their seat in it.
     A running round keeps its seats (its games are being recorded)."""
     session = db.session()
-    event = current_event("tables", "players", "rounds")
+    event = current_event(event_id, "tables", "players", "rounds")
     form = move_form_for(event, request.form)
     if not form.validate_on_submit():
         return _page(event, status=400, move_form=form)

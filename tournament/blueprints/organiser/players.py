@@ -34,7 +34,7 @@ def players(event_id: int):
     """Paste names, one per line. The whole list is refused if any name is a duplicate
     (case and accents ignored) or too long, so nothing is half-imported."""
     session = db.session()
-    event = current_event("tables", "players", "rounds")
+    event = current_event(event_id, "tables", "players", "rounds")
     form = NamesForm()
     status = 400 if form.is_submitted() else 200
     if form.validate_on_submit():
@@ -53,7 +53,7 @@ def replace_players(event_id: int):
     """Before round 1, a pasted list takes the place of the whole list (another group); refused
     whole, with the reason beside the list, when a name repeats or round 1 has started."""
     session = db.session()
-    event = current_event("tables", "players", "rounds")
+    event = current_event(event_id, "tables", "players", "rounds")
     form = ReplaceListForm()
     if not form.validate_on_submit():
         return _players_page(session, event, replace=form, status=400)
@@ -91,7 +91,7 @@ def _status(status: str) -> PlayerStatus:
 def withdraw_player(event_id: int, player_id: int):
     """Withdrawing is confirmed on a page that says what it does; the change is a POST from it."""
     session = db.session()
-    event = current_event()
+    event = current_event(event_id)
     player = player_service.get_player(session, event, player_id)
     return _confirm_withdrawal(session, event, player, midevent.current_round(session, event))
 
@@ -102,7 +102,7 @@ def player_status(event_id: int, player_id: int, status: str):
     only changes the table plan; afterwards they leave (or join, at the chosen table) the
     running or planned round, and their history stays."""
     session = db.session()
-    event = current_event("tables", "rounds")
+    event = current_event(event_id, "tables", "rounds")
     player = player_service.get_player(session, event, player_id)
     new_status = _status(status)
     current = midevent.current_round(session, event)
@@ -151,7 +151,7 @@ def _player_page(session, event, player, form=None, join=None, status=200):
 def player(event_id: int, player_id: int):
     """One player: rename (names stay unique ignoring case and accents) and change status."""
     session = db.session()
-    event = current_event("tables", "rounds")
+    event = current_event(event_id, "tables", "rounds")
     player = player_service.get_player(session, event, player_id)
     form = RenameForm(name=player.name)
     status = 400 if form.is_submitted() else 200
@@ -171,7 +171,7 @@ def late_player(event_id: int):
     """A latecomer joins a table of the running round, or of the planned next round. A refused
     latecomer comes back on the players page, typed name kept, the reason beside the field."""
     session = db.session()
-    event = current_event("tables")
+    event = current_event(event_id, "tables")
     form = LatePlayerForm()
     form.table.choices = _table_choices(event)
     if not form.validate_on_submit():
@@ -191,7 +191,7 @@ def late_player(event_id: int):
 def remove_player(event_id: int, player_id: int):
     """Remove a mistyped name before the tournament starts, after a confirmation page."""
     session = db.session()
-    event = current_event("rounds")
+    event = current_event(event_id, "rounds")
     player = player_service.get_player(session, event, player_id)
     form = ButtonForm()
     status = 200

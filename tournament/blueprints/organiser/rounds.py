@@ -29,7 +29,7 @@ from .transfer import BACKUP_FAILED, BACKUP_SAVED
 def rounds(event_id: int):
     """Go to the latest round's page, or explain how to start round 1."""
     session = db.session()
-    event = current_event("tables")
+    event = current_event(event_id, "tables")
     latest = rounds_service.latest_round(session, event)
     if latest is not None:
         return redirect(url_for("organiser.round_board", event_id=event.id, number=latest.number))
@@ -41,7 +41,7 @@ def start_round(event_id: int):
     """Round 1 seats everyone at their home table; later rounds use the planned seating.
     The round's countdown starts with it."""
     session = db.session()
-    event = current_event("tables", "rounds")
+    event = current_event(event_id, "tables", "rounds")
     try:
         round_ = rounds_service.start_round(session, event)
     except DomainError as error:
@@ -74,7 +74,7 @@ def _board_page(data, status=200):
 def round_board(event_id: int, number: int):
     """Status board: every table with its players and how many games it has reported."""
     session = db.session()
-    event = current_event("rounds")
+    event = current_event(event_id, "rounds")
     data = load_round(session, event, number)
     if data.round.state is RoundState.CLOSED:
         return redirect(url_for("organiser.round_results", event_id=event.id, number=number))
@@ -88,11 +88,11 @@ def close_round(event_id: int, number: int):
     """Closing ranks every table by games won (ties: alphabetical order) and plans the moves.
     The confirmation page warns about tables that reported no games."""
     session = db.session()
-    event = current_event()
+    event = current_event(event_id)
     form = ButtonForm()
     if form.validate_on_submit():
         return _close(session, event, number, form)
-    data = load_round(session, current_event("rounds"), number)
+    data = load_round(session, current_event(event_id, "rounds"), number)
     if data.round.state is not RoundState.RUNNING:
         flash(translate(T("Round {number} is not running, so it cannot be closed.", number=number)), "warning")
         return redirect(url_for("organiser.round_board", event_id=event.id, number=number))
@@ -133,7 +133,7 @@ def round_results(event_id: int, number: int):
     """A closed round: per table the ranking, games won, round winner and who moves where,
     with the ties that alphabetical order decided spelled out."""
     session = db.session()
-    event = current_event("rounds")
+    event = current_event(event_id, "rounds")
     data = load_round(session, event, number)
     if data.round.state is not RoundState.CLOSED:
         return redirect(url_for("organiser.round_board", event_id=event.id, number=number))
@@ -155,7 +155,7 @@ def reopen_round(event_id: int, number: int):
     """Undo the latest round close while the next round has no results. A page first says
     what undoing does (GET); the undo itself is a POST from it."""
     session = db.session()
-    event = current_event()
+    event = current_event(event_id)
     data = load_round(session, event, number)
     form = ButtonForm()
     status = 200
@@ -212,7 +212,7 @@ def round_seats(event_id: int, number: int):
     """A planned round: its seating as the movement rules produced it, with table sizes and
     warnings; the organiser may move players (recorded as manual moves) before starting it."""
     session = db.session()
-    event = current_event("rounds")
+    event = current_event(event_id, "rounds")
     data = load_round(session, event, number)
     if data.round.state is not RoundState.PLANNED:
         return redirect(url_for("organiser.round_board", event_id=event.id, number=number))

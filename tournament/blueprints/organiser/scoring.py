@@ -18,7 +18,7 @@ from . import bp
 def score_game(event_id: int, number: int, table_number: int, game: int):
     """Game ``game`` of a table on the scorer, from the table's results page."""
     session = db.session()
-    event = current_event()
+    event = current_event(event_id)
     data = load_round(session, event, number)
     table = data.table(table_number)
 

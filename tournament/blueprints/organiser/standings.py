@@ -16,7 +16,7 @@ def standings(event_id: int):
     """Cumulative standings and each player's path. Ordered by games won, then rounds won;
     players still equal are listed alphabetically (the tournament's tie rule)."""
     session = db.session()
-    event = current_event()  # the row: the table reads what it shows itself
+    event = current_event(event_id)  # the row: the table reads what it shows itself
     # 600 players x 10 rounds is thousands of cells; they change only when the event does.
     # Read before building, so the table is never older than the revision it is stored under.
     revision = event.revision

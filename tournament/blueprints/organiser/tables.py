@@ -35,7 +35,7 @@ def move_form_for(event, data=None) -> MoveSeatForm:
 @bp.get("/events/<int:event_id>/tables")
 def tables(event_id: int):
     """The table plan: number of tables, each table's rules, and who sits where at home."""
-    return _tables_page(current_event())
+    return _tables_page(current_event(event_id))
 
 
 def _plan_form(event, game) -> TablePlanForm:
@@ -105,7 +105,7 @@ def table_plan(event_id: int):
     preferred size as possible (Five Tricks: 3 to 6, close to 4); equal tables of exactly its
     size for a game played at one size only."""
     session = db.session()
-    event = current_event("tables", "players", "rounds")
+    event = current_event(event_id, "tables", "players", "rounds")
     form = TablePlanForm()
     if not form.validate_on_submit():
         return _tables_page(event, plan_form=form, status=400)
@@ -129,7 +129,7 @@ def table_sheets(event_id: int):
     """Deal the game's sheets to the tables again, under the classic order or as the most
     different sheets; house rules stay. Refused once a round has started."""
     session = db.session()
-    event = current_event("tables", "players", "rounds")
+    event = current_event(event_id, "tables", "players", "rounds")
     form = SheetsForm()
     if not form.validate_on_submit():
         flash(translate(T("Choose the classic order or the most different sheets.")), "error")
@@ -152,7 +152,7 @@ def table_sheets(event_id: int):
 def move_home(event_id: int):
     """Manual seat change before the tournament: move one player to another home table."""
     session = db.session()
-    event = current_event("tables", "players", "rounds")
+    event = current_event(event_id, "tables", "players", "rounds")
     form = move_form_for(event, request.form)
     if not form.validate_on_submit():
         return _tables_page(event, move_form=form, status=400)
@@ -172,7 +172,7 @@ def table_rules(event_id: int, number: int):
     """Edit one table's rule variant with the event's game's own form (Five Tricks: ace high/low,
     highest/lowest wins, trump, trump any time) and its house rule, saved together."""
     session = db.session()
-    event = current_event("tables")
+    event = current_event(event_id, "tables")
     game = game_of(event)
     table = table_service.get_table(event, number)
     posted = request.form if request.method == "POST" else None

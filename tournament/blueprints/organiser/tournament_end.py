@@ -23,7 +23,7 @@ def end_tournament(event_id: int):
     """A running round is closed first, with the same page and warning as any close; a planned
     round not started is dropped; the rounds played become the tournament's rounds."""
     session = db.session()
-    event = current_event()
+    event = current_event(event_id)
     form = ButtonForm()
     if form.validate_on_submit():  # a refusal is the organiser's refused page (409), nothing changed
         ended = rounds_service.end_now(session, event, backup_store())
@@ -65,7 +65,7 @@ def _end_page(session, event, form, status):
 def one_more_round(event_id: int):
     """Reopen an ended tournament: the next round is planned from the last one's results."""
     session = db.session()
-    event = current_event()
+    event = current_event(event_id)
     form = ButtonForm()
     if form.validate_on_submit():  # a refusal is the organiser's refused page (409), nothing changed
         following = rounds_service.one_more_round(session, event)

@@ -36,7 +36,7 @@ def export_json(event_id: int):
     """The whole event as a versioned JSON file (docs/export-format.md); no link secrets.
     Compact, so that the file of the largest event the limits allow fits the upload limit."""
     session = db.session()
-    event = current_event()
+    event = current_event(event_id)
     return _download(event, ".json", transfer.to_json(transfer.export_event(session, event), compact=True),
                      "application/json")
 
@@ -46,7 +46,7 @@ def export_json_gz(event_id: int):
     """The same file gzip-compressed (often 20 times smaller): imports like the plain one, and
     carries events beyond the plain upload limit."""
     session = db.session()
-    event = current_event()
+    event = current_event(event_id)
     body = transfer.to_json(transfer.export_event(session, event), compact=True).encode("utf-8")
     return _download(event, ".json.gz", gzip.compress(body, mtime=0), "application/gzip")
 
@@ -55,7 +55,7 @@ def export_json_gz(event_id: int):
 def games_csv(event_id: int):
     """Every recorded game, one row each, for a spreadsheet."""
     session = db.session()
-    event = current_event()
+    event = current_event(event_id)
     return _download(event, "-games.csv", csv_export.games_csv(transfer.export_event(session, event)), "text/csv")
 
 
@@ -63,7 +63,7 @@ def games_csv(event_id: int):
 def moves_csv(event_id: int):
     """Every player's table, games won and move after each closed round."""
     session = db.session()
-    event = current_event()
+    event = current_event(event_id)
     return _download(event, "-moves.csv", csv_export.moves_csv(transfer.export_event(session, event)), "text/csv")
 
 
@@ -87,7 +87,7 @@ def import_event():
 @bp.get("/events/<int:event_id>/backups")
 def event_backups(event_id: int):
     """The automatic backups taken after each round close, newest first (the last 20 are kept)."""
-    return _backups_page(current_event())
+    return _backups_page(current_event(event_id))
 
 
 def _backups_page(event, status=200):
@@ -101,7 +101,7 @@ def restore_backup(event_id: int, name: str):
     """Restoring never overwrites: the backup becomes a new event "<name> (restored)".
     Only file names of this event's backups are accepted (404 otherwise)."""
     session = db.session()
-    event = current_event()
+    event = current_event(event_id)
     try:
         restored = backup_store().restore(session, event, name, max_name_length())
     except DomainError as error:
@@ -115,7 +115,7 @@ def duplicate_event(event_id: int):
     """A copy for the next group: tables and rules, and the same players (not withdrawn ones)
     or a new pasted list; no rounds. A refused list comes back as typed, the reason beside it."""
     session = db.session()
-    event = current_event("tables", "players")
+    event = current_event(event_id, "tables", "players")
     form = DuplicateForm()
     status = 400 if form.is_submitted() else 200
     if form.validate_on_submit():

@@ -18,7 +18,7 @@ from .pages import _render
 def debrief_summary(event_id: int):
     """The printable one-page summary of the debrief."""
     session = db.session()
-    event = current_event()
+    event = current_event(event_id)
     rounds = printing.rounds_of(session, event)
     played = [r for r in rounds if r.started_at is not None]
     views, held_back = [], []

@@ -118,7 +118,7 @@ def _table_arg(event):
 def sheets(event_id: int):
     """Rule sheets, generated from each table's variant (?table=N: one table's): same headings
     and layout everywhere, a small marker strip instead of a table number."""
-    event = current_event("tables")
+    event = current_event(event_id, "tables")
     _needs_tables(event)
     return _render("print/sheets.html", event, sheets=_rule_sheets(event, _table_arg(event)))
 
@@ -126,14 +126,14 @@ def sheets(event_id: int):
 @bp.get("/events/<int:event_id>/print/guide")
 def guide(event_id: int):
     """The tournament guide with this event's study, practice and round times."""
-    event = current_event("tables")
+    event = current_event(event_id, "tables")
     return _render("print/guide.html", event, sections=guide_sections(event), guides=_guides(event))
 
 
 @bp.get("/events/<int:event_id>/print/signs")
 def signs(event_id: int):
     """One tent card per table: the number twice, one half upside down, to fold in the middle."""
-    event = current_event("tables")
+    event = current_event(event_id, "tables")
     _needs_tables(event)
     return _render("print/signs.html", event)
 
@@ -142,7 +142,7 @@ def signs(event_id: int):
 def slips(event_id: int):
     """Score slips for one round (?round=N): the names seated at each table, boxes per game,
     and a QR code to that table's result entry."""
-    event = current_event("tables")
+    event = current_event(event_id, "tables")
     slip_set, codes, pages = _slips(event, _round_arg(event))
     return _render("print/slips.html", event, slip_set=slip_set, codes=codes, slip_pages=pages, base=link_base())
 
@@ -150,7 +150,7 @@ def slips(event_id: int):
 @bp.get("/events/<int:event_id>/print/all")
 def everything(event_id: int):
     """Guide, rule sheets, signs and the current round's slips, in that order."""
-    event = current_event("tables")
+    event = current_event(event_id, "tables")
     _needs_tables(event)
     slip_set, codes, pages = _slips(event, _round_arg(event))
     return _render("print/all.html", event, sections=guide_sections(event), guides=_guides(event),

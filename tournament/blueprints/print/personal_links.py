@@ -36,14 +36,14 @@ def _page(event, status=200):
 @bp.get("/events/<int:event_id>/print/personal-links")
 def personal_links(event_id: int):
     """Every personal link made so far for the players at online tables, ten to a page."""
-    return _page(current_event())
+    return _page(current_event(event_id))
 
 
 @bp.post("/events/<int:event_id>/print/personal-links")
 def make_personal_links(event_id: int):
     """Make a link for every player at an online table who has none yet (claimed names keep theirs)."""
     session = db.session()
-    event = current_event()
+    event = current_event(event_id)
     try:
         if not ButtonForm().validate_on_submit():
             raise DomainError(T("The form expired. Press the button again."))

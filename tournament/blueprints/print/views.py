@@ -37,7 +37,7 @@ def _index(event, form, status=200):
 def index(event_id: int):
     """Links to every printed material, the print settings, and the key to the table markers
     (the only place where a sheet's marker strip is linked to its table)."""
-    event = current_event("tables")
+    event = current_event(event_id, "tables")
     return _index(event, PrintSettingsForm(obj=event))
 
 
@@ -45,7 +45,7 @@ def index(event_id: int):
 def settings(event_id: int):
     """Save paper size, copies per table and colour-blind-safe suits for this event."""
     session = db.session()
-    event = current_event("tables")
+    event = current_event(event_id, "tables")
     form = PrintSettingsForm()
     if not form.validate_on_submit():
         return _index(event, form, 400)
@@ -78,7 +78,7 @@ def preview(event_id: int):
     """One rule sheet as an HTML fragment for the variant in the query (the rules form's own
     fields, as the rules editor sends them; optionally &table=N for its marker and saved house
     rule, and &house_rule=... for the one being typed); the rules editor shows it live."""
-    event = current_event("tables")
+    event = current_event(event_id, "tables")
     game = game_of(event)
     number = request.args.get("table", "")
     table = None

@@ -42,7 +42,7 @@ def _room(event, link_form: LinkBaseForm | None = None, status: int = 200, *,
 def room_page(event_id: int):
     """Timer controls, durations, projector look, the address links use, and the room's links
     (projector, where-do-I-sit)."""
-    return _room(current_event())
+    return _room(current_event(event_id))
 
 
 @bp.post("/events/<int:event_id>/room/link-base")
@@ -50,7 +50,7 @@ def set_link_base(event_id: int):
     """The address every link and QR code starts with, for the whole laptop; blank goes back
     to the automatic choice. A refused address comes back with the reason beside it."""
     session = db.session()
-    event = current_event()
+    event = current_event(event_id)
     form = LinkBaseForm()
     if not form.validate_on_submit():
         return _room(event, form, 400)
@@ -79,7 +79,7 @@ def timer_action(event_id: int, action: str):
 def durations(event_id: int):
     """Study, practice and round lengths; a running countdown keeps its current end time."""
     session = db.session()
-    event = current_event()
+    event = current_event(event_id)
     form = DurationsForm()
     if not form.validate_on_submit():
         return _room(event, status=400, durations=form)
@@ -91,7 +91,7 @@ def durations(event_id: int):
 @bp.post("/events/<int:event_id>/room/display")
 def display(event_id: int):
     """Projector theme (dark for dim rooms, light for bright ones) and the optional chime."""
-    event = current_event()
+    event = current_event(event_id)
     form = DisplayForm()
     if not form.validate_on_submit():
         return _room(event, status=400, display=form)
@@ -104,7 +104,7 @@ def display(event_id: int):
 def live(event_id: int, number: int):
     """What the status board polls: changes whenever a table reports (from a phone or here)."""
     session = db.session()
-    event = current_event()
+    event = current_event(event_id)
     data = load_round(session, event, number)
     counts = {t.number: [[g.number, g.version, sorted(g.winner_ids)] for g in data.games_at(t)] for t in data.tables}
     return conditional_json({"round": number, "state": data.round.state.value, "games": counts})

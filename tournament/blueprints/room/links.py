@@ -15,7 +15,7 @@ from . import bp
 @bp.get("/events/<int:event_id>/room/tables")
 def table_links(event_id: int):
     """Every table's phone link as a QR code (printable), with revoke and regenerate."""
-    event = current_event("tables")
+    event = current_event(event_id, "tables")
     links = []
     for table in event.tables:
         link = external_url("table.enter", token=table.token) if table.token else None
@@ -31,7 +31,7 @@ def _back(event_id: int):
 def revoke(event_id: int, number: int):
     """The table's old link stops working at once (e.g. a photo of the slip went round)."""
     session = db.session()
-    event = current_event("tables")
+    event = current_event(event_id, "tables")
     if ButtonForm().validate_on_submit():
         room_links.revoke_table_link(session, event, number)
         flash(translate(T("Table {number}'s phone link is revoked. Regenerate it to issue a new one.", number=number)),
@@ -43,7 +43,7 @@ def revoke(event_id: int, number: int):
 def regenerate(event_id: int, number: int):
     """A new link for the table; the old one stops working (reprint its score slip)."""
     session = db.session()
-    event = current_event("tables")
+    event = current_event(event_id, "tables")
     if ButtonForm().validate_on_submit():
         room_links.regenerate_table_link(session, event, number)
         flash(translate(T("Table {number} has a new phone link. The old one no longer works.", number=number)),
@@ -55,7 +55,7 @@ def regenerate(event_id: int, number: int):
 def regenerate_all(event_id: int):
     """New links for every table at once (before a new session with the same event)."""
     session = db.session()
-    event = current_event("tables")
+    event = current_event(event_id, "tables")
     if ButtonForm().validate_on_submit():
         room_links.regenerate_all_table_links(session, event)
         flash(translate(T("Every table has a new phone link. Old links no longer work.")), "success")
@@ -66,7 +66,7 @@ def regenerate_all(event_id: int):
 def regenerate_event_links(event_id: int):
     """New projector and where-do-I-sit links; open the projector again from this page."""
     session = db.session()
-    event = current_event("tables")
+    event = current_event(event_id, "tables")
     if ButtonForm().validate_on_submit():
         room_links.regenerate_event_links(session, event)
         flash(translate(T("New projector and where-do-I-sit links. Reopen the projector page.")), "success")
