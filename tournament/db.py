@@ -77,6 +77,11 @@ def write_transaction(event_id: int | None) -> Iterator[None]:
         _WRITING.reset(token)
 
 
+def is_writing() -> bool:
+    """Whether a transaction begun now would write (inside ``write_transaction``)."""
+    return _WRITING.get() is not None
+
+
 def _sqlite_begin(connection) -> None:
     connection.exec_driver_sql("BEGIN IMMEDIATE" if _WRITING.get() is not None else "BEGIN")
 

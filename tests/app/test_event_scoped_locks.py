@@ -1,6 +1,6 @@
-"""On PostgreSQL a table phone's write waits only for changes to its own event and for organiser
-changes (tournament/db.py): with several server processes and several events in one hall, the
-phones of one class never queue behind another class's phones."""
+"""On PostgreSQL a change to one event waits only for changes to that event and for changes no
+single event holds (tournament/db.py): with several server processes and several events in one
+hall, one class never queues behind another class."""
 
 from __future__ import annotations
 
@@ -72,11 +72,26 @@ def test_a_phone_write_waits_for_its_own_event_and_not_for_another(app, two_even
     assert own_outcome.get("status") == 302
 
 
-def test_an_organiser_change_waits_for_phone_writes_in_flight(app, organiser, two_events, holder):
+def test_an_organiser_change_waits_for_a_phone_write_in_flight_at_its_event_only(app, organiser, two_events, holder):
+    first, second = two_events
     holder.execute(text("SELECT pg_advisory_xact_lock_shared(:c)"), {"c": CHANGES_LOCK})
-    change, outcome = _in_background(organiser, f"/events/{two_events[0]}/room/timer/study", {})
+    holder.execute(text("SELECT pg_advisory_xact_lock(:c, :e)"), {"c": CHANGES_LOCK, "e": first})
+    other, other_outcome = _in_background(organiser, f"/events/{second}/room/timer/study", {})
+    other.join(timeout=30)
+    assert other_outcome.get("status") == 302
+    change, outcome = _in_background(organiser, f"/events/{first}/room/timer/study", {})
     change.join(timeout=WAIT)
     assert change.is_alive(), "an organiser change did not wait for a phone write in flight"
+    holder.rollback()
+    change.join(timeout=30)
+    assert outcome.get("status") == 302
+
+
+def test_a_change_of_no_single_event_waits_for_every_change_in_flight(app, organiser, two_events, holder):
+    holder.execute(text("SELECT pg_advisory_xact_lock_shared(:c)"), {"c": CHANGES_LOCK})
+    change, outcome = _in_background(organiser, "/accounts/language", {"language": "de"})
+    change.join(timeout=WAIT)
+    assert change.is_alive(), "an account change did not wait for a change in flight"
     holder.rollback()
     change.join(timeout=30)
     assert outcome.get("status") == 302
