@@ -23,7 +23,7 @@ from ...core.limits import MAX_GAMES_PER_TABLE
 from ...core.movement import guide_movers
 from ...core.names import name_key
 from ...core.wording import name_list
-from ..protocol import Paragraph, Report, ScoreField, Scorer, ScoreWords, TableSizes, TrickRules
+from ..protocol import Paragraph, Report, ScoreField, Scorer, ScoreWords, TablePlay, TableSizes, TrickRules
 from ..rhythm import GamesPerRound, Rhythm
 from ..settings import DeclaredVariants
 from .scorer import DEALS_SCORER
@@ -100,6 +100,7 @@ class ElbowsUp(DeclaredVariants[TableRules]):
     # Its tricks turn on bids and the Joker's choice; the debrief replays none.
     tricks: TrickRules[TableRules] | None = None
     settings = SETTINGS  # its JSON, summary, debrief rows, form and new tables
+    table_play: TablePlay[TableRules] | None = None  # played at real tables only
 
     # Results ------------------------------------------------------------------------------
 
