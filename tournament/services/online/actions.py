@@ -53,8 +53,8 @@ APP = "app"  # a seat the app made sit out: its player no longer plays (tables.C
 BAD_NONCE = T("This screen is out of date. Reload the page and try again.")
 UNKNOWN = T("The app does not know that action. Reload the page and try again.")
 UNREADABLE = T("That could not be read. Reload the page and try again.")
-ROUND_CLOSED = T("The round has closed: no more cards can be played in it.")
-NO_DEAL = T("There is no game to play at your table now.")
+ROUND_CLOSED = phase.ROUND_CLOSED
+NO_DEAL = phase.NO_DEAL
 TOO_FEW = T("A deal needs at least two players at the table.")
 NOT_IN_HAND = T("That card is not in your hand.")
 NOT_A_PLAYER = T("That player is not at this table's current deal.")
@@ -122,7 +122,7 @@ def act(session: Session, claim: OnlineClaim, payload: dict, now: datetime, pads
     if place.phase in ("between", "ended") and _closed_round_holds(session, event, place, player, nonce):
         session.rollback()  # a resend of an action the round took before it closed
         return
-    table = _deal_table(place)
+    table = _deal_table(place, kind)
     deal = tables.current_deal(session, event, table, place.round_id)
     if deal is None:
         raise Conflict(TOO_FEW)
@@ -175,10 +175,11 @@ def _arguments(kind: str, payload: dict[str, Any]) -> dict[str, Any]:
     return messages.body_of(kind, payload)
 
 
-def _deal_table(place: phase.Place) -> Table:
-    if place.phase in ("between", "ended"):
-        raise Conflict(ROUND_CLOSED)
-    if place.phase not in phase.DEALS or place.table is None:
+def _deal_table(place: phase.Place, kind: str) -> Table:
+    refused = phase.refusal(place.phase, kind)
+    if refused is not None:
+        raise Conflict(refused)
+    if place.table is None:
         raise Conflict(NO_DEAL)
     if not place.table.online:
         raise Conflict(T("Your table is not played online: play at table {table} in the room.",
@@ -198,11 +199,9 @@ def _play(deal: tables.CurrentDeal, seat: int, card: Any) -> engine.Action:
 def _message(session: Session, event: Event, place: phase.Place, player: Player, kind: str,
              body: dict[str, Any], nonce: str, now: datetime, pads: RevisionCache | None, spend: Spend | None) -> None:
     table = place.table
-    if table is None or not table.online or place.phase not in phase.SIGNS:
-        if kind == "chat" and place.phase == "tournament":
-            raise Conflict(messages.NO_WORDS)
-        raise Conflict(messages.NO_SIGNS)
     messages.allowed(kind, place.phase)
+    if table is None or not table.online:
+        raise Conflict(messages.NO_SIGNS)
     if messages.held(session, table.id, nonce):
         session.rollback()
         return

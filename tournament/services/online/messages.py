@@ -32,7 +32,7 @@ from ...core.i18n import T
 from ...core.names import clean_text
 from ...models import OnlineMessage
 from ..errors import Conflict, DomainError
-from . import gestures
+from . import gestures, phase
 
 COLOURS = ("ink", "red", "blue", "green")
 MAX_CHAT = 200
@@ -43,8 +43,8 @@ SHOWN_STROKES = 300
 MAX_PAD_POINTS = 20_000  # points on the pad since the last clear
 KINDS = ("chat", "gesture", "stroke", "clear")
 
-NO_WORDS = T("Words are not allowed now: use a gesture or draw.")
-NO_SIGNS = T("Gestures and drawing are for practice and the rounds.")
+NO_WORDS = phase.NO_WORDS
+NO_SIGNS = phase.NO_SIGNS
 CHAT_WHAT = T("A chat line")
 BAD_STROKE = T("That drawing could not be read. Draw the line again.")
 PAD_FULL = T("The drawing pad is full: clear it to draw again.")
@@ -100,14 +100,11 @@ def body_of(kind: str, payload: dict[str, Any]) -> dict[str, Any]:
     return {}
 
 
-def allowed(kind: str, phase: str) -> None:
-    """Refuse a kind the phase does not allow (words only in practice)."""
-    from .phase import CHAT, SIGNS
-
-    if kind == "chat" and phase not in CHAT:
-        raise Conflict(NO_WORDS)
-    if phase not in SIGNS:
-        raise Conflict(NO_SIGNS)
+def allowed(kind: str, in_phase: str) -> None:
+    """Refuse a kind the phase does not allow (`phase.ALLOWED`: words only in practice)."""
+    refused = phase.refusal(in_phase, kind)
+    if refused is not None:
+        raise Conflict(refused)
 
 
 def held(session: Session, table_id: int, nonce: str) -> bool:

@@ -10,27 +10,74 @@ Rules:
   round closed and none follows: "ended".
 - Where the player sits is `services.seat_finder`'s answer (the latest round's seat, the
   home table before round 1); moves are `services.outcome`'s, never derived here.
-- What each phase allows is stated once, below (`SHEET`, `CHAT`, `SIGNS`, `DEALS`).
+- The phases are data, as the round lifecycle is (`core.rounds`): which phase the latest round
+  (or, before round 1, the event's timer) puts a player in (`BY_ROUND`, `BEFORE_ROUND_ONE`),
+  what a device may do in each (`ALLOWED`) and the sentence refusing anything else (`REFUSAL`).
+  `phase_name` is the one function that decides a phase, `refusal` the one that answers an
+  action; the screen's parts follow from the same table (`SHEET`, `CHAT`, `SIGNS`, `DEALS`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Final
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ...core.i18n import T
+from ...core.i18n import T, Text
 from ...models import Event, Player, PlayerStatus, Round, RoundState, Table
 from .. import seat_finder
 from ..outcome import OUT
 from ..round_data import load_round_facts
 from .view_model import MoveView
 
+ROUND_CLOSED: Final = T("The round has closed: no more cards can be played in it.")
+NO_DEAL: Final = T("There is no game to play at your table now.")
+NO_WORDS: Final = T("Words are not allowed now: use a gesture or draw.")
+NO_SIGNS: Final = T("Gestures and drawing are for practice and the rounds.")
+
+# The phase of a seated player from the latest round's state; before round 1 (no round yet, or
+# round 1 still planned) the event's timer phase says it, and any other timer phase is "waiting".
+BY_ROUND: Final[Mapping[RoundState, str]] = {
+    RoundState.RUNNING: "tournament",
+    RoundState.PLANNED: "between",  # an earlier round closed; the next one is planned
+    RoundState.CLOSED: "ended",  # the last round closed and none follows
+}
+BEFORE_ROUND_ONE: Final[Mapping[str, str]] = {"study": "study", "practice": "practice"}
+
+# What a device may do in each phase: a deal's actions (a card, a pointing, the next deal) and
+# messages (chat, a gesture, a stroke, clearing the pad); and the sentence refusing the rest.
+DEAL_ACTIONS: Final = frozenset({"play", "point", "deal"})
+SIGN_ACTIONS: Final = frozenset({"gesture", "stroke", "clear"})
+ALLOWED: Final[Mapping[str, frozenset[str]]] = {
+    "waiting": frozenset(),
+    "study": frozenset(),
+    "practice": DEAL_ACTIONS | SIGN_ACTIONS | {"chat"},
+    "tournament": DEAL_ACTIONS | SIGN_ACTIONS,
+    "between": frozenset(),
+    "ended": frozenset(),
+    "not_playing": frozenset(),
+}
+REFUSAL: Final[Mapping[tuple[str, str], Text]] = {
+    **{(phase, kind): ROUND_CLOSED for phase in ("between", "ended") for kind in DEAL_ACTIONS},
+    **{(phase, kind): NO_DEAL for phase in ("waiting", "study", "not_playing") for kind in DEAL_ACTIONS},
+    ("tournament", "chat"): NO_WORDS,
+    **{(phase, kind): NO_SIGNS for phase in ALLOWED if phase not in ("practice", "tournament")
+       for kind in SIGN_ACTIONS | {"chat"}},
+}
+
+
+def refusal(phase: str, kind: str) -> Text | None:
+    """Why a device in ``phase`` may not do ``kind``; None: it may."""
+    return None if kind in ALLOWED[phase] else REFUSAL[(phase, kind)]
+
+
 SHEET = frozenset({"study", "practice"})  # the home table's rule sheet shows
-CHAT = frozenset({"practice"})  # words allowed
-SIGNS = frozenset({"practice", "tournament"})  # gestures and the drawing pad
-DEALS = frozenset({"practice", "tournament"})  # cards are dealt at online tables
+CHAT = frozenset(phase for phase, kinds in ALLOWED.items() if "chat" in kinds)  # words allowed
+SIGNS = frozenset(phase for phase, kinds in ALLOWED.items() if kinds >= SIGN_ACTIONS)  # gestures, the pad
+DEALS = frozenset(phase for phase, kinds in ALLOWED.items() if kinds >= DEAL_ACTIONS)  # cards are dealt
 
 _ARROWS = {"up": "▲", "down": "▼", "stay": "●", OUT: "●"}
 
@@ -65,12 +112,8 @@ def phase_name(status: PlayerStatus, timer_phase: str | None, latest_number: int
     if status is not PlayerStatus.SEATED:
         return "not_playing"
     if latest_number is None or (latest_number == 1 and latest_state is RoundState.PLANNED):
-        return timer_phase if timer_phase in ("study", "practice") else "waiting"
-    if latest_state is RoundState.RUNNING:
-        return "tournament"
-    if latest_state is RoundState.PLANNED:
-        return "between"
-    return "ended"
+        return BEFORE_ROUND_ONE.get(timer_phase or "", "waiting")
+    return "ended" if latest_state is None else BY_ROUND[latest_state]
 
 
 def place_of(session: Session, event: Event, player: Player) -> Place:
