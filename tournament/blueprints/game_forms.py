@@ -41,16 +41,16 @@ from .refusals import refuse
 ADD_ROWS = 2  # rows added by one press of "More game rows" without JavaScript
 
 
-def usual_games(rules: CardGame, table_size: int, round_minutes: int) -> int:
+def usual_games(card_game: CardGame, table_size: int, round_minutes: int) -> int:
     """Games a round of `round_minutes` usually holds at a table of `table_size` players."""
-    return min(MAX_GAMES_PER_ROUND, max(1, rules.usual_games(table_size, round_minutes)))
+    return min(MAX_GAMES_PER_ROUND, max(1, card_game.usual_games(table_size, round_minutes)))
 
 
-def rows_to_show(rules: CardGame, games, wanted: int | None, table_size: int, round_minutes: int) -> int:
+def rows_to_show(card_game: CardGame, games, wanted: int | None, table_size: int, round_minutes: int) -> int:
     """The usual number of games, every recorded game and one empty row after them, or as many
     as asked."""
     last = (games[-1].number + 1) if games else 0
-    return min(MAX_GAMES_PER_ROUND, max(usual_games(rules, table_size, round_minutes), last, wanted or 0))
+    return min(MAX_GAMES_PER_ROUND, max(usual_games(card_game, table_size, round_minutes), last, wanted or 0))
 
 
 def choice_value(player_ids) -> str:
@@ -58,20 +58,20 @@ def choice_value(player_ids) -> str:
     return ",".join(str(pid) for pid in sorted(player_ids))
 
 
-def winner_choices(rules: CardGame, variant: Any, players) -> list[tuple[str, Markup]]:
+def winner_choices(card_game: CardGame, variant: Any, players) -> list[tuple[str, Markup]]:
     """(radio value, label) of every way a game at this table can be won, in the game's order;
     a label names its players, each isolated, joined by " & "."""
     by_name = {p.name: p.id for p in players}
-    choices = rules.winner_choices(variant, [p.name for p in players])
+    choices = card_game.winner_choices(variant, [p.name for p in players])
     return [(choice_value(by_name[n] for n in group),
              Markup("&#160;&amp;&#160;").join(isolate(n) for n in sorted(group, key=name_key))) for group in choices]
 
 
-def results_form(rules: CardGame, variant: Any, players, rows: int, formdata=None):
+def results_form(card_game: CardGame, variant: Any, players, rows: int, formdata=None):
     """The form of a table's `rows` games, read from `formdata` when given."""
     roster = tuple((p.id, p.name) for p in players)
     # The cache keys on the game: one hashable object, which CardGame does not state.
-    form = _form_class(rules, variant, roster, rows)(formdata=formdata)  # type: ignore[arg-type]
+    form = _form_class(card_game, variant, roster, rows)(formdata=formdata)  # type: ignore[arg-type]
     if formdata is None:
         for index, row in enumerate(form.games.entries, start=1):
             row.number.data = str(index)
@@ -82,22 +82,22 @@ def results_form(rules: CardGame, variant: Any, players, rows: int, formdata=Non
 # a whole round, so each table shape (who sits there, how many rows) is built once. A renamed
 # or reseated player makes a new shape; old shapes fall out of the cache.
 @lru_cache(maxsize=1024)
-def _form_class(rules: CardGame, variant: Any, roster: tuple[tuple[int, str], ...], rows: int):
+def _form_class(card_game: CardGame, variant: Any, roster: tuple[tuple[int, str], ...], rows: int):
     class TableResultsForm(FlaskForm):
         round = HiddenField()  # the phone's guard against sending to a round that is over
         # The cache keys on the game: one hashable object, which CardGame does not state.
-        games = FieldList(FormField(_row_class(rules, variant, roster)), min_entries=rows,  # type: ignore[arg-type]
+        games = FieldList(FormField(_row_class(card_game, variant, roster)), min_entries=rows,  # type: ignore[arg-type]
                           max_entries=MAX_GAMES_PER_ROUND)
 
     return TableResultsForm
 
 
 @lru_cache(maxsize=1024)
-def _row_class(rules: CardGame, variant: Any, roster: tuple[tuple[int, str], ...]):
+def _row_class(card_game: CardGame, variant: Any, roster: tuple[tuple[int, str], ...]):
     by_name = dict((name, pid) for pid, name in roster)
     choices = [SelectChoice(choice_value(by_name[n] for n in group), " & ".join(sorted(group, key=name_key)))
-               for group in rules.winner_choices(variant, [name for _pid, name in roster])]
-    score = rules.score
+               for group in card_game.winner_choices(variant, [name for _pid, name in roster])]
+    score = card_game.score
 
     class GameRow(Form):
         number = HiddenField()
@@ -146,10 +146,10 @@ def wants_more_rows(formdata) -> bool:
     return "add_rows" in formdata
 
 
-def grow(rules: CardGame, variant: Any, form, players, formdata):
+def grow(card_game: CardGame, variant: Any, form, players, formdata):
     """The posted form again with ADD_ROWS more rows, nothing saved and no errors shown."""
     rows = min(MAX_GAMES_PER_ROUND, len(form.games.entries) + ADD_ROWS)
-    grown = results_form(rules, variant, players, rows, formdata)
+    grown = results_form(card_game, variant, players, rows, formdata)
     taken = [int(r.number.data) for r in grown.games.entries if is_number(r.number.data or "")]
     following = max(taken, default=0) + 1
     for row in grown.games.entries:
@@ -204,11 +204,11 @@ def _scores(row, players) -> dict[int, int]:
     return found
 
 
-def entries(rules: CardGame, form, players) -> list[GameEntry]:
+def entries(card_game: CardGame, form, players) -> list[GameEntry]:
     """The rows as games to record. When the game's scores overrule ticks, a row with scores
     carries no ticked winner: the scores decide, so a winner left ticked from before they
     changed cannot contradict them. "No game" ticked on a recorded game removes it, scores or not."""
-    drop_ticks = rules.score is not None and rules.score.overrules_ticked
+    drop_ticks = card_game.score is not None and card_game.score.overrules_ticked
     result = []
     for position, row in enumerate(form.games.entries, start=1):
         number = _int(row.number.data, Tp("damaged field", "game number"))
@@ -228,12 +228,12 @@ def entries(rules: CardGame, form, players) -> list[GameEntry]:
     return result
 
 
-def overruled(rules: CardGame, variant: Any, form, players) -> list[str]:
+def overruled(card_game: CardGame, variant: Any, form, players) -> list[str]:
     """Rows where the scores make other winners than the one ticked (only when scores overrule
     ticks; otherwise such a row is refused): said after saving, in the page's language."""
-    if rules.score is None or not rules.score.overrules_ticked or rules.score.words is None:
+    if card_game.score is None or not card_game.score.overrules_ticked or card_game.score.words is None:
         return []
-    words = rules.score.words
+    words = card_game.score.words
     names = {p.id: p.name for p in players}
     notes = []
     for position, row in enumerate(form.games.entries, start=1):
@@ -242,7 +242,7 @@ def overruled(rules: CardGame, variant: Any, form, players) -> list[str]:
         if not ticked or not any(scores.values()):
             continue
         try:
-            winners = rules.game_winners(variant, Report(frozenset(), {names[p]: c for p, c in scores.items()}))
+            winners = card_game.game_winners(variant, Report(frozenset(), {names[p]: c for p, c in scores.items()}))
         except RuleError:
             continue  # the save refuses the row and says why
         if winners and {names.get(pid) for pid in ticked} != set(winners):

@@ -50,29 +50,29 @@ class ScorerRow:
     words: ScorerWords  # the game's scorer's sentences: "Score hand by hand"
 
 
-def scorer_rows(rules: CardGame[Any], variant: Any, players, games, numbers, url: Callable[[int], str]
+def scorer_rows(card_game: CardGame[Any], variant: Any, players, games, numbers, url: Callable[[int], str]
                 ) -> dict[int, ScorerRow]:
     """Scorer lines for the rows ``numbers`` of a results form: a scored game's status and
     "Continue scoring", an unplayed game's "Score hand by hand"; a typed result has none."""
-    if rules.scorer is None:
+    if card_game.scorer is None:
         return {}
     by_number = {g.number: g for g in games}
     rows = {}
     for number in numbers:
         game = by_number.get(number)
         if game is None:
-            rows[number] = ScorerRow("", url(number), False, rules.scorer.words)
+            rows[number] = ScorerRow("", url(number), False, card_game.scorer.words)
         elif game.sheet is not None:
-            rows[number] = ScorerRow(status_of(rules, variant, players, game), url(number), True,
-                                     rules.scorer.words)
+            rows[number] = ScorerRow(status_of(card_game, variant, players, game), url(number), True,
+                                     card_game.scorer.words)
     return rows
 
 
-def next_game(rules: CardGame[Any], games) -> int | None:
+def next_game(card_game: CardGame[Any], games) -> int | None:
     """The game a table would start next on the scorer (None: the game has no scorer, or the
     table has as many games as a round holds)."""
     number = next_number(games)
-    return number if rules.scorer is not None and number <= MAX_GAMES_PER_ROUND else None
+    return number if card_game.scorer is not None and number <= MAX_GAMES_PER_ROUND else None
 
 
 def _seen(words: ScorerWords) -> int:
@@ -87,8 +87,8 @@ def score_page(session, data: RoundData, table, number: int, *, template: str, a
     """GET: the sheet of game ``number`` and the next entry's form. POST: add the entry (or,
     with an ``undo`` field, remove the last one), then redirect here. ``urls(kind, number)``
     builds this page's links: "score" (this page, for any game number) and "back"."""
-    rules = game_of(data.event)
-    scorer = scorer_of(rules)
+    card_game = game_of(data.event)
+    scorer = scorer_of(card_game)
     if not 1 <= number <= MAX_GAMES_PER_ROUND:
         raise DomainError(T("Game numbers run from 1 to {most}.", most=MAX_GAMES_PER_ROUND))
     players = data.seated_at(table)
@@ -108,7 +108,7 @@ def score_page(session, data: RoundData, table, number: int, *, template: str, a
         following = number + 1 if number < MAX_GAMES_PER_ROUND else None
         recorded_elsewhere = shown is not None and shown.sheet is None
         return render_template(
-            template, data=data, table=table, number=number, rules=rules, scorer=scorer, players=keys,
+            template, data=data, table=table, number=number, card_game=card_game, scorer=scorer, players=keys,
             form=form, tally=tally, count=len(sheet), entry_error=errors["entry"], undo_error=errors["undo"],
             words=scorer.words, score_url=urls("score", number), back_url=urls("back", number),
             next_url=urls("score", following) if following else None, recorded_elsewhere=recorded_elsewhere,

@@ -94,13 +94,13 @@ def _could_have_played(entry: GameEntry, seated: dict[int, Player]) -> list[str]
     return [p.name for pid, p in seated.items() if p.status is PlayerStatus.SEATED or pid in named]
 
 
-def checked_winners(entry: GameEntry, rules: CardGame, variant, seated: dict[int, Player]) -> frozenset[int]:
+def checked_winners(entry: GameEntry, card_game: CardGame, variant, seated: dict[int, Player]) -> frozenset[int]:
     """The game's winners by the game's rules: checked, then derived (scores that decide
     overrule nothing silently: a ticked choice that contradicts them is refused)."""
     report = _report(entry, seated)
     try:
-        rules.check_report(variant, report, _could_have_played(entry, seated))
-        winners = rules.game_winners(variant, report)
+        card_game.check_report(variant, report, _could_have_played(entry, seated))
+        winners = card_game.game_winners(variant, report)
     except RuleError as error:
         raise DomainError(T("Game {number}: {message}", number=entry.number, message=error.text),
                           field=_row(entry)) from None
@@ -113,18 +113,18 @@ def check_number(entry: GameEntry) -> None:
         raise DomainError(T("Game numbers run from 1 to {most}.", most=MAX_GAMES_PER_ROUND))
 
 
-def _no_winner(rules: CardGame, number: int) -> Text:
+def _no_winner(card_game: CardGame, number: int) -> Text:
     """Game ``number`` reported nothing that names a winner, in the words of the game's score."""
-    column = rules.score.column if rules.score is not None else None
+    column = card_game.score.column if card_game.score is not None else None
     if column == "tricks":
         return T("Game {number}: the tricks make no winner, so there is nothing to record.", number=number)
     if column == "points":
         return T("Game {number}: the points make no winner, so there is nothing to record.", number=number)
     if column == "cards_left":
         return T("Game {number}: the cards left make no winner, so there is nothing to record.", number=number)
-    if rules.score is not None:
+    if card_game.score is not None:
         return T("Game {number}: the {what} make no winner, so there is nothing to record.",
-                 number=number, what=str(rules.score.label).lower())
+                 number=number, what=str(card_game.score.label).lower())
     return T("Game {number}: the result make no winner, so there is nothing to record.", number=number)
 
 
@@ -166,21 +166,21 @@ def apply_games(
     seated = {p.id: p for p in data.seated_at(table)}
     existing = {g.number: g for g in _current_games(session, data, table)}
     plan: list[tuple[GameEntry, Game | None, frozenset[int] | None]] = []
-    rules = game_of(data.event)
+    card_game = game_of(data.event)
     variant = table.variant
     for entry in entries:
         check_number(entry)
         game = existing.get(entry.number)
         if entry.clear or entry.blank:
             if entry.clear and (entry.winner_ids or entry.scores):
-                checked_winners(entry, rules, variant, seated)  # a cleared row still holds nothing foreign
+                checked_winners(entry, card_game, variant, seated)  # a cleared row still holds nothing foreign
             if game is not None and entry.clear:
                 _check_version(entry, game, wanted=None)
                 plan.append((entry, game, None))
             continue
-        winner_ids = checked_winners(entry, rules, variant, seated)
+        winner_ids = checked_winners(entry, card_game, variant, seated)
         if not winner_ids:
-            raise DomainError(_no_winner(rules, entry.number), field=_row(entry))
+            raise DomainError(_no_winner(card_game, entry.number), field=_row(entry))
         if game is not None:
             _check_version(entry, game, wanted=(winner_ids, entry.scores))
         elif entry.version is not None:

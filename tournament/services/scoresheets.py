@@ -52,12 +52,12 @@ class SheetChange:
     correction: Correction | None = None  # the next round's seating, after a closed round's change
 
 
-def scorer_of(rules: CardGame[Any]) -> Scorer[Any]:
+def scorer_of(card_game: CardGame[Any]) -> Scorer[Any]:
     """The event's game's scorer; a game reported only by its result has no scorer pages."""
-    if rules.scorer is None:
+    if card_game.scorer is None:
         raise NotFound(T("{game} is not scored on the app: enter each game's result on the results form.",
-                         game=rules.title))
-    return rules.scorer
+                         game=card_game.title))
+    return card_game.scorer
 
 
 def player_keys(players: Sequence[Player]) -> dict[str, str]:
@@ -65,23 +65,23 @@ def player_keys(players: Sequence[Player]) -> dict[str, str]:
     return {str(p.id): p.name for p in players}
 
 
-def sheet_tally(rules: CardGame[Any], variant: Any, players: Sequence[Player], sheet: Sequence[Any] | None
+def sheet_tally(card_game: CardGame[Any], variant: Any, players: Sequence[Player], sheet: Sequence[Any] | None
                 ) -> Tally | None:
     """The sheet added up for the players seated now; None when there is no sheet, or it names a
     player who no longer sits at the table (the organiser moved a seat mid-round)."""
-    if not sheet or rules.scorer is None:
+    if not sheet or card_game.scorer is None:
         return None
     try:
-        return rules.scorer.tally(variant, player_keys(players), sheet)
+        return card_game.scorer.tally(variant, player_keys(players), sheet)
     except (RuleError, KeyError, TypeError, ValueError):
         return None
 
 
-def status_of(rules: CardGame[Any], variant: Any, players: Sequence[Player], game: Game | None) -> Text | str:
+def status_of(card_game: CardGame[Any], variant: Any, players: Sequence[Player], game: Game | None) -> Text | str:
     """One line for a scored game's row on the results pages."""
     if game is None or game.sheet is None:
         return ""
-    tally = sheet_tally(rules, variant, players, game.sheet)
+    tally = sheet_tally(card_game, variant, players, game.sheet)
     if tally is None:
         return T("The players at this table changed since this game was scored.")
     return tally.status
@@ -106,23 +106,23 @@ def _start(session: Session, data: RoundData, table: Table, number: int, while_r
     if while_running:
         lifecycle.check(data, Action.RECORD)
     lifecycle.require(session, data.round, Action.CORRECT, seen=data.state_seen)
-    rules = game_of(data.event)
-    scorer = scorer_of(rules)
+    card_game = game_of(data.event)
+    scorer = scorer_of(card_game)
     check_number(GameEntry(number, None, frozenset(), None))
     game = _find(session, data, table, number)
     if game is not None and game.sheet is None:
         raise Conflict(T("Game {number} at table {table} was recorded on the results form, not on the "
                          "scorer; its result stands. Start the next game on the scorer instead.",
                          number=number, table=table.number))
-    return rules, scorer, game
+    return card_game, scorer, game
 
 
-def _result(rules: CardGame[Any], variant: Any, tally: Tally, number: int, seated: dict[int, Player]
+def _result(card_game: CardGame[Any], variant: Any, tally: Tally, number: int, seated: dict[int, Player]
             ) -> tuple[frozenset[int], dict[int, int] | None]:
     """The tally as a result, through the checks every result passes."""
     scores = None if tally.scores is None else {int(key): count for key, count in tally.scores.items()}
     entry = GameEntry(number, None, frozenset(int(key) for key in tally.winners), scores)
-    return checked_winners(entry, rules, variant, seated), scores
+    return checked_winners(entry, card_game, variant, seated), scores
 
 
 def _stale(number: int, count: int, scorer: Scorer[Any]) -> Conflict:
@@ -156,14 +156,14 @@ def add_entry(session: Session, data: RoundData, table: Table, number: int, seen
     as the sheet now adds up (one commit). ``while_running``: a phone, which may score only
     while its round runs."""
     with event_change(session, data.event.id, actor):
-        rules, scorer, game = _start(session, data, table, number, while_running)
+        card_game, scorer, game = _start(session, data, table, number, while_running)
         sheet = list(game.sheet or []) if game is not None else []
         players = data.seated_at(table)
         keys = player_keys(players)
         variant = table.variant
         if seen != len(sheet):
             if seen == len(sheet) - 1 and sheet[-1] == entry:
-                return SheetChange(False, len(sheet), sheet_tally(rules, variant, players, sheet))
+                return SheetChange(False, len(sheet), sheet_tally(card_game, variant, players, sheet))
             raise _stale(number, len(sheet), scorer)
         noun = scorer.entry_noun
         words = scorer.words
@@ -178,7 +178,7 @@ def add_entry(session: Session, data: RoundData, table: Table, number: int, seen
             raise DomainError(refusal, field=ENTRY_FIELD) from None
         seated = {p.id: p for p in players}
         try:
-            winner_ids, scores = _result(rules, variant, tally, number, seated)
+            winner_ids, scores = _result(card_game, variant, tally, number, seated)
         except DomainError as error:
             raise DomainError(error.text, field=ENTRY_FIELD) from None
         if game is None:
@@ -202,13 +202,13 @@ def undo_last_entry(session: Session, data: RoundData, table: Table, number: int
     """Remove the last of the ``seen`` entries the page showed (one commit); the result follows
     the shorter sheet, and a game whose last entry goes is removed."""
     with event_change(session, data.event.id, actor):
-        rules, scorer, game = _start(session, data, table, number, while_running)
+        card_game, scorer, game = _start(session, data, table, number, while_running)
         sheet = list(game.sheet or []) if game is not None else []
         players = data.seated_at(table)
         variant = table.variant
         if seen != len(sheet) or not sheet:
             if seen == len(sheet) + 1:  # undone a moment ago: the same request again
-                return SheetChange(False, len(sheet), sheet_tally(rules, variant, players, sheet))
+                return SheetChange(False, len(sheet), sheet_tally(card_game, variant, players, sheet))
             raise _stale(number, len(sheet), scorer)
         assert game is not None
         noun = scorer.entry_noun
@@ -223,7 +223,7 @@ def undo_last_entry(session: Session, data: RoundData, table: Table, number: int
         else:
             try:
                 tally = scorer.tally(variant, player_keys(players), rest)
-                winner_ids, scores = _result(rules, variant, tally, number, {p.id: p for p in players})
+                winner_ids, scores = _result(card_game, variant, tally, number, {p.id: p for p in players})
             except (RuleError, KeyError) as error:
                 why = error.text if isinstance(error, RuleError) else str(error)
                 raise DomainError(T("Game {number}: the sheet no longer adds up for the players at this table "

@@ -57,31 +57,32 @@ def table_results(event_id: int, number: int, table_number: int):
     table = data.table(table_number)
     players = data.seated_at(table)
     games = data.games_at(table)
-    rules, variant = game_of(event), table.variant
-    rows = rows_to_show(rules, games, request.args.get("rows", type=int), len(players), event.round_minutes)
+    card_game, variant = game_of(event), table.variant
+    rows = rows_to_show(card_game, games, request.args.get("rows", type=int), len(players), event.round_minutes)
 
     def page(form, status=200):
-        scoring = scorer_rows(rules, variant, players, games, range(1, len(form.games.entries) + 1),
+        scoring = scorer_rows(card_game, variant, players, games, range(1, len(form.games.entries) + 1),
                               lambda game: url_for("organiser.score_game", event_id=event.id, number=number,
                                                    table_number=table_number, game=game))
         return render_template("organiser/table_results.html", event=event, data=data, table=table,
                                players=players, form=form, blank=blank_row(form), refused=status >= 400,
-                               rules=rules, choices=winner_choices(rules, variant, players), scoring=scoring,
-                               next_game=next_game(rules, games)), status
+                               card_game=card_game, choices=winner_choices(card_game, variant, players),
+                               scoring=scoring,
+                               next_game=next_game(card_game, games)), status
 
     if request.method == "GET":
-        form = results_form(rules, variant, players, rows)
+        form = results_form(card_game, variant, players, rows)
         fill_recorded(form, games)
         return page(form)
-    form = results_form(rules, variant, players, rows, request.form)
+    form = results_form(card_game, variant, players, rows, request.form)
     if wants_more_rows(request.form):
-        return page(grow(rules, variant, form, players, request.form))
+        return page(grow(card_game, variant, form, players, request.form))
     if not form.validate_on_submit():
         return page(form, 400)
     closed = data.round.state is RoundState.CLOSED
-    notes = overruled(rules, variant, form, players)  # before the commit expires the players
+    notes = overruled(card_game, variant, form, players)  # before the commit expires the players
     try:
-        correction = correct_games(session, data, table, entries(rules, form, players))
+        correction = correct_games(session, data, table, entries(card_game, form, players))
     except DomainError as error:
         return page(form, refuse_results(form, error))
     _flash_outcome(correction, table_number, number, closed)

@@ -8,8 +8,8 @@ from ...games import game_of
 from ...i18n import translate
 from ...i18n.languages import LANGUAGES
 from ...services import events as event_service
-from ...services import rounds as rounds_service
 from ...services.errors import DomainError
+from ...services.latest_round import latest_round
 from ..current_event import current_event
 from ..refusals import field_for, refuse
 from . import bp
@@ -95,5 +95,5 @@ def event(event_id: int):
 def event_page(session, event, status=200):
     """The overview shows counts only, so no player or table row is read for it."""
     return render_template("organiser/event.html", event=event, game=game_of(event), languages=LANGUAGES,
-                           latest=rounds_service.latest_round(session, event),
+                           latest=latest_round(session, event),
                            counts=event_service.event_counts(session, event.id)), status

@@ -18,6 +18,7 @@ from ...services import players as player_service
 from ...services import rounds as rounds_service
 from ...services import tables as table_service
 from ...services.errors import DomainError
+from ...services.latest_round import latest_round
 from ...services.online import actions, claims, watch
 from ...services.online import settings as online_settings
 from ...services.round_data import load_round
@@ -48,7 +49,7 @@ def personal_link(token: str) -> str:
 def _live(session, event) -> dict:
     """What the live fragment is drawn from: one set of statements, whatever the table count."""
     now = now_utc()
-    latest = rounds_service.latest_round(session, event)
+    latest = latest_round(session, event)
     # Skip and Play for act on a deal being played: in practice or in the running round, not
     # on the closed round's last deals shown between rounds.
     playing = latest is None or latest.state is RoundState.RUNNING or (
@@ -250,7 +251,7 @@ def online_move(event_id: int):
         return _page(event, status=400, move_form=form)
     try:
         player = _player(session, event, form.player.data)
-        latest = rounds_service.latest_round(session, event)
+        latest = latest_round(session, event)
         if latest is None:
             player_service.set_home_table(session, event, player, table_service.get_table(event, form.table.data))
             done = T("{name} now starts at table {table}.", name=Name(player.name), table=form.table.data)

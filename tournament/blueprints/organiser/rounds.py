@@ -16,6 +16,7 @@ from ...services import players as player_service
 from ...services import rounds as rounds_service
 from ...services import tables as table_service
 from ...services.errors import DomainError
+from ...services.latest_round import latest_round
 from ...services.round_data import load_round
 from ..current_event import current_event
 from ..refusals import field_for, refuse
@@ -30,7 +31,7 @@ def rounds(event_id: int):
     """Go to the latest round's page, or explain how to start round 1."""
     session = db.session()
     event = current_event(event_id, "tables")
-    latest = rounds_service.latest_round(session, event)
+    latest = latest_round(session, event)
     if latest is not None:
         return redirect(url_for("organiser.round_board", event_id=event.id, number=latest.number))
     return render_template("organiser/no_rounds.html", event=event, form=ButtonForm())
@@ -54,7 +55,7 @@ def _start_refused(session, event, error: DomainError):
     """Back to the page the start button is on (round 1's page, or the planned round's
     seating), the reason on top; a running round's board otherwise."""
     status = refuse(error)
-    latest = rounds_service.latest_round(session, event)
+    latest = latest_round(session, event)
     if latest is None:
         return render_template("organiser/no_rounds.html", event=event, form=ButtonForm(formdata=None)), status
     data = load_round(session, event, latest.number)
@@ -188,7 +189,7 @@ def reopen_round(event_id: int, number: int):
 
 
 def _is_latest(session, data) -> bool:
-    latest = rounds_service.latest_round(session, data.event)
+    latest = latest_round(session, data.event)
     return latest is not None and latest.number == data.round.number
 
 

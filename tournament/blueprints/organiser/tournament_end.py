@@ -10,6 +10,7 @@ from ...core.i18n import T
 from ...i18n import translate
 from ...models import RoundState
 from ...services import rounds as rounds_service
+from ...services.latest_round import latest_round
 from ...services.round_data import load_round
 from ..current_event import current_event
 from ..service_config import backup_store
@@ -36,7 +37,7 @@ def end_tournament(event_id: int):
 
 
 def _end_page(session, event, form, status):
-    latest = rounds_service.latest_round(session, event)
+    latest = latest_round(session, event)
     back = url_for("organiser.rounds", event_id=event.id)
     if event.ended_at is not None or latest is None:  # nothing to confirm: say why where the button was
         flash(translate(T("The tournament is already over.") if event.ended_at is not None
@@ -73,7 +74,7 @@ def one_more_round(event_id: int):
                           number=following.number)), "success")
         return redirect(url_for("organiser.round_seats", event_id=event.id, number=following.number))
     status = 400 if form.is_submitted() else 200
-    latest = rounds_service.latest_round(session, event)
+    latest = latest_round(session, event)
     back = url_for("organiser.rounds", event_id=event.id)
     if event.ended_at is None or latest is None:
         flash(translate(T("The tournament is not over, so there is nothing to reopen.")), "error")

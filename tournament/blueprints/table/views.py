@@ -94,39 +94,40 @@ def enter(token: str):
     data = load_table_rows(session, table.event, round_, table, with_games=request.method == "GET")
     players = data.seated_at(table)
     games = data.games_at(table)
-    rules, variant = game_of(table.event), table.variant
-    rows = rows_to_show(rules, games, request.args.get("rows", type=int), len(players), table.event.round_minutes)
+    card_game, variant = game_of(table.event), table.variant
+    rows = rows_to_show(card_game, games, request.args.get("rows", type=int), len(players), table.event.round_minutes)
 
     def page(form, status=200):
         # A submit does not read the games (see above): the scorer lines show on the page it reloads to.
         scoring = {} if request.method == "POST" else scorer_rows(
-            rules, variant, players, games, range(1, len(form.games.entries) + 1),
+            card_game, variant, players, games, range(1, len(form.games.entries) + 1),
             lambda number: url_for("table.score", token=token, number=number))
         return render_template("table/enter.html", table=table, round=round_, players=players,
                                form=form, blank=blank_row(form), refused=status >= 400,
-                               rules=rules, choices=winner_choices(rules, variant, players), scoring=scoring,
-                               next_game=None if request.method == "POST" else next_game(rules, games),
-                               words=rules.scorer.words if rules.scorer else None, note=blank_form(),
+                               card_game=card_game, choices=winner_choices(card_game, variant, players),
+                               scoring=scoring,
+                               next_game=None if request.method == "POST" else next_game(card_game, games),
+                               words=card_game.scorer.words if card_game.scorer else None, note=blank_form(),
                                key=page_key(round_, players)), status
 
     if request.method == "GET":
-        form = results_form(rules, variant, players, rows)
+        form = results_form(card_game, variant, players, rows)
         form.round.data = str(round_.number)
         fill_recorded(form, games)
         return page(form)
-    form = results_form(rules, variant, players, rows, request.form)
+    form = results_form(card_game, variant, players, rows, request.form)
     if form.round.data != str(round_.number):
         # The round the captain tapped for is over: its taps mean nothing now, the running round's form does.
         flash(translate(T("Round {old} is over, so nothing was recorded. This is the form of round {number}: "
                           "enter its games here.", old=form.round.data or "?", number=round_.number)), "error")
         return redirect(url_for("table.enter", token=token))
     if wants_more_rows(request.form):
-        return page(grow(rules, variant, form, players, request.form))
+        return page(grow(card_game, variant, form, players, request.form))
     if not form.validate_on_submit():
         return page(form, 400)
-    notes = overruled(rules, variant, form, players)  # before the commit expires the players
+    notes = overruled(card_game, variant, form, players)  # before the commit expires the players
     try:
-        games_sent = entries(rules, form, players)
+        games_sent = entries(card_game, form, players)
         if all(entry.blank and not entry.clear for entry in games_sent):
             # Nothing ticked, typed or cleared: "already recorded" would mislead the table.
             raise DomainError(NOTHING_TO_SEND)
