@@ -4,8 +4,9 @@ gesture, a stroke, clearing the pad) and the organiser's (skip an absent player,
 Rules (each action, in this order):
 - The request's shape is checked first (kind, nonce, argument types): bad input is refused
   with a sentence and touches nothing.
-- Then the event's lock (`services.locks`), and everything is read again under it: the claim
-  (released meanwhile: refused), the phase, the table's current deal.
+- Then one change to the event (`unit_of_work.event_change`, declared not to be the event's
+  record: play moves its table's clock, not the event's revision), and everything is read again
+  under its lock: the claim (released meanwhile: refused), the phase, the table's current deal.
 - The engine decides (`games.table_engine`, with the game's `TablePlay`); its refusal is the answer, with the
   player's name where the engine can only say "not your turn".
 - Idempotent: an action whose nonce the current deal, the deal before it (a resend arriving
@@ -13,8 +14,9 @@ Rules (each action, in this order):
   messages already hold changes nothing and answers with the current state.
 - Accepted: the action's JSON (with "nonce" and "by": the player's id, or "organiser") is
   appended to the deal, written at its first action; a resolved dispute becomes a debrief note;
-  a finished deal of a running round is recorded at once (`recording`); the table's
-  `OnlineClock` moves; one commit.
+  a finished deal of a running round is recorded at once (`recording`); these two, and the
+  organiser's log lines, are the event's record, so such a change moves its revision too; the
+  table's `OnlineClock` moves; the change commits once.
 - A stroke is counted against what its device may draw a minute (`Spend`, the caller's) only
   once it is sure to be drawn: not a resend, not refused by the phase or a full pad.
 """
@@ -36,9 +38,9 @@ from ...games import table_engine as engine
 from ...models import DebriefNote, Event, OnlineClaim, OnlineGame, Player, Round, Seat, Table
 from .. import audit
 from ..errors import Conflict, DomainError, NotFound, TooMany
-from ..locks import lock_event
 from ..notes import NONCE_SHAPE
 from ..single_flight import RevisionCache
+from ..unit_of_work import event_change
 from . import claims, messages, pad, phase, recording, tables
 
 # Counts a stroke's points against what its device may draw: None when they fit (and are now
@@ -109,19 +111,23 @@ def act(session: Session, claim: OnlineClaim, payload: dict, now: datetime, pads
     token, event_id = claim.token, claim.event_id
     if kind == "play":
         arguments["card"] = _game_card(session, event_id, arguments["card"])
-    lock_event(session, event_id)
+    with event_change(session, event_id, record=False) as change:
+        _act(session, change.event, token, kind, arguments, nonce, now, pads, spend)
+
+
+def _act(session: Session, event: Event, token: str, kind: str, arguments: dict[str, Any], nonce: str,
+         now: datetime, pads: RevisionCache | None, spend: Spend | None) -> None:
+    """`act` under the event's lock: a return without a write changes nothing (a resend)."""
     claim = claims.claim_by_token(session, token)  # read again: released a moment ago?
-    event = session.scalar(select(Event).where(Event.id == event_id))
     player = session.scalar(select(Player).where(Player.id == claim.player_id))
-    if event is None or player is None:
+    if player is None:
         raise NotFound(claims.NOT_YOURS)
     place = phase.place_of(session, event, player)
     if kind in messages.KINDS:
         _message(session, event, place, player, kind, arguments, nonce, now, pads, spend)
         return
     if place.phase in ("between", "ended") and _closed_round_holds(session, event, place, player, nonce):
-        session.rollback()  # a resend of an action the round took before it closed
-        return
+        return  # a resend of an action the round took before it closed
     table = _deal_table(place, kind)
     deal = tables.current_deal(session, event, table, place.round_id)
     if deal is None:
@@ -130,13 +136,11 @@ def act(session: Session, claim: OnlineClaim, payload: dict, now: datetime, pads
     if seat is None:
         raise Conflict(NO_DEAL)
     if deal.holds(nonce):
-        session.rollback()
         return
     if kind == "deal":
         _next(session, event, deal, arguments)
         return
     if _held_before(session, deal, nonce):  # a resend arriving after the next deal began
-        session.rollback()
         return
     action = _play(deal, seat, arguments["card"]) if kind == "play" else engine.Point(seat, arguments["index"])
     _apply(session, event, deal, action, nonce, player.id, now)
@@ -203,7 +207,6 @@ def _message(session: Session, event: Event, place: phase.Place, player: Player,
     if table is None or not table.online:
         raise Conflict(messages.NO_SIGNS)
     if messages.held(session, table.id, nonce):
-        session.rollback()
         return
     if kind == "stroke":
         messages.check_room(pad.current(session, table.id, place.round_id, pads).points, body)
@@ -213,24 +216,20 @@ def _message(session: Session, event: Event, place: phase.Place, player: Player,
     messages.post(session, event_id=event.id, table_id=table.id, round_id=place.round_id, player_id=player.id,
                   kind=kind, body=body, nonce=nonce, now=now)
     tables.bump_clock(session, event.id, table.id)
-    session.commit()
 
 
 def _next(session: Session, event: Event, deal: tables.CurrentDeal, arguments: dict[str, Any]) -> None:
     """The next deal, once this one is over; a second tap (or another player's) for the same
     deal changes nothing."""
     if arguments["after"] != deal.number or deal.state.stage != "over":
-        session.rollback()
         if arguments["after"] == deal.number:
             raise Conflict(T("This deal is not over yet."))
         return
     full = recording.no_room(session, event.id, deal.round_id, deal.table.id) if deal.round_id is not None else None
     if full is not None:
-        session.rollback()
         raise Conflict(full)
     tables.write(session, event, tables.next_deal(event, deal))
     tables.bump_clock(session, event.id, deal.table.id)
-    session.commit()
 
 
 def _apply(session: Session, event: Event, deal: tables.CurrentDeal, action: engine.Action, nonce: str,
@@ -249,14 +248,15 @@ def _apply(session: Session, event: Event, deal: tables.CurrentDeal, action: eng
     if deal.round_id is not None:
         round_ = session.scalar(select(Round).where(Round.id == deal.round_id))
     for dispute in after.disputes[len(before.disputes):]:
-        _dispute_note(session, event, deal, dispute, round_.number if round_ is not None else None, now)
+        with event_change(session, event.id, record=True):  # a debrief note is the event's record
+            _dispute_note(session, event, deal, dispute, round_.number if round_ is not None else None, now)
     if after.stage == "over" and game.finished_at is None:
         game.finished_at = now
         if round_ is not None and recording.no_room(session, event.id, round_.id, deal.table.id) is None:
-            data = recording.table_data(session, event, round_, deal.table)
-            recording.record(session, data, deal.table, game, after.taken, now)
+            with event_change(session, event.id, record=True):  # so is the game it becomes
+                data = recording.table_data(session, event, round_, deal.table)
+                recording.record(session, data, deal.table, game, after.taken, now)
     tables.bump_clock(session, event.id, deal.table.id)
-    session.commit()
     return after
 
 
@@ -280,10 +280,9 @@ def _dispute_note(session: Session, event: Event, deal: tables.CurrentDeal, disp
 
 
 def _organiser_deal(session: Session, event: Event, table_id: int, player_id: int
-                    ) -> tuple[Event, tables.CurrentDeal, int, Player]:
+                    ) -> tuple[tables.CurrentDeal, int, Player]:
+    """The deal the organiser acts on and the absent player's seat in it (under the lock)."""
     event_id = event.id
-    lock_event(session, event_id)
-    event = session.scalar(select(Event).where(Event.id == event_id))
     table = session.scalar(select(Table).where(Table.id == table_id, Table.event_id == event_id))
     if table is None:
         raise NotFound(T("There is no such table in this event."))
@@ -303,22 +302,22 @@ def _organiser_deal(session: Session, event: Event, table_id: int, player_id: in
     if deal is None or seat is None:
         raise Conflict(NOT_A_PLAYER)
     player = deal.players[seat]
-    return event, deal, seat, player
+    return deal, seat, player
 
 
 def _organiser_action(session: Session, event: Event, table_id: int, player_id: int, make, what: str) -> None:
-    event, deal, seat, player = _organiser_deal(session, event, table_id, player_id)
-    try:
-        engine.apply(deal.state, make(seat))  # refused: nothing logged, nothing changed
-    except RuleError as refused:
-        raise Conflict(refused.text) from None
-    round_number = None
-    if deal.round_id is not None:
-        round_number = session.scalar(select(Round.number).where(Round.id == deal.round_id))
-    audit.log(session, event.id, audit.ORGANISER, what, player.name, round_number=round_number,
-              table_number=deal.table.number)
-    _apply(session, event, deal, make(seat), "organiser-" + secrets.token_urlsafe(12), ORGANISER,
-           _now())
+    with event_change(session, event.id, audit.ORGANISER) as change:  # its log line is the record's
+        deal, seat, player = _organiser_deal(session, change.event, table_id, player_id)
+        try:
+            engine.apply(deal.state, make(seat))  # refused: nothing logged, nothing changed
+        except RuleError as refused:
+            raise Conflict(refused.text) from None
+        round_number = None
+        if deal.round_id is not None:
+            round_number = session.scalar(select(Round.number).where(Round.id == deal.round_id))
+        change.audit(what, player.name, round_number=round_number, table_number=deal.table.number)
+        _apply(session, change.event, deal, make(seat), "organiser-" + secrets.token_urlsafe(12), ORGANISER,
+               _now())
 
 
 def skip(session: Session, event: Event, table_id: int, player_id: int) -> None:
