@@ -13,14 +13,12 @@ Invariants:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Final
 
 from ...core.errors import RuleError
 from ...core.i18n import T, Tp
 from ..settings import DeclaredSetting, VariantSettings, yes_no
-
-SETTING_NAMES: Final[tuple[str, ...]] = ("tea_cards", "joker_may_lead")
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +29,7 @@ class TableRules:
     joker_may_lead: bool = True
 
     def __post_init__(self) -> None:
-        for name in SETTING_NAMES:
+        for name in (field.name for field in fields(self)):
             if not isinstance(getattr(self, name), bool):
                 raise RuleError(T("{name} must be true or false, not {value}", name=name,
                                   value=repr(getattr(self, name))))

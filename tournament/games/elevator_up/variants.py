@@ -18,7 +18,7 @@ Invariants:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Final
 
 from ...core.errors import RuleError
@@ -26,7 +26,6 @@ from ...core.i18n import T
 from ..settings import DeclaredSetting, VariantSettings, yes_no
 
 DECK: Final = 52
-SETTING_NAMES: Final[tuple[str, ...]] = ("stuck_card", "door_closed_card", "four_of_a_kind_clears")
 # Ranks from low to high, the Ace on top; names as the sheet prints them.
 RANKS: Final[tuple[str, ...]] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King", "Ace")
 PENTHOUSE: Final = "Ace"
@@ -48,7 +47,7 @@ class ElevatorUpRules:
     four_of_a_kind_clears: bool = True
 
     def __post_init__(self) -> None:
-        for name in SETTING_NAMES:
+        for name in (field.name for field in fields(self)):
             value = getattr(self, name)
             if not isinstance(value, bool):
                 raise RuleError(T("{name} must be true or false, not {value}", name=name, value=repr(value)))

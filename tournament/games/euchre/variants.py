@@ -10,14 +10,12 @@ Invariants:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Final
 
 from ...core.errors import RuleError
 from ...core.i18n import T, Text, Tp
 from ..settings import DeclaredSetting, VariantSettings, yes_no
-
-SETTING_NAMES: Final[tuple[str, ...]] = ("no_trump", "stick_the_dealer")
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +28,7 @@ class EuchreVariant:
     stick_the_dealer: bool = False
 
     def __post_init__(self) -> None:
-        for name in SETTING_NAMES:
+        for name in (field.name for field in fields(self)):
             if not isinstance(getattr(self, name), bool):
                 raise RuleError(f"{name} must be true or false, not {getattr(self, name)!r}")
 

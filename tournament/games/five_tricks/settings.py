@@ -2,7 +2,7 @@
 the debrief's rows and the rules page's form all come from ``SETTINGS``.
 
 Invariants:
-- The keys are ``variants.SETTING_NAMES``, in that order; the JSON stores a trump by its suit's
+- The keys are ``RuleVariant``'s fields, in their order; the JSON stores a trump by its suit's
   name (``None``: no trump) and reads any spelling ``Suit.parse`` knows.
 - The words are the ones the rule sheet already uses (a trump as "Hearts (♥) are trumps.").
 - A table without trumps has no "when to trump" rule to play by: the debrief shows a dash

@@ -15,7 +15,7 @@ Invariants:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Final, Literal
 
 from ...core.errors import RuleError
@@ -34,7 +34,6 @@ _POSITION: Final[dict[str, dict[int, int]]] = {
     ace: {rank: position for position, rank in enumerate(order)} for ace, order in ACE_ORDER.items()
 }
 
-SETTING_NAMES: Final[tuple[str, ...]] = ("ace", "wins", "trump", "trump_any_time")
 _YES_NO: Final[dict[bool, str]] = {True: "yes", False: "no"}
 _NO_TRUMP_CODE: Final[str] = "none"
 
@@ -65,10 +64,10 @@ class RuleVariant:
         return WINS_SIGN[self.wins] * _POSITION[self.ace][card.rank]
 
     def differing_settings(self, other: RuleVariant) -> tuple[str, ...]:
-        """Names of the settings (in ``SETTING_NAMES`` order) on which the two sheets disagree."""
+        """Names of the settings (in declared order) on which the two sheets disagree."""
         if not isinstance(other, RuleVariant):
             raise RuleError(f"can only compare with another rule variant, not {other!r}")
-        return tuple(name for name in SETTING_NAMES if getattr(self, name) != getattr(other, name))
+        return tuple(field.name for field in fields(self) if getattr(self, field.name) != getattr(other, field.name))
 
     def differences(self, other: RuleVariant) -> int:
         return len(self.differing_settings(other))
