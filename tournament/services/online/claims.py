@@ -41,7 +41,7 @@ from ...models import Event, OnlineClaim, Player, PlayerStatus, Table
 from ...models.base import is_token, new_token, utcnow
 from .. import audit
 from ..errors import Conflict, NotFound
-from ..locks import lock_event
+from ..unit_of_work import event_change
 from . import settings, whereabouts
 
 AWAY_AFTER = 30  # seconds without a poll: shown as away
@@ -98,37 +98,38 @@ def claim(session: Session, event: Event, player_id: int, held: str | None = Non
     may hold at once (None: no limit). Refused (Conflict) if the name is claimed already, also
     by a claim made a moment ago, or the device or its address holds its share already."""
     event_id = event.id
-    lock_event(session, event_id)
-    online = session.scalar(select(Table.id).where(Table.event_id == event_id, Table.online.is_(True)).limit(1))
-    if not settings.is_possible(event) or online is None:
-        raise Conflict(NOT_ONLINE)
-    player = _player(session, event, player_id)
-    if player.status is not PlayerStatus.SEATED:
-        raise Conflict(T("{name} is not playing in this event now, so there are no cards to play online. "
-                         "Ask the organiser if that is not right.", name=Name(player.name)))
-    mine = session.scalar(select(OnlineClaim).where(OnlineClaim.token == held, OnlineClaim.event_id == event_id)
-                          ) if is_token(held) else None
-    if mine is not None:
-        if mine.player_id == player_id:
-            token = mine.token
-            session.commit()
-            return token
-        raise one_name(session.scalar(select(Player.name).where(Player.id == mine.player_id)) or "")
-    if session.get(OnlineClaim, player_id) is not None:
-        raise already_playing(player.name)
-    address = address[:64] if address else None
-    if address is not None and names_per_address is not None:
-        there = session.scalar(select(func.count()).select_from(OnlineClaim)
-                               .where(OnlineClaim.event_id == event_id, OnlineClaim.claimed_from == address))
-        if (there or 0) >= names_per_address:
-            raise address_full(names_per_address)
-    token = new_token()
-    session.add(OnlineClaim(player_id=player_id, event_id=event_id, token=token, claimed_from=address))
+    name = ""
     try:
-        session.commit()
-    except IntegrityError:
-        session.rollback()
-        raise already_playing(player.name) from None
+        with event_change(session, event_id, record=False) as change:
+            event = change.event
+            online = session.scalar(select(Table.id).where(Table.event_id == event_id, Table.online.is_(True))
+                                    .limit(1))
+            if not settings.is_possible(event) or online is None:
+                raise Conflict(NOT_ONLINE)
+            player = _player(session, event, player_id)
+            name = player.name
+            if player.status is not PlayerStatus.SEATED:
+                raise Conflict(T("{name} is not playing in this event now, so there are no cards to play online. "
+                                 "Ask the organiser if that is not right.", name=Name(player.name)))
+            mine = session.scalar(select(OnlineClaim).where(OnlineClaim.token == held,
+                                                            OnlineClaim.event_id == event_id)
+                                  ) if is_token(held) else None
+            if mine is not None:
+                if mine.player_id == player_id:
+                    return mine.token
+                raise one_name(session.scalar(select(Player.name).where(Player.id == mine.player_id)) or "")
+            if session.get(OnlineClaim, player_id) is not None:
+                raise already_playing(player.name)
+            address = address[:64] if address else None
+            if address is not None and names_per_address is not None:
+                there = session.scalar(select(func.count()).select_from(OnlineClaim)
+                                       .where(OnlineClaim.event_id == event_id, OnlineClaim.claimed_from == address))
+                if (there or 0) >= names_per_address:
+                    raise address_full(names_per_address)
+            token = new_token()
+            session.add(OnlineClaim(player_id=player_id, event_id=event_id, token=token, claimed_from=address))
+    except IntegrityError:  # the name was claimed a moment ago, by a claim the lock did not see
+        raise already_playing(name) from None
     return token
 
 
@@ -136,16 +137,13 @@ def personal_link_token(session: Session, event: Event, player_id: int) -> str:
     """The organiser's personal link for a player: the existing claim's token, else a new one
     (committed)."""
     event_id = event.id
-    lock_event(session, event_id)
-    _player(session, event, player_id)
-    existing = session.get(OnlineClaim, player_id)
-    if existing is not None:
-        token = existing.token
-        session.commit()
-        return token
-    token = new_token()
-    session.add(OnlineClaim(player_id=player_id, event_id=event_id, token=token))
-    session.commit()
+    with event_change(session, event_id, record=False) as change:
+        _player(session, change.event, player_id)
+        existing = session.get(OnlineClaim, player_id)
+        if existing is not None:
+            return existing.token
+        token = new_token()
+        session.add(OnlineClaim(player_id=player_id, event_id=event_id, token=token))
     return token
 
 
@@ -155,26 +153,24 @@ def release(session: Session, event: Event, player_id: int, new_link: bool = Fal
     nobody holds yet), which only the organiser hands out: the token of that link. Written to
     the audit log; a name not claimed is otherwise left as it is."""
     event_id = event.id
-    lock_event(session, event_id)
-    existing = session.scalar(select(OnlineClaim).where(OnlineClaim.player_id == player_id,
-                                                        OnlineClaim.event_id == event_id))
-    if new_link:
-        name = _player(session, event, player_id).name
-        token = new_token()
+    with event_change(session, event_id, audit.ORGANISER) as change:  # its log line is the record's
+        existing = session.scalar(select(OnlineClaim).where(OnlineClaim.player_id == player_id,
+                                                            OnlineClaim.event_id == event_id))
+        if new_link:
+            name = _player(session, change.event, player_id).name
+            token = new_token()
+            if existing is None:
+                session.add(OnlineClaim(player_id=player_id, event_id=event_id, token=token))
+            else:
+                existing.token, existing.claimed_at, existing.seen_at, existing.claimed_from = (token, utcnow(), None,
+                                                                                                None)
+            change.audit("claim moved to a new personal link", name)
+            return token
         if existing is None:
-            session.add(OnlineClaim(player_id=player_id, event_id=event_id, token=token))
-        else:
-            existing.token, existing.claimed_at, existing.seen_at, existing.claimed_from = token, utcnow(), None, None
-        audit.log(session, event_id, audit.ORGANISER, "claim moved to a new personal link", name)
-        session.commit()
-        return token
-    if existing is None:
-        session.commit()
-        return None
-    name = session.scalar(select(Player.name).where(Player.id == player_id)) or f"#{player_id}"
-    session.delete(existing)
-    audit.log(session, event_id, audit.ORGANISER, "claim released", name)
-    session.commit()
+            return None
+        name = session.scalar(select(Player.name).where(Player.id == player_id)) or f"#{player_id}"
+        session.delete(existing)
+        change.audit("claim released", name)
     return None
 
 
@@ -201,18 +197,15 @@ def touch(session: Session, claim: OnlineClaim, now: datetime) -> None:
     seen = aware(claim.seen_at)
     if seen is not None and (now - seen).total_seconds() < TOUCH_EVERY:
         return
-    token = claim.token
-    # The claim was read in one snapshot; on SQLite that snapshot cannot turn into a write once
-    # another device has written since, so the mark starts a transaction of its own, which
-    # waits for the write lock like any change. Presence is best effort: if the database stays
-    # busy, this beacon leaves no mark and the next one tries again.
-    session.commit()
+    token, event_id = claim.token, claim.event_id
+    # Presence is best effort: if the database stays busy, this beacon leaves no mark and the
+    # next one tries again.
     try:
-        session.execute(update(OnlineClaim).where(OnlineClaim.token == token).values(seen_at=now)
-                        .execution_options(synchronize_session=False))
-        session.commit()
+        with event_change(session, event_id, record=False):
+            session.execute(update(OnlineClaim).where(OnlineClaim.token == token).values(seen_at=now)
+                            .execution_options(synchronize_session=False))
     except OperationalError:
-        session.rollback()
+        pass
 
 
 def away(claim: OnlineClaim | None, now: datetime) -> bool:

@@ -7,8 +7,8 @@ Rules:
   it. Asking for a referee at a table not played online is refused beside that table's field.
 - A table's refereeing may change at any moment: a deal under way keeps the rules it was dealt
   under (`OnlineGame.referee`), and the next deal follows the new setting.
-- Everything happens under the event's lock, and each changed table writes one line
-  "online play changed" to the log, with the setting before and after.
+- Everything happens in one change to the event (`unit_of_work.event_change`), and each changed
+  table writes one line "online play changed" to the log, with the setting before and after.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from ...games import game_of
 from ...models import Event, OnlineClaim, Player, PlayerStatus, Round, Seat, Table
 from .. import audit
 from ..errors import DomainError
-from ..locks import lock_event
+from ..unit_of_work import event_change
 
 # Names of the form fields of one table's settings (the page posts every table's pair).
 ONLINE_FIELD = "online-{number}"
@@ -67,35 +67,33 @@ def set_tables(session: Session, event: Event, wanted: Mapping[int, Wanted]) -> 
     """Give each table named in ``wanted`` (by number) its settings; returns how many changed.
     A number the event has no table for is refused, and so is the whole request with it."""
     require_possible(event)
-    lock_event(session, event.id)
-    tables = {t.number: t for t in session.scalars(select(Table).where(Table.event_id == event.id))}
-    for number, asked in wanted.items():
-        if number not in tables:
-            raise DomainError(T("There is no table {number} in this event.", number=number))
-        if asked.app_referees and not asked.online:
-            raise DomainError(T("The app can referee only a table played online: tick “online” for table "
-                                "{number} too.", number=number), field=REFEREE_FIELD.format(number=number))
-    changed = 0
-    for number, asked in sorted(wanted.items()):
-        table = tables[number]
-        referee = asked.online and asked.app_referees
-        if (table.online, table.app_referees) == (asked.online, referee):
-            continue
-        old = stored(table)
-        table.online, table.app_referees = asked.online, referee
-        audit.log(session, event.id, audit.ORGANISER, "online play changed", f"table {number}",
-                  table_number=number, old=old, new=stored(table))
-        changed += 1
-    session.commit()
+    with event_change(session, event.id, audit.ORGANISER) as change:
+        tables = {t.number: t for t in session.scalars(select(Table).where(Table.event_id == event.id))}
+        for number, asked in wanted.items():
+            if number not in tables:
+                raise DomainError(T("There is no table {number} in this event.", number=number))
+            if asked.app_referees and not asked.online:
+                raise DomainError(T("The app can referee only a table played online: tick “online” for table "
+                                    "{number} too.", number=number), field=REFEREE_FIELD.format(number=number))
+        changed = 0
+        for number, asked in sorted(wanted.items()):
+            table = tables[number]
+            referee = asked.online and asked.app_referees
+            if (table.online, table.app_referees) == (asked.online, referee):
+                continue
+            old = stored(table)
+            table.online, table.app_referees = asked.online, referee
+            change.audit("online play changed", f"table {number}", table_number=number, old=old, new=stored(table))
+            changed += 1
     return changed
 
 
 def set_all(session: Session, event: Event, online: bool) -> int:
     """Every table online (each keeps whether the app referees it) or every table in the room."""
     require_possible(event)
-    lock_event(session, event.id)
-    tables = session.scalars(select(Table).where(Table.event_id == event.id)).all()
-    return set_tables(session, event, {t.number: Wanted(online, online and t.app_referees) for t in tables})
+    with event_change(session, event.id, audit.ORGANISER):  # set_tables joins this change
+        tables = session.scalars(select(Table).where(Table.event_id == event.id)).all()
+        return set_tables(session, event, {t.number: Wanted(online, online and t.app_referees) for t in tables})
 
 
 @dataclass(frozen=True)
@@ -133,10 +131,11 @@ def make_personal_links(session: Session, event: Event) -> int:
     from . import claims
 
     require_possible(event)
-    missing = [seat for seat in online_seats(session, event) if seat.token is None]
-    if not missing:
-        raise DomainError(T("Every player at an online table has a personal link already."))
-    audit.log(session, event.id, audit.ORGANISER, "personal links made", new=str(len(missing)))
-    for seat in missing:  # each call commits; the log line goes with the first
-        claims.personal_link_token(session, event, seat.player_id)
+    with event_change(session, event.id, audit.ORGANISER) as change:  # each link joins this one change
+        missing = [seat for seat in online_seats(session, event) if seat.token is None]
+        if not missing:
+            raise DomainError(T("Every player at an online table has a personal link already."))
+        change.audit("personal links made", new=str(len(missing)))
+        for seat in missing:
+            claims.personal_link_token(session, change.event, seat.player_id)
     return len(missing)
