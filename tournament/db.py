@@ -14,21 +14,25 @@ Transactions, so that simultaneous requests never see each other half done:
   phones of one class never wait for another class's; a change no single event holds
   (accounts, creating, importing or deleting events, migrations) holds CHANGES_LOCK
   exclusively and so waits for, and holds up, every other change.
-- Any other transaction only reads. On SQLite it reads one snapshot (a deferred BEGIN), so a
-  page never pairs a seat with a player deleted a moment later; PostgreSQL pages read at READ
-  COMMITTED.
+- Any other transaction only reads, from one snapshot: a deferred BEGIN on SQLite, REPEATABLE
+  READ on PostgreSQL. So a page, or a form read before its change begins, never pairs a table
+  with the seats of an event deleted a moment later. A writing transaction on PostgreSQL reads
+  at READ COMMITTED instead: after waiting for its locks it must see what the change before it
+  committed.
 """
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
 from flask import Flask, current_app, g
-from sqlalchemy import Engine, create_engine, event, text
+from sqlalchemy import Connection, Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -36,13 +40,13 @@ from .private_files import secure_sqlite
 
 
 def database_url(app: Flask) -> str:
-    url = app.config.get("DATABASE_URL")
+    url: str | None = app.config.get("DATABASE_URL")
     if url:
         return url
     return "sqlite:///" + str(Path(app.instance_path) / "tournament.sqlite3")
 
 
-def _sqlite_pragmas(dbapi_connection, _record) -> None:
+def _sqlite_pragmas(dbapi_connection: sqlite3.Connection, _record: object) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA journal_mode=WAL")
@@ -82,14 +86,15 @@ def is_writing() -> bool:
     return _WRITING.get() is not None
 
 
-def _sqlite_begin(connection) -> None:
+def _sqlite_begin(connection: Connection) -> None:
     connection.exec_driver_sql("BEGIN IMMEDIATE" if _WRITING.get() is not None else "BEGIN")
 
 
-def _postgres_begin(connection) -> None:
+def _postgres_begin(connection: Connection) -> None:
     writing = _WRITING.get()
     if writing is None:
         return
+    connection.exec_driver_sql("SET TRANSACTION ISOLATION LEVEL READ COMMITTED")
     if writing.event_id is None:
         connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({CHANGES_LOCK})")
         return
@@ -121,7 +126,7 @@ def make_engine(url: str) -> Engine:
         event.listen(engine, "connect", _sqlite_pragmas)
         event.listen(engine, "begin", _sqlite_begin)
         return engine
-    engine = create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+    engine = create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20, isolation_level="REPEATABLE READ")
     event.listen(engine, "begin", _postgres_begin)
     return engine
 
@@ -134,14 +139,14 @@ def init_app(app: Flask) -> None:
 
 
 def engine() -> Engine:
-    return current_app.extensions["db_engine"]
+    return cast(Engine, current_app.extensions["db_engine"])
 
 
 def session() -> Session:
     """The session of the current request; created on first use."""
     if "db_session" not in g:
         g.db_session = current_app.extensions["db_sessionmaker"]()
-    return g.db_session
+    return cast(Session, g.db_session)
 
 
 def _close_session(_exc: BaseException | None) -> None:

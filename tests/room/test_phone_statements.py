@@ -10,9 +10,9 @@ PHONE_PAGE_STATEMENTS = 3  # the table with its event and running round; the sea
 # The page's reads, the event's lock and the event read again under it, one new game and its
 # result row, winner only, audit line and event revision.
 PHONE_SUBMIT_STATEMENTS = 11
-# On PostgreSQL a change also takes the app-wide lock shared and its event's own lock
-# (tournament/db.py), so phones of other events do not wait for it.
-PHONE_SUBMIT_STATEMENTS += 2 if PG_URL else 0
+# On PostgreSQL a change also reads at READ COMMITTED and takes the app-wide lock shared and its
+# event's own lock (tournament/db.py), so phones of other events do not wait for it.
+PHONE_SUBMIT_STATEMENTS += 3 if PG_URL else 0
 
 
 def _statements(app, phone, tables: int) -> tuple[int, int]:
