@@ -20,10 +20,12 @@ from __future__ import annotations
 
 import secrets
 import threading
+from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
+from typing import Any, cast
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import CursorResult, delete, func, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session, aliased
 from werkzeug.security import check_password_hash, generate_password_hash
@@ -81,7 +83,7 @@ def _check_password_rules(password: str) -> None:
 
 
 @contextmanager
-def _password_slot():
+def _password_slot() -> Iterator[None]:
     if not _password_demand.acquire(blocking=False):
         raise PasswordBusy(_BUSY_MESSAGE)
     try:
@@ -116,7 +118,7 @@ def _dummy_hash(method: str) -> str:
 
 
 def has_organiser(session: Session) -> bool:
-    return session.scalar(select(func.count()).select_from(Organiser)) > 0
+    return session.scalars(select(func.count()).select_from(Organiser)).one() > 0
 
 
 def list_organisers(session: Session) -> list[Organiser]:
@@ -188,18 +190,20 @@ def remove_organiser(session: Session, acting: Organiser, organiser_id: int) -> 
         raise DomainError(T("You cannot remove your own account; ask another organiser to do it."))
     acting_id = acting.id  # read before the change: the account may be removed meanwhile
     with unit_of_work(session):
-        locked = {row.id: row.username for row in session.execute(
+        locked: dict[int, str] = {row.id: row.username for row in session.execute(
             select(Organiser.id, Organiser.username).with_for_update())}
         if organiser_id not in locked:
             raise NotFound(T("That account no longer exists."))
         others, actor = aliased(Organiser), aliased(Organiser)
-        removed = session.execute(
+        # A DELETE's result is a CursorResult, the one kind that counts rows; execute's
+        # annotation names only the general Result.
+        removed = cast(CursorResult[Any], session.execute(
             delete(Organiser).where(
                 Organiser.id == organiser_id,
                 select(func.count(others.id)).scalar_subquery() > 1,
                 select(actor.id).where(actor.id == acting_id).exists(),
             ).execution_options(synchronize_session=False)
-        ).rowcount
+        )).rowcount
         if removed != 1:
             raise Conflict(T("The last organiser account cannot be removed."))
     return locked[organiser_id]

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from sqlalchemy.orm import Session
 
-from ..core.limits import MAX_NAME_LENGTH
+from ..core.limits import MAX_EVENT_NAME, MAX_NAME_LENGTH
 from ..models import Event, Player, PlayerStatus, Table
-from .events import MAX_EVENT_NAME
 from .players import check_list_size, parse_names, seat_new_players
 from .unit_of_work import unit_of_work
 
@@ -40,7 +39,7 @@ def duplicate_event(session: Session, event: Event, names: str | None = None,
     copy = Event(name=copy_name(event.name), game=event.game,
                  debrief_steps=[dict(step) for step in steps] if isinstance(steps, list) else None,
                  **{key: getattr(event, key) for key in COPIED_SETTINGS})
-    tables = {}
+    tables: dict[int | None, Table] = {}  # a player with no home table finds none
     for table in event.tables:
         # The same game reads the same stored form: copied as is, no round trip through the game.
         tables[table.id] = Table(number=table.number, variant_data=dict(table.variant_data),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import func, select
+from sqlalchemy import ColumnElement, ScalarSelect, func, select
 from sqlalchemy.orm import Session
 
 from .. import games, time_zones
@@ -48,10 +48,10 @@ def event_row(session: Session, event_id: int) -> Event:
     return event
 
 
-def _counts(played: bool = False):
+def _counts(played: bool = False) -> tuple[ScalarSelect[int], ScalarSelect[int], ScalarSelect[int]]:
     """Players, tables and rounds of the event row being selected, as correlated subqueries;
     with ``played``, only the rounds started (a planned next round is not played yet)."""
-    def count(model, *where):
+    def count(model: type[Player | Table | Round], *where: ColumnElement[bool]) -> ScalarSelect[int]:
         return select(func.count()).where(model.event_id == Event.id, *where).correlate(Event).scalar_subquery()
     return count(Player), count(Table), count(Round, *([Round.state != RoundState.PLANNED] if played else []))
 

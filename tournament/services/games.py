@@ -9,6 +9,7 @@ submit from a phone harmless).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -94,7 +95,8 @@ def _could_have_played(entry: GameEntry, seated: dict[int, Player]) -> list[str]
     return [p.name for pid, p in seated.items() if p.status is PlayerStatus.SEATED or pid in named]
 
 
-def checked_winners(entry: GameEntry, card_game: CardGame, variant, seated: dict[int, Player]) -> frozenset[int]:
+def checked_winners(entry: GameEntry, card_game: CardGame[Any], variant: Any, seated: dict[int, Player]
+                    ) -> frozenset[int]:
     """The game's winners by the game's rules: checked, then derived (scores that decide
     overrule nothing silently: a ticked choice that contradicts them is refused)."""
     report = _report(entry, seated)
@@ -113,7 +115,7 @@ def check_number(entry: GameEntry) -> None:
         raise DomainError(T("Game numbers run from 1 to {most}.", most=MAX_GAMES_PER_ROUND))
 
 
-def _no_winner(card_game: CardGame, number: int) -> Text:
+def _no_winner(card_game: CardGame[Any], number: int) -> Text:
     """Game ``number`` reported nothing that names a winner, in the words of the game's score."""
     column = card_game.score.column if card_game.score is not None else None
     if column == "tricks":
@@ -196,30 +198,30 @@ def apply_games(
         audit.log(session, data.event.id, actor, action, f"game {number}", round_number=data.round.number,
                   table_number=table.number, old=old, new=new)
 
-    for entry, game, winner_ids in plan:
-        if winner_ids is None:
+    for entry, game, winners in plan:
+        if winners is None:
             assert game is not None
             log("game removed", entry.number, describe(game.winner_ids, game.scores, players), None)
             session.delete(game)
             result.removed.append(entry.number)
-        elif game is not None and _same(game, winner_ids, entry.scores):
+        elif game is not None and _same(game, winners, entry.scores):
             result.unchanged.append(entry.number)
         elif game is not None:
             log("game changed", entry.number, describe(game.winner_ids, game.scores, players),
-                describe(winner_ids, entry.scores, players))
+                describe(winners, entry.scores, players))
             if game.sheet is not None:
                 # The typed result now stands; a sheet adding up to another result would contradict it.
                 log("scoresheet dropped", entry.number, f"{len(game.sheet)} entries on the scorer",
                     "the result typed on the results form")
                 game.sheet = None
-            game.set_result(winner_ids, entry.scores)
+            game.set_result(winners, entry.scores)
             game.version += 1
             result.saved.append(entry.number)
             result.changed.append(entry.number)
         else:
-            log("game recorded", entry.number, None, describe(winner_ids, entry.scores, players))
+            log("game recorded", entry.number, None, describe(winners, entry.scores, players))
             new = Game(round_id=data.round.id, table_id=table.id, number=entry.number, version=1)
-            new.set_result(winner_ids, entry.scores)
+            new.set_result(winners, entry.scores)
             session.add(new)
             result.saved.append(entry.number)
     return result
@@ -229,8 +231,8 @@ def check_room_for_games(session: Session, data: RoundData, new_games: int) -> N
     """An event stops at MAX_GAMES_PER_EVENT games, so its event file can always be imported."""
     if not new_games:
         return
-    recorded = session.scalar(
-        select(func.count(Game.id)).join(Round, Game.round_id == Round.id).where(Round.event_id == data.event.id))
+    recorded = session.scalars(
+        select(func.count(Game.id)).join(Round, Game.round_id == Round.id).where(Round.event_id == data.event.id)).one()
     if recorded + new_games > MAX_GAMES_PER_EVENT:
         raise DomainError(T("This event already holds {count} games, the most one event keeps ({most}). "
                             "Start a new event (Duplicate on the event page) to go on.",
@@ -242,7 +244,8 @@ def _current_games(session: Session, data: RoundData, table: Table) -> list[Game
     return load_table_games(session, data.round, table, fresh=True)
 
 
-def _check_version(entry: GameEntry, game: Game, wanted) -> None:
+def _check_version(entry: GameEntry, game: Game,
+                   wanted: tuple[frozenset[int], dict[int, int] | None] | None) -> None:
     """A stale copy is refused, unless it asks for exactly what is stored (a repeated submit)."""
     if entry.version == game.version:
         return

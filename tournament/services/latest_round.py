@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 from ..models import Event, Round
 
 
-def latest_round_statement(event_id: Any) -> Select[tuple[Round]]:
+def latest_round_statement(event_id: Any) -> Select[Round]:
     """The statement, for an event's id or a column to correlate with (``OnlineClaim.event_id``)."""
     return select(Round).where(Round.event_id == event_id).order_by(Round.number.desc()).limit(1)
 

@@ -24,9 +24,11 @@ before.
 
 from __future__ import annotations
 
+from typing import Any, cast
+
+from sqlalchemy import CursorResult, select, update
 from sqlalchemy import event as sa_event
-from sqlalchemy import select, update
-from sqlalchemy.orm import ORMExecuteState, Session
+from sqlalchemy.orm import ORMExecuteState, Session, SessionTransaction
 
 from ..core.i18n import T
 from ..models import Event, Round, RoundState
@@ -41,10 +43,12 @@ def lock_event(session: Session, event_id: int) -> None:
     held = session.info.setdefault(_HELD, set())
     if event_id in held:
         return
-    locked = session.execute(
+    # An UPDATE's result is a CursorResult, the one kind that counts rows; execute's
+    # annotation names only the general Result.
+    locked = cast(CursorResult[Any], session.execute(
         update(Event).where(Event.id == event_id).values(name=Event.name)
         .execution_options(synchronize_session=False)
-    )
+    ))
     if locked.rowcount == 0:
         raise NotFound(T("This event was deleted a moment ago. Nothing was saved."))
     held.add(event_id)
@@ -70,7 +74,7 @@ def _lock_released(session: Session) -> None:
 
 
 @sa_event.listens_for(Session, "after_transaction_end")
-def _locks_released(session: Session, _transaction) -> None:
+def _locks_released(session: Session, _transaction: SessionTransaction) -> None:
     # Any transaction's end, a savepoint's included, and a session closed without commit: a
     # lock thought held when it is not would let a change through unserialised.
     session.info.pop(_HELD, None)

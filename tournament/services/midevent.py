@@ -85,7 +85,7 @@ def change_status(session: Session, event: Event, player: Player, status: Player
                     session.add(Seat(round=round_, player=player, table=table, manual=True))
                 else:
                     seat.table_id, seat.manual = table.id, True
-        elif seat is not None and not round_.state.played:
+        elif seat is not None and round_ is not None and not round_.state.played:
             session.delete(seat)
         player.status = status
         change.audit("status changed", player.name, round_number=round_.number if round_ else None,

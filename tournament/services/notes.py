@@ -171,8 +171,8 @@ def send_note(session: Session, event: Event, *, source: str, table_number: int 
             known = session.scalar(select(Table.id).where(Table.event_id == event_id, Table.number == table_number))
             if known is None:
                 raise DomainError(T("This event has no table {number}.", number=table_number), field="table")
-            held = session.scalar(select(func.count()).select_from(DebriefNote)
-                                  .where(DebriefNote.event_id == event_id))
+            held = session.scalars(select(func.count()).select_from(DebriefNote)
+                                   .where(DebriefNote.event_id == event_id)).one()
             if held >= MAX_NOTES:
                 raise DomainError(T("This event already holds {most} notes, as many as it keeps. "
                                     "Tell the organiser in person.", most=MAX_NOTES))

@@ -50,7 +50,7 @@ def stored_base_url(session: Session) -> str | None:
 
 def set_base_url(session: Session, text: str | None) -> str | None:
     """Store the cleaned address, or forget it (blank) so links go back to the automatic choice."""
-    value = clean_base_url(text) if (text or "").strip() else None
+    value = clean_base_url(text) if text is not None and text.strip() else None
     with unit_of_work(session):
         setting = session.get(AppSetting, KEY)
         if value is None:

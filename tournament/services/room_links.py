@@ -12,7 +12,7 @@ import hashlib
 import hmac
 
 from sqlalchemy import and_, bindparam, select
-from sqlalchemy.orm import Session, contains_eager
+from sqlalchemy.orm import InstrumentedAttribute, Session, contains_eager
 
 from ..core.i18n import T
 from ..models import Event, Round, RoundState, Table
@@ -32,7 +32,7 @@ def _well_formed(token: str) -> bool:
     return is_token(token)
 
 
-def _event_by(session: Session, column, token: str) -> Event:
+def _event_by(session: Session, column: InstrumentedAttribute[str], token: str) -> Event:
     event = session.scalar(select(Event).where(column == token)) if _well_formed(token) else None
     if event is None:
         raise NotFound(BAD_EVENT_LINK)

@@ -16,8 +16,10 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, replace
 from datetime import datetime
+from typing import cast
 
-from sqlalchemy import insert, select
+from sqlalchemy import ColumnElement, insert, select
+from sqlalchemy import Table as SqlTable
 from sqlalchemy.orm import Session
 
 from ..core.i18n import Name, T, Text
@@ -142,7 +144,7 @@ def _backed_up(session: Session, event: Event, closed: Closed, backups: BackupSt
     return replace(closed, backup_saved=True)
 
 
-def _close(session: Session, event: Event, which, number: int, missing: DomainError,
+def _close(session: Session, event: Event, which: ColumnElement[bool], number: int, missing: DomainError,
            now: datetime | None = None, *, ending: bool = False) -> Closed:
     round_ = session.scalar(select(Round).where(which))  # refreshed: read under the lock
     if round_ is None:
@@ -174,7 +176,9 @@ def _plan_following(session: Session, event: Event, round_: Round) -> Round:
              for name, table in outcome.destinations().items() if player[name].status is PlayerStatus.SEATED]
     if seats:
         # One multi-row INSERT: an ORM object per seat cost more than the rest of the close.
-        session.execute(insert(Seat.__table__), seats)
+        # A Core INSERT of the seat table (not the ORM's bulk path); a model mapped by
+        # __tablename__ has a Table, which the declarative base types only as a FromClause.
+        session.execute(insert(cast(SqlTable, Seat.__table__)), seats)
     return following
 
 

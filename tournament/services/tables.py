@@ -13,6 +13,7 @@ any time: results do not depend on them.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from sqlalchemy.orm import Session
 
@@ -24,7 +25,7 @@ from ..core.names import clean_text
 from ..core.planner import TablePlan, plan_tables, seat_players
 from ..core.spread import distinct_places, left_out, most_different
 from ..games import CardGame, game_of
-from ..models import Event, PlayerStatus, Table
+from ..models import Event, Player, PlayerStatus, Table
 from . import audit
 from .errors import DomainError, as_sentence
 from .unit_of_work import event_change
@@ -35,7 +36,7 @@ def _require_not_started(event: Event) -> None:
         raise DomainError(T("The tournament has started; the number of tables can no longer change."))
 
 
-def seat_limits(game: CardGame) -> tuple[int, int]:
+def seat_limits(game: CardGame[Any]) -> tuple[int, int]:
     """(fewest, most) players a table may have before the pages warn about it. A game played at
     one size only (Euchre in fours) cannot be played at any other, so any other size is flagged
     (movement can leave a table short when a neighbour reported no game); other games keep the
@@ -44,7 +45,7 @@ def seat_limits(game: CardGame) -> tuple[int, int]:
     return (size, size) if size is not None else (WARN_BELOW, WARN_ABOVE)
 
 
-def fixed_size(game: CardGame) -> int | None:
+def fixed_size(game: CardGame[Any]) -> int | None:
     """The one table size ``game`` is played at, or ``None`` when it allows several."""
     sizes = game.table_sizes
     return sizes.smallest if sizes.smallest == sizes.largest else None
@@ -97,11 +98,11 @@ PRESETS = (CLASSIC, MOST_DIFFERENT)
 SHEET_KIT = 10  # a game's own sheets: ``default_variants(SHEET_KIT)``, the seed kit's ten
 
 
-def _own_sheets(game: CardGame) -> tuple:
+def _own_sheets(game: CardGame[Any]) -> tuple[Any, ...]:
     return game.default_variants(SHEET_KIT)
 
 
-def preset_variants(game: CardGame, count: int, preset: str = CLASSIC) -> tuple:
+def preset_variants(game: CardGame[Any], count: int, preset: str = CLASSIC) -> tuple[Any, ...]:
     """The variants of ``count`` tables, table 1 first, under ``preset``: the one place where a
     plan's sheets are chosen. ``CLASSIC``: the game's ``default_variants(count)``.
     ``MOST_DIFFERENT``: ``core.spread.most_different`` over the game's own sheets, kept in their
@@ -118,7 +119,7 @@ def preset_variants(game: CardGame, count: int, preset: str = CLASSIC) -> tuple:
     return tuple(sheets[place] for place in most_different(settings, count))
 
 
-def classic_leaves_out(game: CardGame, count: int) -> tuple[tuple[int, object], ...]:
+def classic_leaves_out(game: CardGame[Any], count: int) -> tuple[tuple[int, object], ...]:
     """(sheet number, variant) of the first of the game's own sheets holding each setting value
     that no table of the classic order for ``count`` tables plays; empty when none is missing."""
     sheets = _own_sheets(game)
@@ -128,7 +129,7 @@ def classic_leaves_out(game: CardGame, count: int) -> tuple[tuple[int, object], 
     return tuple((place - len(played) + 1, sheets[place - len(played)]) for place in places)
 
 
-def sheets_hint(game: CardGame, count: int | None) -> Text:
+def sheets_hint(game: CardGame[Any], count: int | None) -> Text:
     """What the choice of sheets means for ``count`` tables (``None``: not known yet), above
     all what the classic order leaves out."""
     if count is None or count < 1:
@@ -154,7 +155,7 @@ def sheets_hint(game: CardGame, count: int | None) -> Text:
               count, sheets=sheets)
 
 
-def preset_in_use(game: CardGame, event: Event) -> str | None:
+def preset_in_use(game: CardGame[Any], event: Event) -> str | None:
     """The preset the event's tables follow now (``CLASSIC`` first when both agree), or ``None``
     when their sheets were chosen otherwise (edited by hand)."""
     variants = tuple(table.variant for table in event.tables)
@@ -230,7 +231,7 @@ def set_table_count(session: Session, event: Event, count: int | None, even: boo
         return plan
 
 
-def _seat_at_random(event: Event, plan: TablePlan, candidates, seed: int) -> None:
+def _seat_at_random(event: Event, plan: TablePlan, candidates: list[Player], seed: int) -> None:
     """With even tables, the planner's leftover players become observers (chosen by the seed)."""
     event.shuffle_seed = seed
     by_name = {p.name: p for p in candidates}
@@ -262,7 +263,7 @@ def clean_house_rule(text: str | None) -> str | None:
     return cleaned
 
 
-def set_rules(session: Session, event: Event, table: Table, variant, house_rule: str | None) -> None:
+def set_rules(session: Session, event: Event, table: Table, variant: Any, house_rule: str | None) -> None:
     """A table's rules: its variant and its house rule (typed text, ``clean_house_rule``).
 
     Both may change before and during the tournament, until the table's sheet is in play;

@@ -17,20 +17,22 @@ from __future__ import annotations
 import json
 import logging
 from collections import defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from itertools import groupby
 from operator import itemgetter
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import select
+from sqlalchemy import Connection, Executable, select
+from sqlalchemy import Table as SqlTable
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
 from ..core.i18n import T
+from ..core.limits import MAX_EVENT_NAME
 from ..core.names import fold_name, name_key
-from ..games import game_of
+from ..games import CardGame, game_of
 from ..games import get as game_by_key
 from ..models import (
     AuditEntry,
@@ -45,9 +47,9 @@ from ..models import (
     Seat,
     Table,
 )
-from ..models.base import new_token
+from ..models.base import Base, new_token
 from .transfer_checks import FileProblem, load_upload
-from .transfer_schema import FORMAT, MAX_EVENT_NAME, SETTINGS, VERSION, EventSpec, parse
+from .transfer_schema import FORMAT, SETTINGS, VERSION, EventSpec, parse
 from .unit_of_work import unit_of_work
 
 log = logging.getLogger(__name__)
@@ -83,9 +85,9 @@ def export_event(session: Session, event: Event) -> dict[str, Any]:
                                   execution_options=fresh))
     player, seat, game, result, entry, round_row = (Player.__table__.c, Seat.__table__.c, Game.__table__.c,
                                                  GameResult.__table__.c, AuditEntry.__table__.c, Round.__table__.c)
-    players = connection.execute(
-        select(player.id, player.name, player.status, player.home_table_id).where(player.event_id == event.id)).all()
-    players.sort(key=lambda p: name_key(p.name))
+    players = sorted(connection.execute(
+        select(player.id, player.name, player.status, player.home_table_id).where(player.event_id == event.id)),
+        key=lambda p: name_key(p.name))
     rounds = list(session.scalars(select(Round).where(Round.event_id == event.id).order_by(Round.number),
                                   execution_options=fresh))
     in_event = round_row.event_id == event.id
@@ -150,19 +152,21 @@ def export_event(session: Session, event: Event) -> dict[str, Any]:
     }
 
 
-def _driver_rows(connection, statement) -> list[tuple]:
+def _driver_rows(connection: Connection, statement: Executable) -> list[tuple[Any, ...]]:
     """The rows as the database driver returns them, for columns the driver already gives as
     the document holds them (integers; a boolean may come as 0 or 1). Executed through
     SQLAlchemy (so it is logged and counted like any statement) but fetched from its cursor:
     building a Row object per row cost as much as the query for an event's thousands of seats."""
     result = connection.execute(statement)
     try:
-        return result.cursor.fetchall()
+        # The drivers (sqlite3, psycopg) fetch a list; the DB-API annotation promises a Sequence.
+        return cast(list[tuple[Any, ...]], result.cursor.fetchall())
     finally:
         result.close()
 
 
-def _sheets(rules, games, names: dict[int, str]) -> dict[int, list[dict[str, Any]]]:
+def _sheets(rules: CardGame[Any], games: list[tuple[Any, ...]], names: dict[int, str]
+            ) -> dict[int, list[dict[str, Any]]]:
     """Game id -> its sheet with players named by name (the file's references), for the games
     kept on the scorer. The driver hands a JSON column back as text (SQLite) or parsed
     (PostgreSQL). A sheet naming a player the event no longer has is left out, with a log line:
@@ -182,7 +186,8 @@ def _sheets(rules, games, names: dict[int, str]) -> dict[int, list[dict[str, Any
     return found
 
 
-def _round(round_: Round, seats, games, results, names: dict[int, str], order: dict[int, int],
+def _round(round_: Round, seats: Sequence[tuple[Any, ...]], games: Sequence[tuple[Any, ...]],
+           results: dict[int, list[tuple[int, int | None, bool]]], names: dict[int, str], order: dict[int, int],
            sheets: dict[int, list[dict[str, Any]]]) -> dict[str, Any]:
     """`seats` and `games` come in the document's order, with their table's number."""
     return {
@@ -198,7 +203,8 @@ def _round(round_: Round, seats, games, results, names: dict[int, str], order: d
     }
 
 
-def _result(rows, names: dict[int, str], order: dict[int, int]) -> dict[str, Any]:
+def _result(rows: Sequence[tuple[int, int | None, bool]], names: dict[int, str], order: dict[int, int]
+            ) -> dict[str, Any]:
     """Winners and scores, each in the tie rule's name order."""
     in_order = sorted(rows, key=lambda r: order[r[0]])
     return {"winners": [names[pid] for pid, _score, won in in_order if won],
@@ -343,7 +349,7 @@ def _write(session: Session, rows: Rows) -> Event:
     return event
 
 
-def _insert(session: Session, model, rows: list[dict[str, Any]]) -> None:
+def _insert(session: Session, model: type[Base], rows: list[dict[str, Any]]) -> None:
     """One executemany on the driver: the statement is compiled once and only values whose
     column type converts them (dates, enums) go through that conversion, skipping SQLAlchemy's
     per-row machinery, which took longer than the database itself. Every row has the same keys."""
@@ -351,11 +357,15 @@ def _insert(session: Session, model, rows: list[dict[str, Any]]) -> None:
         return
     connection = session.connection()
     dialect = connection.dialect
-    columns = model.__table__.c
-    compiled = model.__table__.insert().compile(dialect=dialect, column_keys=list(rows[0]))
-    convert = {key: columns[key].type.dialect_impl(dialect).bind_processor(dialect) for key in rows[0]}
-    convert = {key: fn for key, fn in convert.items() if fn is not None}
+    # Every model here is mapped by __tablename__, so to a Table, which the declarative base
+    # types only as a FromClause.
+    table = cast(SqlTable, model.__table__)
+    columns = table.c
+    compiled = table.insert().compile(dialect=dialect, column_keys=list(rows[0]))
+    processors = {key: columns[key].type.dialect_impl(dialect).bind_processor(dialect) for key in rows[0]}
+    convert = {key: fn for key, fn in processors.items() if fn is not None}
     if convert:
         rows = [{**row, **{key: fn(row[key]) for key, fn in convert.items()}} for row in rows]
-    params: list = list(map(itemgetter(*compiled.positiontup), rows)) if compiled.positional else rows
+    positions = compiled.positiontup if compiled.positional else None
+    params: list[Any] = list(map(itemgetter(*positions), rows)) if positions is not None else rows
     connection.exec_driver_sql(str(compiled), params)

@@ -16,12 +16,12 @@ Rules:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 
 from sqlalchemy.orm import Session
 
-from ...core.i18n import T
+from ...core.i18n import T, Text
 from ...core.limits import MAX_DEBRIEF_STEPS
 from ...models import Event
 from .. import audit
@@ -88,14 +88,16 @@ def move(session: Session, event: Event, seen: int | None, by: int) -> int:
 def stop(session: Session, event: Event) -> bool:
     """The wall follows the tournament again; True when this call stopped the debrief."""
     with event_change(session, event.id):
-        changed = event.debrief_step is not None
-        if changed:
-            audit.log(session, event.id, audit.ORGANISER, "debrief stopped", old=str(event.debrief_step + 1))
-            event.debrief_step = None
-        return changed
+        step = event.debrief_step
+        if step is None:
+            return False
+        audit.log(session, event.id, audit.ORGANISER, "debrief stopped", old=str(step + 1))
+        event.debrief_step = None
+        return True
 
 
-def set_steps(session: Session, event: Event, steps: Sequence[dict[str, str]] | None, language=None) -> None:
+def set_steps(session: Session, event: Event, steps: Sequence[dict[str, str]] | None,
+              language: Callable[[Text], str] | None = None) -> None:
     """The event's own steps (the JSON form, already cleaned by the form), or None for the
     default sequence. Steps equal to the defaults as ``language`` words them are stored as
     None, so they keep following the event's language. A wall showing a step past the new
@@ -105,7 +107,7 @@ def set_steps(session: Session, event: Event, steps: Sequence[dict[str, str]] | 
     if steps is not None and len(steps) > MAX_DEBRIEF_STEPS:
         raise DomainError(T("A debrief has at most {most} steps.", most=MAX_DEBRIEF_STEPS))
     defaults = steps is None or (language is not None and is_default(steps, language))
-    stored = None if defaults else [dict(step) for step in steps]
+    stored = None if steps is None or defaults else [dict(step) for step in steps]
     with event_change(session, event.id):
         if stored != event.debrief_steps:
             audit.log(session, event.id, audit.ORGANISER, "debrief steps changed",
