@@ -198,7 +198,8 @@ class DatabaseStorage(Storage, MovingWindowSupport):
     def reset(self) -> int | None:
         with _cursor() as cursor:
             cursor.execute("DELETE FROM throttle_counts")
-            return cursor.rowcount
+            removed: int = cursor.rowcount
+            return removed
 
     def clear(self, key: str) -> None:
         with _cursor() as cursor:
