@@ -17,6 +17,7 @@ from tournament import db
 from tournament.models import Event, Game, GameResult, Player
 from tournament.services import timer
 from tournament.services.round_data import load_round
+from tournament.services.unit_of_work import event_change
 
 pytestmark = pytest.mark.browser
 SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -36,8 +37,8 @@ def shot(page, name: str, full: bool = False) -> None:
 def _timer(app, event_id: int, phase: str) -> None:
     with app.app_context():
         session = db.session()
-        timer.start(session.get(Event, event_id), phase, timer.now_utc())
-        session.commit()
+        with event_change(session, event_id) as change:  # the screens follow the revision
+            timer.start(change.event, phase, timer.now_utc())
 
 
 def _public(app, event_id: int) -> str:

@@ -13,8 +13,8 @@ from tests.browser.online_pages import NAMES, act_for, play_once
 from tests.online.conftest import claim_all, online_event, start
 from tests.room.conftest import close_round
 from tournament import db
-from tournament.models import Event
 from tournament.services import timer
+from tournament.services.unit_of_work import event_change
 
 pytestmark = pytest.mark.browser
 SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -35,8 +35,8 @@ FADED = """() => Array.from(document.querySelectorAll("#play *")).filter((elemen
 def _timer(app, event_id: int, phase: str) -> None:
     with app.app_context():
         session = db.session()
-        timer.start(session.get(Event, event_id), phase, timer.now_utc())
-        session.commit()
+        with event_change(session, event_id) as change:  # the screens follow the revision
+            timer.start(change.event, phase, timer.now_utc())
 
 
 def _check(page, phase: str) -> list[str]:
