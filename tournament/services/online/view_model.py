@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...core.i18n import Text
+from ...games import table_engine
 from ...games.protocol import CardFace
 from ..timer import TimerView
 
@@ -20,10 +21,8 @@ from ..timer import TimerView
 # round closed, the screen shows the move and the next table; "ended": no round follows;
 # "not_playing": an observer or a withdrawn player.
 PHASES = ("waiting", "study", "practice", "tournament", "between", "ended", "not_playing")
-# Where a deal stands. "play": cards are being played; "point": the trick is complete and
-# each player points at the card they think won; "dispute": they pointed at different cards
-# and must agree; "over": every card is played.
-STAGES = ("play", "point", "dispute", "over")
+# Where a deal stands: the engine's stages ("play", "point", "dispute", "over"), stated there.
+STAGES = table_engine.STAGES
 
 
 @dataclass(frozen=True)
