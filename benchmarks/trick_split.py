@@ -22,10 +22,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tournament.games.five_tricks import replay
 from tournament.games.five_tricks.cards import Suit
 from tournament.games.five_tricks.tricks import trick_winner
-from tournament.games.five_tricks.variants import SEED_VARIANTS, RuleVariant
+from tournament.games.five_tricks.variants import SEED_VARIANTS, FiveTricksVariant
 
 TARGET_SECONDS = 2.0
-EVERY = tuple(RuleVariant(ace, wins, trump, any_time) for ace in ("high", "low") for wins in ("highest", "lowest")
+EVERY = tuple(FiveTricksVariant(ace, wins, trump, any_time) for ace in ("high", "low") for wins in ("highest", "lowest")
               for trump in (None, *Suit) for any_time in (False, True))
 
 

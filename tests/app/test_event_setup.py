@@ -3,7 +3,7 @@ from sqlalchemy import select
 from tests.conftest import setup_event
 from tournament import db
 from tournament.core.limits import MAX_EVENT_NAME, MAX_ROUND_MINUTES, MAX_TABLES
-from tournament.games.five_tricks.variants import SEED_VARIANTS, RuleVariant
+from tournament.games.five_tricks.variants import SEED_VARIANTS, FiveTricksVariant
 from tournament.models import Event, Player, PlayerStatus, Table
 
 
@@ -103,7 +103,7 @@ def test_editing_a_table_variant_is_saved(organiser, app):
     assert response.status_code == 302
     with app.app_context():
         table = db.session().scalars(select(Table)).one()
-        assert table.variant == RuleVariant("low", "highest", None, False)
+        assert table.variant == FiveTricksVariant("low", "highest", None, False)
 
 
 def test_invalid_variant_values_are_refused(organiser, app):

@@ -14,7 +14,7 @@ from benchmarks.harness import wipe_postgres
 from tests.conftest import PG_URL
 from tournament import create_app
 from tournament.games.five_tricks.cards import Suit
-from tournament.games.five_tricks.variants import RuleVariant
+from tournament.games.five_tricks.variants import FiveTricksVariant
 from tournament.migrate import MIGRATIONS, alembic_config, upgrade
 from tournament.models import Base, Event, Game
 
@@ -85,9 +85,9 @@ def old_database(tmp_path):
 
 
 OLD_VARIANTS = [
-    RuleVariant(ace="low", wins="lowest", trump=Suit.HEARTS, trump_any_time=False),
-    RuleVariant(ace="high", wins="highest", trump=None, trump_any_time=True),
-    RuleVariant(ace="low", wins="highest", trump=Suit.SPADES, trump_any_time=True),
+    FiveTricksVariant(ace="low", wins="lowest", trump=Suit.HEARTS, trump_any_time=False),
+    FiveTricksVariant(ace="high", wins="highest", trump=None, trump_any_time=True),
+    FiveTricksVariant(ace="low", wins="highest", trump=Suit.SPADES, trump_any_time=True),
 ]
 
 

@@ -7,7 +7,7 @@ import pytest
 from tournament.core import RuleError
 from tournament.games.five_tricks import FIVE_TRICKS
 from tournament.games.five_tricks.cards import DECK, Card, Suit
-from tournament.games.five_tricks.variants import SEED_VARIANTS, RuleVariant
+from tournament.games.five_tricks.variants import SEED_VARIANTS, FiveTricksVariant
 
 H, D, C, S = Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, Suit.SPADES
 
@@ -80,7 +80,7 @@ def test_seed_variants_match_the_ten_printed_sheets() -> None:
         ("low", "lowest", D, False), ("high", "highest", H, True), ("low", "lowest", C, True),
         ("high", "highest", S, False),
     ]
-    assert tuple(RuleVariant(a, w, t, y) for a, w, t, y in table) == SEED_VARIANTS
+    assert tuple(FiveTricksVariant(a, w, t, y) for a, w, t, y in table) == SEED_VARIANTS
 
 
 @pytest.mark.parametrize(
@@ -93,13 +93,13 @@ def test_seed_variants_match_the_ten_printed_sheets() -> None:
     ],
 )
 def test_strength_orders_ranks_by_ace_and_wins(ace: str, wins: str, best_to_worst: list[int]) -> None:
-    variant = RuleVariant(ace, wins, None)  # type: ignore[arg-type]
+    variant = FiveTricksVariant(ace, wins, None)  # type: ignore[arg-type]
     ordered = sorted((Card(rank, H) for rank in range(1, 8)), key=variant.strength, reverse=True)
     assert [card.rank for card in ordered] == best_to_worst
 
 
 def test_no_trump_with_trump_any_time_is_accepted() -> None:
-    assert RuleVariant("high", "highest", None, True).trump_any_time is True
+    assert FiveTricksVariant("high", "highest", None, True).trump_any_time is True
 
 
 @pytest.mark.parametrize(
@@ -114,7 +114,7 @@ def test_no_trump_with_trump_any_time_is_accepted() -> None:
 )
 def test_bad_variant_settings_are_refused(kwargs: dict[str, object], message: str) -> None:
     with pytest.raises(ValueError, match=message):
-        RuleVariant(**kwargs)  # type: ignore[arg-type]
+        FiveTricksVariant(**kwargs)  # type: ignore[arg-type]
 
 
 def test_differences_counts_differing_settings() -> None:
@@ -125,16 +125,16 @@ def test_differences_counts_differing_settings() -> None:
     assert table1.differences(table8) == 3
 
 
-@pytest.mark.parametrize("variant", [*SEED_VARIANTS, RuleVariant("low", "highest", None, True)])
-def test_stored_forms_round_trip(variant: RuleVariant) -> None:
+@pytest.mark.parametrize("variant", [*SEED_VARIANTS, FiveTricksVariant("low", "highest", None, True)])
+def test_stored_forms_round_trip(variant: FiveTricksVariant) -> None:
     assert FIVE_TRICKS.variant_from_json(FIVE_TRICKS.variant_to_json(variant)) == variant
-    assert RuleVariant.from_code(variant.code) == variant
+    assert FiveTricksVariant.from_code(variant.code) == variant
 
 
 def test_code_is_short_and_readable() -> None:
     assert SEED_VARIANTS[0].code == "low-lowest-hearts-no"
     assert SEED_VARIANTS[7].code == "high-highest-hearts-yes"
-    assert RuleVariant("high", "lowest", None).code == "high-lowest-none-no"
+    assert FiveTricksVariant("high", "lowest", None).code == "high-lowest-none-no"
     assert FIVE_TRICKS.variant_to_json(SEED_VARIANTS[8]) == {"ace": "low", "wins": "lowest", "trump": "clubs",
                                                              "trump_any_time": True}
 
@@ -146,4 +146,4 @@ def test_stored_form_with_missing_key_is_refused() -> None:
 
 def test_malformed_code_is_refused() -> None:
     with pytest.raises(ValueError, match="is not a rule variant code"):
-        RuleVariant.from_code("low-lowest")
+        FiveTricksVariant.from_code("low-lowest")

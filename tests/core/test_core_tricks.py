@@ -10,11 +10,11 @@ from hypothesis import strategies as st
 
 from tournament.games.five_tricks.cards import DECK, Card, Suit
 from tournament.games.five_tricks.tricks import legal_cards, trick_winner
-from tournament.games.five_tricks.variants import SEED_VARIANTS, RuleVariant
+from tournament.games.five_tricks.variants import SEED_VARIANTS, FiveTricksVariant
 
 H, D, C, S = Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, Suit.SPADES
 ALL_VARIANTS = [
-    RuleVariant(ace, wins, trump, any_time)  # type: ignore[arg-type]
+    FiveTricksVariant(ace, wins, trump, any_time)  # type: ignore[arg-type]
     for ace, wins, trump, any_time in product(("high", "low"), ("highest", "lowest"), (*Suit, None), (False, True))
 ]
 
@@ -23,7 +23,7 @@ def cards(text: str) -> list[Card]:
     return [Card.parse(label) for label in text.split()]
 
 
-def sheet(table: int) -> RuleVariant:
+def sheet(table: int) -> FiveTricksVariant:
     return SEED_VARIANTS[table - 1]
 
 
@@ -68,13 +68,14 @@ def test_ace_trick_under_each_seed_sheet(table: int, winner: int) -> None:
         (sheet(1), "5♦ 7♦ A♠ 3♦", 3),  # no heart: lowest diamond; the off-suit A♠ cannot win
         (sheet(4), "5♦ 7♦ A♠ 3♦", 1),  # no heart: highest diamond; the off-suit A♠ cannot win
         (sheet(10), "5♦ 7♦ A♣ 3♦", 1),
-        (RuleVariant("low", "highest", None), "A♥ 2♥ 7♣", 1),  # Ace low but highest wins
-        (RuleVariant("high", "lowest", None), "7♠ A♠ 2♣", 0),  # Ace high and lowest wins: 7 < A
-        (RuleVariant("high", "lowest", None), "A♠ 2♠", 1),
+        (FiveTricksVariant("low", "highest", None), "A♥ 2♥ 7♣", 1),  # Ace low but highest wins
+        (FiveTricksVariant("high", "lowest", None), "7♠ A♠ 2♣", 0),  # Ace high and lowest wins: 7 < A
+        (FiveTricksVariant("high", "lowest", None), "A♠ 2♠", 1),
         (sheet(2), "6♣", 0),  # a lone card takes its own trick
     ],
 )
-def test_trick_without_trumps_goes_to_best_card_of_led_suit(variant: RuleVariant, plays: str, winner: int) -> None:
+def test_trick_without_trumps_goes_to_best_card_of_led_suit(variant: FiveTricksVariant, plays: str,
+                                                           winner: int) -> None:
     assert trick_winner(variant, cards(plays)) == winner
 
 
@@ -99,7 +100,7 @@ def test_trick_with_something_that_is_not_a_card_is_refused() -> None:
 
 
 def test_trick_needs_a_rule_variant() -> None:
-    with pytest.raises(ValueError, match="expected a RuleVariant"):
+    with pytest.raises(ValueError, match="expected a FiveTricksVariant"):
         trick_winner("low-lowest-hearts-no", cards("2♥"))  # type: ignore[arg-type]
 
 
@@ -114,12 +115,12 @@ HAND = cards("2♥ 5♠ 6♠ 3♣")
         (sheet(9), S, "5♠ 6♠ 3♣"),  # clubs may be played any time
         (sheet(10), S, "5♠ 6♠"),  # spades are trumps and were led
         (sheet(8), H, "2♥"),  # trumps led: follow with the trump
-        (RuleVariant("high", "highest", None, True), S, "5♠ 6♠"),  # "any time" with no trump changes nothing
+        (FiveTricksVariant("high", "highest", None, True), S, "5♠ 6♠"),  # "any time" with no trump changes nothing
         (sheet(1), D, "2♥ 5♠ 6♠ 3♣"),  # void in diamonds: anything
         (sheet(8), None, "2♥ 5♠ 6♠ 3♣"),  # the leader plays anything
     ],
 )
-def test_legal_cards(variant: RuleVariant, led: Suit | None, legal: str) -> None:
+def test_legal_cards(variant: FiveTricksVariant, led: Suit | None, legal: str) -> None:
     assert legal_cards(variant, HAND, led) == set(cards(legal))
 
 
@@ -141,7 +142,8 @@ tricks = st.lists(st.sampled_from(DECK), min_size=1, max_size=7, unique=True)
 
 
 @given(variant=st.sampled_from(ALL_VARIANTS), plays=tricks)
-def test_trick_always_goes_to_a_trump_if_any_else_to_the_led_suit(variant: RuleVariant, plays: list[Card]) -> None:
+def test_trick_always_goes_to_a_trump_if_any_else_to_the_led_suit(variant: FiveTricksVariant,
+                                                                   plays: list[Card]) -> None:
     winner = plays[trick_winner(variant, plays)]
     trumps = [card for card in plays if variant.trump is not None and card.suit is variant.trump]
     deciding = trumps or [card for card in plays if card.suit is plays[0].suit]
@@ -151,7 +153,7 @@ def test_trick_always_goes_to_a_trump_if_any_else_to_the_led_suit(variant: RuleV
 
 @given(variant=st.sampled_from(ALL_VARIANTS), plays=tricks, data=st.data())
 def test_order_of_the_followers_does_not_change_the_winning_card(
-    variant: RuleVariant, plays: list[Card], data: st.DataObject
+    variant: FiveTricksVariant, plays: list[Card], data: st.DataObject
 ) -> None:
     followers = data.draw(st.permutations(plays[1:]))
     reordered = [plays[0], *followers]
@@ -164,7 +166,7 @@ def test_order_of_the_followers_does_not_change_the_winning_card(
     led=st.sampled_from([*Suit, None]),
 )
 def test_legal_cards_is_a_non_empty_part_of_the_hand_including_the_led_suit(
-    variant: RuleVariant, hand: list[Card], led: Suit | None
+    variant: FiveTricksVariant, hand: list[Card], led: Suit | None
 ) -> None:
     legal = legal_cards(variant, hand, led)
     assert legal <= set(hand)

@@ -18,14 +18,14 @@ from tournament.games import get
 from tournament.games.five_tricks.cards import DECK, Card, Suit
 from tournament.games.five_tricks.replay import FIVE_TRICKS_TRICKS, _search, candidate_tricks, reasons, why
 from tournament.games.five_tricks.tricks import trick_winner
-from tournament.games.five_tricks.variants import SEED_VARIANTS, RuleVariant
+from tournament.games.five_tricks.variants import SEED_VARIANTS, FiveTricksVariant
 from tournament.games.trick_split import best_trick, trick_score
 from tournament.models import AuditEntry, Event, Table
 from tournament.services.debrief import trick as trick_service
 from tournament.services.errors import DomainError
 
 NAMES = [f"Player {n:02}" for n in range(40)]
-VARIANTS = st.builds(RuleVariant, st.sampled_from(["high", "low"]), st.sampled_from(["highest", "lowest"]),
+VARIANTS = st.builds(FiveTricksVariant, st.sampled_from(["high", "low"]), st.sampled_from(["highest", "lowest"]),
                      st.sampled_from([None, *Suit]), st.booleans())
 
 

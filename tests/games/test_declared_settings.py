@@ -13,7 +13,7 @@ from werkzeug.datastructures import MultiDict
 from tournament.core.errors import RuleError
 from tournament.core.i18n import T
 from tournament.games import all_games, get
-from tournament.games.five_tricks.variants import RuleVariant
+from tournament.games.five_tricks.variants import FiveTricksVariant
 from tournament.games.settings import Choice, DeclaredSetting, VariantSettings, yes_no
 
 GAMES = [game.key for game in all_games()]
@@ -97,14 +97,14 @@ def test_a_trump_stored_in_another_spelling_still_reads_and_is_written_back_by_i
 
 def test_a_setting_that_changes_nothing_at_a_table_compares_alike_whatever_it_holds() -> None:
     five_tricks = get("five-tricks")
-    rows = [five_tricks.variant_settings(RuleVariant("high", "highest", None, flag))[3] for flag in (False, True)]
+    rows = [five_tricks.variant_settings(FiveTricksVariant("high", "highest", None, flag))[3] for flag in (False, True)]
     assert rows[0] == rows[1] and rows[0].value == "—"
 
 
-def _declaration(summary: Any = None, **setting: Any) -> VariantSettings[RuleVariant]:
-    return VariantSettings(RuleVariant, (DeclaredSetting("ace", T("Ace"), **setting),),
+def _declaration(summary: Any = None, **setting: Any) -> VariantSettings[FiveTricksVariant]:
+    return VariantSettings(FiveTricksVariant, (DeclaredSetting("ace", T("Ace"), **setting),),
                            summary=T("{ace}") if summary is None else summary,
-                           cycle=(RuleVariant("high", "highest", None),))
+                           cycle=(FiveTricksVariant("high", "highest", None),))
 
 
 def test_a_declaration_the_app_could_not_show_is_refused_when_the_game_is_loaded() -> None:

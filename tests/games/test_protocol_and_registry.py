@@ -31,7 +31,7 @@ from tournament.games import (
 from tournament.games.five_tricks import FIVE_TRICKS, TRICKS, FiveTricks
 from tournament.games.five_tricks.cards import Suit
 from tournament.games.five_tricks.generator import CANDIDATES, variants_for_tables
-from tournament.games.five_tricks.variants import SEED_VARIANTS, RuleVariant
+from tournament.games.five_tricks.variants import SEED_VARIANTS, FiveTricksVariant
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = FIVE_TRICKS
@@ -40,7 +40,7 @@ ANY = SEED_VARIANTS[0]
 NAMES = ("Ana", "ana b", "Ben", "Émile", "emil", "Zoë", "Øystein", "Ö")
 
 
-def as_game(game: FiveTricks) -> CardGame[RuleVariant]:
+def as_game(game: FiveTricks) -> CardGame[FiveTricksVariant]:
     """Static half of the protocol check: mypy refuses this if FiveTricks drifts from Game."""
     return game
 
@@ -184,10 +184,11 @@ def test_stored_rules_that_make_no_variant_are_refused_in_words(data: object) ->
     (SEED_VARIANTS[0], "Ace low, lowest card wins; ♥ Hearts trump (only when void)"),
     (SEED_VARIANTS[7], "Ace high, highest card wins; ♥ Hearts trump (any time)"),
     (SEED_VARIANTS[9], "Ace high, highest card wins; ♠ Spades trump (only when void)"),
-    (RuleVariant("high", "lowest", None), "Ace high, lowest card wins; no trump"),
-    (RuleVariant("low", "highest", Suit.DIAMONDS, True), "Ace low, highest card wins; ♦ Diamonds trump (any time)"),
+    (FiveTricksVariant("high", "lowest", None), "Ace high, lowest card wins; no trump"),
+    (FiveTricksVariant("low", "highest", Suit.DIAMONDS, True),
+     "Ace low, highest card wins; ♦ Diamonds trump (any time)"),
 ])
-def test_the_variant_summary_reads_as_the_tables_page_always_showed(variant: RuleVariant, summary: str) -> None:
+def test_the_variant_summary_reads_as_the_tables_page_always_showed(variant: FiveTricksVariant, summary: str) -> None:
     assert str(GAME.variant_summary(variant)) == summary
 
 
@@ -198,7 +199,7 @@ def test_the_variant_form_shows_a_table_s_rules_and_reads_them_back(app: Any) ->
         posted = MultiDict({"ace": "low", "wins": "highest", "trump": "", "trump_any_time": "y"})
         form = GAME.variant_form(posted, SEED_VARIANTS[0])
         assert form.validate()
-        assert GAME.variant_from_form(form) == RuleVariant("low", "highest", None, True)
+        assert GAME.variant_from_form(form) == FiveTricksVariant("low", "highest", None, True)
 
 
 # --- the other hooks ------------------------------------------------------------------------

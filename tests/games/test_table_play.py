@@ -17,10 +17,10 @@ from tournament.games.five_tricks.cards import DECK, Card, Suit
 from tournament.games.five_tricks.replay import FiveTricksTricks
 from tournament.games.five_tricks.table_play import FIVE_TRICKS_TABLE as FT
 from tournament.games.five_tricks.tricks import legal_cards, trick_winner
-from tournament.games.five_tricks.variants import RuleVariant
+from tournament.games.five_tricks.variants import FiveTricksVariant
 
-HIGH = RuleVariant(ace="high", wins="highest", trump=None)
-HEARTS_TRUMP = RuleVariant(ace="low", wins="lowest", trump=Suit.HEARTS)
+HIGH = FiveTricksVariant(ace="high", wins="highest", trump=None)
+HEARTS_TRUMP = FiveTricksVariant(ace="low", wins="lowest", trump=Suit.HEARTS)
 
 
 def c(code: str) -> Card:

@@ -14,9 +14,9 @@ from tournament.games import table_engine as engine
 from tournament.games.five_tricks import table_play as tp
 from tournament.games.five_tricks.cards import DECK, Suit
 from tournament.games.five_tricks.table_play import FIVE_TRICKS_TABLE as FT
-from tournament.games.five_tricks.variants import RuleVariant
+from tournament.games.five_tricks.variants import FiveTricksVariant
 
-REFEREES = st.none() | st.builds(RuleVariant, ace=st.sampled_from(["high", "low"]),
+REFEREES = st.none() | st.builds(FiveTricksVariant, ace=st.sampled_from(["high", "low"]),
                                  wins=st.sampled_from(["highest", "lowest"]),
                                  trump=st.none() | st.sampled_from(list(Suit)), trump_any_time=st.booleans())
 MAX_STEPS = 150  # then every awaited seat is played for, which always settles (see ``_step``)
@@ -42,7 +42,7 @@ def _step(data: st.DataObject, state: engine.TableState, step: int, skips: bool)
     return engine.Point(mover, data.draw(st.integers(0, len(state.trick) - 1)))
 
 
-def _play_out(data: st.DataObject, skips: bool) -> tuple[engine.Deal, RuleVariant | None, list[engine.TableState],
+def _play_out(data: st.DataObject, skips: bool) -> tuple[engine.Deal, FiveTricksVariant | None, list[engine.TableState],
                                                           list[engine.Action], Counter[str]]:
     players = data.draw(st.integers(2, 8))
     dealt = tp.deal(data.draw(st.binary(max_size=16)), players, data.draw(st.integers(0, players - 1)))

@@ -18,6 +18,7 @@ from tournament.models import PlayerStatus
 from tournament.services import events, players
 from tournament.services import tables as table_service
 from tournament.services.guide import guide_sections
+from tournament.services.unit_of_work import event_change
 
 
 class Pairs(FiveTricks):
@@ -55,7 +56,8 @@ def test_the_table_plan_takes_the_game_s_table_sizes_and_default_rules(app, pair
         session = db.session()
         event = events.create_event(session, "Pairs night")
         players.add_players(session, event, "\n".join(f"P{n}" for n in range(7)))
-        event.game = pairs.key  # what the stored game column holds
+        with event_change(session, event.id) as change:
+            change.event.game = pairs.key  # what the stored game column holds
         # A game of one table size always gets equal tables: seven at tables of two leave one over.
         assert table_service.suggested_plan(event) == table_service.suggested_plan(event, even=True)
         assert table_service.suggested_plan(event).sizes == (2, 2, 2)

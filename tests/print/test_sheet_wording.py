@@ -11,12 +11,12 @@ import pytest
 from tournament.games.five_tricks.cards import Suit
 from tournament.games.five_tricks.sheets import EXAMPLE_TRICK, HEADINGS, rule_sheet
 from tournament.games.five_tricks.tricks import trick_winner
-from tournament.games.five_tricks.variants import SEED_VARIANTS, RuleVariant
+from tournament.games.five_tricks.variants import SEED_VARIANTS, FiveTricksVariant
 from tournament.services.guide import guide_sections
 from tournament.services.markers import marker
 
 ALL_VARIANTS = [
-    RuleVariant(ace, wins, trump, any_time)
+    FiveTricksVariant(ace, wins, trump, any_time)
     for ace, wins, trump, any_time in itertools.product(
         ("high", "low"), ("highest", "lowest"), (*Suit, None), (False, True)
     )
@@ -24,7 +24,7 @@ ALL_VARIANTS = [
 SUIT_WORDS = {suit: re.compile(rf"\b{suit.value[:-1]}s?\b", re.IGNORECASE) for suit in Suit}
 
 
-def ids(variant: RuleVariant) -> str:
+def ids(variant: FiveTricksVariant) -> str:
     return variant.code
 
 
@@ -75,7 +75,7 @@ def test_sheet_states_its_own_ace_and_winning_card_only(variant):
     ],
 )
 def test_sheet_lists_ranks_from_the_winning_card_down(ace, wins, order):
-    text = rule_sheet(RuleVariant(ace, wins, Suit.HEARTS)).text
+    text = rule_sheet(FiveTricksVariant(ace, wins, Suit.HEARTS)).text
     assert f"From the card that wins to the card that loses: {order}." in text
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from flask import render_template_string
 
-from tournament.games.elbows_up import TableRules
+from tournament.games.elbows_up import ElbowsUpVariant
 from tournament.games.elbows_up.scorer import DEALS_SCORER
 from tournament.i18n.languages import CODES
 from tournament.i18n.locale import use_language
@@ -25,7 +25,7 @@ PAGE = """<!doctype html><html><head><meta charset="utf-8"><base href="{{ base }
 @pytest.mark.parametrize("language", CODES)
 @pytest.mark.parametrize("tea_cards", [True, False])
 def test_each_player_s_bid_tricks_and_tea_fit_one_row_of_a_390px_phone(app, live_server, browser, tea_cards, language):
-    rules = TableRules(tea_cards=tea_cards, joker_may_lead=True)
+    rules = ElbowsUpVariant(tea_cards=tea_cards, joker_may_lead=True)
     with app.test_request_context():
         use_language(language)
         form = DEALS_SCORER.entry_form(None, rules, PLAYERS, [])

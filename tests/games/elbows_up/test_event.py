@@ -13,7 +13,7 @@ from tests.room.conftest import seated, tokens
 from tests.transfer.unmarked import unmarked
 from tournament.core import plan_moves
 from tournament.core.ranking import game_winner
-from tournament.games.elbows_up import ELBOWS_UP, TableRules
+from tournament.games.elbows_up import ELBOWS_UP, ElbowsUpVariant
 
 NAMES = ["Ana", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jo", "Kim", "Lou"]
 
@@ -80,7 +80,7 @@ def test_a_whole_elbows_up_event_runs_through_the_organiser_s_pages(app, organis
     assert 'name="trump"' not in rules_page
     changed = organiser.post(f"/events/{event_id}/tables/3/rules", data={"tea_cards": "out", "joker_may_lead": "any"})
     assert changed.status_code == 302
-    variants[2] = TableRules(tea_cards=False, joker_may_lead=True)
+    variants[2] = ElbowsUpVariant(tea_cards=False, joker_may_lead=True)
 
     # Printing: the game's sheets (each table's own rules), guide and slips; nothing of Five Tricks.
     sheets = shown_text(organiser.get(f"/events/{event_id}/print/sheets"))

@@ -14,15 +14,15 @@ from werkzeug.datastructures import MultiDict
 from tests.games.strict_types import StrictReport, one_strict_run
 from tournament.core.errors import RuleError
 from tournament.games import CardGame, Report, get
-from tournament.games.elbows_up import ELBOWS_UP, POINTS, ElbowsUp, TableRules
+from tournament.games.elbows_up import ELBOWS_UP, POINTS, ElbowsUp, ElbowsUpVariant
 from tournament.games.elbows_up.scorer import DEALS_SCORER
 
 ROOT = Path(__file__).resolve().parents[3]
-RULES = TableRules()
+RULES = ElbowsUpVariant()
 SEATED = ("Ann", "Bea", "Cy")
 
 
-def as_game(game: ElbowsUp) -> CardGame[TableRules]:
+def as_game(game: ElbowsUp) -> CardGame[ElbowsUpVariant]:
     """Static half of the protocol check: mypy refuses this if ElbowsUp drifts from Game."""
     return game
 
@@ -56,7 +56,7 @@ def test_a_game_s_part_is_a_deal_never_a_round_on_every_text_a_player_reads() ->
 def test_default_tables_cycle_through_every_setting_and_neighbours_differ() -> None:
     eight = ELBOWS_UP.default_variants(8)
     assert eight[:3] == ELBOWS_UP.default_variants(3) and ELBOWS_UP.default_variants(0) == ()
-    assert eight[0] == TableRules(tea_cards=True, joker_may_lead=True)  # table 1 plays the box's rules
+    assert eight[0] == ElbowsUpVariant(tea_cards=True, joker_may_lead=True)  # table 1 plays the box's rules
     assert len(set(eight)) == 4
     assert all(a != b for a, b in pairwise(eight))
     for rules in eight:
@@ -73,8 +73,8 @@ def test_stored_table_rules_that_are_not_exactly_the_two_settings_are_refused(st
 
 
 def test_the_summary_names_both_settings_in_one_line() -> None:
-    assert str(ELBOWS_UP.variant_summary(TableRules(True, True))) == "Tea cards in play; the Joker may lead"
-    assert str(ELBOWS_UP.variant_summary(TableRules(False, False))) == "No Tea cards; the Joker may not lead"
+    assert str(ELBOWS_UP.variant_summary(ElbowsUpVariant(True, True))) == "Tea cards in play; the Joker may lead"
+    assert str(ELBOWS_UP.variant_summary(ElbowsUpVariant(False, False))) == "No Tea cards; the Joker may not lead"
 
 
 def test_the_most_points_win_and_a_tie_goes_to_the_alphabetically_first_name() -> None:
@@ -133,10 +133,10 @@ def test_the_guide_says_who_wins_an_unfinished_or_tied_game_and_that_the_phone_a
 
 
 @pytest.mark.parametrize(("tea", "joker", "rules"), [
-    ("in", "any", TableRules(True, True)), ("out", "follow", TableRules(False, False)),
-    ("in", "follow", TableRules(True, False)), ("out", "any", TableRules(False, True)),
+    ("in", "any", ElbowsUpVariant(True, True)), ("out", "follow", ElbowsUpVariant(False, False)),
+    ("in", "follow", ElbowsUpVariant(True, False)), ("out", "any", ElbowsUpVariant(False, True)),
 ])
-def test_the_rules_page_form_reads_back_every_setting(app: Any, tea: str, joker: str, rules: TableRules) -> None:
+def test_the_rules_page_form_reads_back_every_setting(app: Any, tea: str, joker: str, rules: ElbowsUpVariant) -> None:
     with app.test_request_context():
         form = ELBOWS_UP.variant_form(MultiDict({"tea_cards": tea, "joker_may_lead": joker}), None)
         assert form.validate() and ELBOWS_UP.variant_from_form(form) == rules
@@ -176,7 +176,7 @@ def test_a_bid_nobody_chose_is_refused_on_the_form_not_read_as_zero(app: Any) ->
 
 
 def test_a_table_without_tea_cards_has_no_tea_select(app: Any) -> None:
-    no_tea = TableRules(tea_cards=False, joker_may_lead=True)
+    no_tea = ElbowsUpVariant(tea_cards=False, joker_may_lead=True)
     with app.test_request_context():
         form = DEALS_SCORER.entry_form(_deal_data(tea=False), no_tea, PLAYERS, [])
         assert form.validate() and all(row.tea is None for row in form.rows)

@@ -11,12 +11,12 @@ from hypothesis import strategies as st
 
 from tournament.core.errors import RuleError
 from tournament.games import Report, Scorer
-from tournament.games.elbows_up import ELBOWS_UP, TableRules
+from tournament.games.elbows_up import ELBOWS_UP, ElbowsUpVariant
 from tournament.games.elbows_up.scorer import DEALS_SCORER
 from tournament.i18n import translate, translate_html
 
-WITH_TEA = TableRules(tea_cards=True, joker_may_lead=True)
-NO_TEA = TableRules(tea_cards=False, joker_may_lead=True)
+WITH_TEA = ElbowsUpVariant(tea_cards=True, joker_may_lead=True)
+NO_TEA = ElbowsUpVariant(tea_cards=False, joker_may_lead=True)
 PLAYERS = {"11": "Cy", "7": "Ann", "3": "Bea"}  # seat order; keys are opaque
 
 
@@ -29,7 +29,7 @@ def deal(cy: Pair, ann: Pair, bea: Pair, tea: dict[str, str] | None = None) -> d
             for key, (bid, tricks) in zip(PLAYERS, (cy, ann, bea), strict=True)}
 
 
-def checked_sheet(*entries: dict[str, Any], rules: TableRules = WITH_TEA) -> list[dict[str, Any]]:
+def checked_sheet(*entries: dict[str, Any], rules: ElbowsUpVariant = WITH_TEA) -> list[dict[str, Any]]:
     sheet: list[dict[str, Any]] = []
     for entry in entries:
         DEALS_SCORER.check_entry(rules, PLAYERS, sheet, entry)
@@ -150,7 +150,7 @@ GOOD = deal((2, 2), (1, 3), (0, 0))
     pytest.param(NO_TEA, _with(GOOD, "3", tea="1+5"), "this table plays without the Tea cards",
                  id="no_tea_at_a_table_without_them"),
 ])
-def test_a_deal_that_could_not_have_happened_is_refused(rules: TableRules, entry: Any, message: str) -> None:
+def test_a_deal_that_could_not_have_happened_is_refused(rules: ElbowsUpVariant, entry: Any, message: str) -> None:
     with pytest.raises(RuleError, match=message) as refused:
         DEALS_SCORER.check_entry(rules, PLAYERS, [], entry)
     text = str(refused.value)
@@ -187,7 +187,8 @@ _ODD_RESULT = st.fixed_dictionaries({"bid": st.integers(-1, 16) | _JSON, "tricks
 @settings(max_examples=300, deadline=None)
 @given(entry=_JSON | st.dictionaries(st.sampled_from(list(PLAYERS)), _RESULT | _ODD_RESULT | _JSON, max_size=3),
        rules=st.sampled_from([WITH_TEA, NO_TEA]))
-def test_any_json_sent_as_a_deal_is_accepted_and_added_up_or_refused_with_a_sentence(entry: Any, rules: TableRules):
+def test_any_json_sent_as_a_deal_is_accepted_and_added_up_or_refused_with_a_sentence(entry: Any,
+                                                                                     rules: ElbowsUpVariant):
     try:
         DEALS_SCORER.check_entry(rules, PLAYERS, [], entry)
     except RuleError as refused:

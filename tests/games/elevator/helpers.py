@@ -12,8 +12,7 @@ def shedding_event(app, game: str, names: list[str], tables: int | None = None, 
     default rules); ``settings`` are event columns (sheet_copies, paper_size…). Returns its id."""
     with app.app_context():
         session = db.session()
-        event = events.create_event(session, "Shedding night")
-        event.game = game
+        event = events.create_event(session, "Shedding night", game=game)
         players.add_players(session, event, "\n".join(names))
         table_service.set_table_count(session, event, tables)
         for key, value in settings.items():

@@ -7,13 +7,13 @@ import pytest
 
 from tournament.core.errors import RuleError
 from tournament.games.elevator.game import ELEVATOR
-from tournament.games.elevator.variants import ElevatorRules
+from tournament.games.elevator.variants import ElevatorVariant
 from tournament.games.elevator_up.game import ELEVATOR_UP
-from tournament.games.elevator_up.variants import ElevatorUpRules
+from tournament.games.elevator_up.variants import ElevatorUpVariant
 from tournament.games.protocol import Report
 
 FOUR = ("Ana", "Ben", "Cleo", "Dan")
-NO_JOKERS = ElevatorRules(jokers=False)
+NO_JOKERS = ElevatorVariant(jokers=False)
 
 
 def test_all_52_cards_cannot_be_left_in_hands_while_one_lies_on_the_discard_pile() -> None:
@@ -38,6 +38,6 @@ def test_the_entry_field_states_the_bound_at_the_tables_size() -> None:
 
 
 def test_elevator_up_may_hold_the_whole_deck_but_a_card_in_every_other_hand() -> None:
-    ELEVATOR_UP.check_report(ElevatorUpRules(), Report(scores={"Ana": 0, "Ben": 50, "Cleo": 1, "Dan": 1}), FOUR)
+    ELEVATOR_UP.check_report(ElevatorUpVariant(), Report(scores={"Ana": 0, "Ben": 50, "Cleo": 1, "Dan": 1}), FOUR)
     with pytest.raises(RuleError):
-        ELEVATOR_UP.check_report(ElevatorUpRules(), Report(scores={"Ana": 0, "Ben": 51, "Cleo": 1}), FOUR)
+        ELEVATOR_UP.check_report(ElevatorUpVariant(), Report(scores={"Ana": 0, "Ben": 51, "Cleo": 1}), FOUR)

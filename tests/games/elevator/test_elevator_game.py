@@ -14,21 +14,21 @@ from werkzeug.datastructures import MultiDict
 from tests.games.strict_types import StrictReport, one_strict_run
 from tournament.core.errors import RuleError
 from tournament.games import CardGame, Report, get
-from tournament.games.elevator import ELEVATOR, Elevator, ElevatorRules
+from tournament.games.elevator import ELEVATOR, Elevator, ElevatorVariant
 from tournament.games.elevator.sheets import HEADINGS
-from tournament.games.elevator_up import ELEVATOR_UP, ElevatorUp, ElevatorUpRules
+from tournament.games.elevator_up import ELEVATOR_UP, ElevatorUp, ElevatorUpVariant
 
 ROOT = Path(__file__).resolve().parents[3]
 SEATED = ("Ana", "Ben", "Cleo")
-SEED_RULES = ElevatorRules(jokers=True, stuck_penalty="players", must_play_after_pass=True)
+SEED_RULES = ElevatorVariant(jokers=True, stuck_penalty="players", must_play_after_pass=True)
 
 
-def as_game(game: Elevator) -> CardGame[ElevatorRules]:
+def as_game(game: Elevator) -> CardGame[ElevatorVariant]:
     """Static half of the protocol check: mypy refuses this if Elevator drifts from Game."""
     return game
 
 
-def as_up_game(game: ElevatorUp) -> CardGame[ElevatorUpRules]:
+def as_up_game(game: ElevatorUp) -> CardGame[ElevatorUpVariant]:
     return game
 
 
@@ -58,7 +58,7 @@ def test_the_cards_left_run_to_the_54_cards_of_a_deck_with_jokers() -> None:
 
 def test_every_setting_combination_round_trips_through_json() -> None:
     for jokers, stuck, must in itertools.product((True, False), ("players", "one"), (True, False)):
-        rules = ElevatorRules(jokers, stuck, must)  # type: ignore[arg-type]
+        rules = ElevatorVariant(jokers, stuck, must)  # type: ignore[arg-type]
         stored = ELEVATOR.variant_to_json(rules)
         assert stored == {"jokers": jokers, "stuck_penalty": stuck, "must_play_after_pass": must}
         assert ELEVATOR.variant_from_json(stored) == rules
@@ -91,7 +91,7 @@ def test_default_rules_start_with_the_usual_game_and_neighbouring_tables_differ_
 
 def test_the_summary_names_each_setting_in_a_few_words() -> None:
     assert str(ELEVATOR.variant_summary(SEED_RULES)) == "Two jokers; stuck: draw one per player; must play after a pass"
-    assert str(ELEVATOR.variant_summary(ElevatorRules(False, "one", False))) == \
+    assert str(ELEVATOR.variant_summary(ElevatorVariant(False, "one", False))) == \
         "No jokers; stuck: draw one card; may always pass"
 
 
@@ -99,7 +99,7 @@ def test_a_table_without_jokers_cannot_report_more_cards_than_its_52_less_the_di
     counts = Report(scores={"Ana": 0, "Ben": 26, "Cleo": 26})
     ELEVATOR.check_report(SEED_RULES, counts, SEATED)
     with pytest.raises(RuleError, match="more than the hands can hold: 52 cards"):
-        ELEVATOR.check_report(ElevatorRules(jokers=False), counts, SEATED)
+        ELEVATOR.check_report(ElevatorVariant(jokers=False), counts, SEATED)
 
 
 def test_the_first_out_wins_and_an_unfinished_game_goes_to_the_fewest_cards_or_nobody() -> None:
@@ -133,11 +133,11 @@ def test_the_sheet_keeps_its_headings_whatever_the_settings() -> None:
         assert tuple(s.heading for s in sheet.sections) == HEADINGS
         assert "7 cards each" in sheet.text and ("2 jokers" in sheet.text) == rules.jokers
     with pytest.raises(RuleError):
-        ELEVATOR.rule_sheet(ElevatorUpRules())  # type: ignore[arg-type]
+        ELEVATOR.rule_sheet(ElevatorUpVariant())  # type: ignore[arg-type]
 
 
 def test_the_rules_page_form_reads_and_shows_every_setting(app: Any) -> None:
-    wanted = ElevatorRules(jokers=False, stuck_penalty="one", must_play_after_pass=False)
+    wanted = ElevatorVariant(jokers=False, stuck_penalty="one", must_play_after_pass=False)
     with app.test_request_context():
         form = ELEVATOR.variant_form(MultiDict(
             {"jokers": "no", "stuck_penalty": "one", "must_play_after_pass": "no"}), None)

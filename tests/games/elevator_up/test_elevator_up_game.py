@@ -13,12 +13,12 @@ from werkzeug.datastructures import MultiDict
 
 from tournament.core.errors import RuleError
 from tournament.games import Report
-from tournament.games.elevator_up import ELEVATOR_UP, ElevatorUpRules
+from tournament.games.elevator_up import ELEVATOR_UP, ElevatorUpVariant
 from tournament.games.elevator_up.sheets import HEADINGS
 
 SETTINGS = ("stuck_card", "door_closed_card", "four_of_a_kind_clears")
-ALL_SPECIAL = ElevatorUpRules(stuck_card=True, door_closed_card=True, four_of_a_kind_clears=True)
-NO_7_OR_JACK = ElevatorUpRules(stuck_card=False, door_closed_card=False, four_of_a_kind_clears=False)
+ALL_SPECIAL = ElevatorUpVariant(stuck_card=True, door_closed_card=True, four_of_a_kind_clears=True)
+NO_7_OR_JACK = ElevatorUpVariant(stuck_card=False, door_closed_card=False, four_of_a_kind_clears=False)
 SEATED = ("Ana", "Ben", "Cleo", "Dan")
 
 
@@ -32,7 +32,7 @@ def test_the_cards_left_run_to_the_52_cards_of_a_standard_deck() -> None:
 
 def test_every_setting_combination_round_trips_through_json() -> None:
     for values in itertools.product((True, False), repeat=3):
-        rules = ElevatorUpRules(*values)
+        rules = ElevatorUpVariant(*values)
         stored = ELEVATOR_UP.variant_to_json(rules)
         assert stored == dict(zip(SETTINGS, values, strict=True))
         assert ELEVATOR_UP.variant_from_json(stored) == rules

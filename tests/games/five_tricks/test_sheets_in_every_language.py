@@ -12,7 +12,7 @@ from tournament.games.five_tricks import FIVE_TRICKS
 from tournament.games.five_tricks.cards import Suit
 from tournament.games.five_tricks.game import ENTRY_HINT
 from tournament.games.five_tricks.settings import summary_text
-from tournament.games.five_tricks.variants import RuleVariant
+from tournament.games.five_tricks.variants import FiveTricksVariant
 from tournament.i18n import translate
 from tournament.i18n.catalogues import compile_all
 from tournament.i18n.languages import LANGUAGES
@@ -55,7 +55,7 @@ def test_a_no_trump_sheet_in_german_names_no_suit(app, organiser):
 
 
 def test_a_table_s_rules_summary_names_its_trump_suit_in_each_language_and_stays_english_by_default(app):
-    variant = RuleVariant("high", "highest", Suit.HEARTS, trump_any_time=True)
+    variant = FiveTricksVariant("high", "highest", Suit.HEARTS, trump_any_time=True)
     assert str(FIVE_TRICKS.variant_summary(variant)) == "Ace high, highest card wins; ♥ Hearts trump (any time)"
     with app.test_request_context("/"):
         assert translate(summary_text(variant), "de") == "Ass hoch, höchste Karte gewinnt; ♥ Herz Trumpf (jederzeit)"
@@ -69,7 +69,7 @@ def test_a_refusal_names_the_players_as_typed_in_the_page_s_language(app):
     from tournament.games.protocol import Report
 
     with pytest.raises(RuleError) as refused:
-        FIVE_TRICKS.check_report(RuleVariant("high", "highest", None), Report(frozenset({"Ann", "Zoë"})),
+        FIVE_TRICKS.check_report(FiveTricksVariant("high", "highest", None), Report(frozenset({"Ann", "Zoë"})),
                                  ["Ann", "Zoë"])
     assert str(refused.value) == "only one winner can be marked, not Ann, Zoë."
     with app.test_request_context("/"):

@@ -15,6 +15,6 @@ Invariants:
 from __future__ import annotations
 
 from .game import ELBOWS_UP, POINTS, ElbowsUp
-from .variants import TableRules
+from .variants import ElbowsUpVariant
 
-__all__ = ["ELBOWS_UP", "POINTS", "ElbowsUp", "TableRules"]
+__all__ = ["ELBOWS_UP", "POINTS", "ElbowsUp", "ElbowsUpVariant"]

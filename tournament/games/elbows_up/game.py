@@ -29,7 +29,7 @@ from ..settings import DeclaredVariants
 from .scorer import DEALS_SCORER
 from .scoring import DEALS, MAX_GAME_POINTS
 from .sheets import RuleSheet, rule_sheet
-from .variants import SETTINGS, TableRules
+from .variants import SETTINGS, ElbowsUpVariant
 from .winner import points_winner
 
 # A game is ten deals of up to fifteen tricks with bidding and scoring between them: the box
@@ -70,13 +70,13 @@ def _names(players: Collection[str]) -> Text | str:
     return name_list(sorted(players, key=name_key))
 
 
-def _rules(value: object) -> TableRules:
-    if not isinstance(value, TableRules):
+def _rules(value: object) -> ElbowsUpVariant:
+    if not isinstance(value, ElbowsUpVariant):
         raise RuleError(T("expected the rules of an Elbows Up! table, not {value}", value=repr(value)))
     return value
 
 
-class ElbowsUp(DeclaredVariants[TableRules]):
+class ElbowsUp(DeclaredVariants[ElbowsUpVariant]):
     """A bidding trick-taking game over ten deals, with a Joker and two Tea cards."""
 
     key = "elbows-up"
@@ -84,7 +84,7 @@ class ElbowsUp(DeclaredVariants[TableRules]):
     table_sizes = TableSizes(smallest=3, preferred=4, largest=6)
     rhythm = RHYTHM
     score: ScoreField | None = POINTS
-    scorer: Scorer[TableRules] | None = DEALS_SCORER
+    scorer: Scorer[ElbowsUpVariant] | None = DEALS_SCORER
     entry_hint: Text | str = T(
         "A game is {deals} deals. Mark each game's winner, or type everyone's points: then the "
         "points decide — the most points wins (an unfinished game counts the points so far; a tie "
@@ -98,16 +98,16 @@ class ElbowsUp(DeclaredVariants[TableRules]):
     template_folder: Path | None = Path(__file__).resolve().parent / "templates"
     rule_sheet_template = "games/elbows-up/rule_sheet.html"
     # Its tricks turn on bids and the Joker's choice; the debrief replays none.
-    tricks: TrickRules[TableRules] | None = None
+    tricks: TrickRules[ElbowsUpVariant] | None = None
     settings = SETTINGS  # its JSON, summary, debrief rows, form and new tables
-    table_play: TablePlay[TableRules] | None = None  # played at real tables only
+    table_play: TablePlay[ElbowsUpVariant] | None = None  # played at real tables only
 
     # Results ------------------------------------------------------------------------------
 
-    def winner_choices(self, variant: TableRules, players: Sequence[str]) -> tuple[frozenset[str], ...]:
+    def winner_choices(self, variant: ElbowsUpVariant, players: Sequence[str]) -> tuple[frozenset[str], ...]:
         return tuple(frozenset({player}) for player in players)
 
-    def check_report(self, variant: TableRules, report: Report, seated: Collection[str]) -> None:
+    def check_report(self, variant: ElbowsUpVariant, report: Report, seated: Collection[str]) -> None:
         seats = set(seated)
         if len(report.winners) > 1:
             raise RuleError(T("only one winner can be marked, not {names}.", names=_names(report.winners)))
@@ -123,7 +123,7 @@ class ElbowsUp(DeclaredVariants[TableRules]):
             if not POINTS.minimum <= points <= POINTS.maximum:
                 raise RuleError(T("points run from {least} to {most}.", least=POINTS.minimum, most=POINTS.maximum))
 
-    def game_winners(self, variant: TableRules, report: Report) -> frozenset[str]:
+    def game_winners(self, variant: ElbowsUpVariant, report: Report) -> frozenset[str]:
         if not report.scores:
             return report.winners
         derived = points_winner(report.scores)
@@ -136,7 +136,7 @@ class ElbowsUp(DeclaredVariants[TableRules]):
             ))
         return frozenset({derived})
 
-    def consistent(self, variant: TableRules, report: Report) -> Text | None:
+    def consistent(self, variant: ElbowsUpVariant, report: Report) -> Text | None:
         if not report.winners or not report.scores or not any(report.scores.values()):
             return None
         best = max(report.scores.values())
@@ -154,7 +154,7 @@ class ElbowsUp(DeclaredVariants[TableRules]):
 
     # Printed and web pieces -----------------------------------------------------------------
 
-    def rule_sheet(self, variant: TableRules) -> RuleSheet:
+    def rule_sheet(self, variant: ElbowsUpVariant) -> RuleSheet:
         return rule_sheet(_rules(variant))
 
     def guide_paragraphs(self) -> tuple[Paragraph, ...]:

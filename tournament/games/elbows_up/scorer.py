@@ -27,7 +27,7 @@ from ...core.names import name_key
 from ...core.wording import name_list
 from ..protocol import ScorerWords, Tally, TallyLine
 from .scoring import DEALS, MAX_TRICKS, TEA_CARDS, deal_points, tricks_in_a_deal
-from .variants import TableRules
+from .variants import ElbowsUpVariant
 from .winner import points_winner
 
 ENTRY_KEYS: Final = frozenset({"bid", "tricks", "tea"})
@@ -105,7 +105,7 @@ class DealScorer:
     max_entries = DEALS
 
     def entry_form(
-        self, formdata: Any, variant: TableRules, players: Mapping[str, str], sheet: Sequence[Mapping[str, Any]]
+        self, formdata: Any, variant: ElbowsUpVariant, players: Mapping[str, str], sheet: Sequence[Mapping[str, Any]]
     ) -> Any:
         from .forms import deal_form  # WTForms: only with the app
 
@@ -119,7 +119,7 @@ class DealScorer:
         return entry
 
     def check_entry(
-        self, variant: TableRules, players: Mapping[str, str], sheet: Sequence[Mapping[str, Any]], entry: object
+        self, variant: ElbowsUpVariant, players: Mapping[str, str], sheet: Sequence[Mapping[str, Any]], entry: object
     ) -> None:
         if len(sheet) >= DEALS:
             raise RuleError(T("the game is over: all {deals} deals are scored.", deals=DEALS))
@@ -158,7 +158,7 @@ class DealScorer:
                 raise RuleError(T("the {card} Tea card is marked for {names}: one player holds it.",
                                   card=card, names=_listed(names)))
 
-    def tally(self, variant: TableRules, players: Mapping[str, str], sheet: Sequence[Mapping[str, Any]]) -> Tally:
+    def tally(self, variant: ElbowsUpVariant, players: Mapping[str, str], sheet: Sequence[Mapping[str, Any]]) -> Tally:
         totals = dict.fromkeys(players, 0)
         lines: list[TallyLine] = []
         for number, entry in enumerate(sheet, start=1):

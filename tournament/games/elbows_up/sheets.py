@@ -28,7 +28,7 @@ from .scoring import (
     TRICKS_PER_DEAL,
     deal_points,
 )
-from .variants import TableRules
+from .variants import ElbowsUpVariant
 
 TITLE: Final = "Elbows Up!"
 SUBTITLE: Final = T("Say how many tricks you will take, then take exactly that many")
@@ -108,7 +108,7 @@ CHART: Final[tuple[ChartRow, ...]] = (
 )
 
 
-def rule_sheet(rules: TableRules) -> RuleSheet:
+def rule_sheet(rules: ElbowsUpVariant) -> RuleSheet:
     """The full sheet for one table: the same headings and chart, this table's rules."""
     cards, deal, trump, bidding, tricks, following, joker, tea, game = HEADINGS
     sections = (

@@ -1,7 +1,7 @@
 """The two table settings an Elbows Up! rule sheet states.
 
 Invariants:
-- ``TableRules`` holds two real ``bool`` settings, checked when it is built: ``tea_cards`` (the
+- ``ElbowsUpVariant`` holds two real ``bool`` settings, checked when it is built: ``tea_cards`` (the
   two Tea cards are dealt with the others; else they stay in the box and no deal may name one)
   and ``joker_may_lead`` (the Joker may open a trick; else it is only played on a trick someone
   else led, unless it is its holder's last card).
@@ -22,7 +22,7 @@ from ..settings import DeclaredSetting, VariantSettings, yes_no
 
 
 @dataclass(frozen=True, slots=True)
-class TableRules:
+class ElbowsUpVariant:
     """The rules printed on one table's sheet."""
 
     tea_cards: bool = True
@@ -36,16 +36,16 @@ class TableRules:
 
 
 # Each step changes at least one setting, and the last leads back to the first with a change.
-CYCLE: Final[tuple[TableRules, ...]] = (
-    TableRules(tea_cards=True, joker_may_lead=True),
-    TableRules(tea_cards=False, joker_may_lead=False),
-    TableRules(tea_cards=True, joker_may_lead=False),
-    TableRules(tea_cards=False, joker_may_lead=True),
+CYCLE: Final[tuple[ElbowsUpVariant, ...]] = (
+    ElbowsUpVariant(tea_cards=True, joker_may_lead=True),
+    ElbowsUpVariant(tea_cards=False, joker_may_lead=False),
+    ElbowsUpVariant(tea_cards=True, joker_may_lead=False),
+    ElbowsUpVariant(tea_cards=False, joker_may_lead=True),
 )
 
 
 SETTINGS: Final = VariantSettings(
-    variant=TableRules,
+    variant=ElbowsUpVariant,
     declared=(
         DeclaredSetting("tea_cards", Tp("table setting", "Tea cards"), yes_no(
             T("Tea cards in play"), T("No Tea cards"),
@@ -58,6 +58,6 @@ SETTINGS: Final = VariantSettings(
     ),
     # "Tea cards in play; the Joker may lead", one line for the tables page.
     summary=T("{tea}; {joker}"),
-    default=TableRules(),
+    default=ElbowsUpVariant(),
     cycle=CYCLE,
 )

@@ -17,6 +17,6 @@ Invariants:
 from __future__ import annotations
 
 from .game import ELEVATOR, Elevator
-from .variants import ElevatorRules
+from .variants import ElevatorVariant
 
-__all__ = ["ELEVATOR", "Elevator", "ElevatorRules"]
+__all__ = ["ELEVATOR", "Elevator", "ElevatorVariant"]

@@ -21,7 +21,7 @@ from ..rhythm import SEVERAL_GAMES, GamesPerRound, Rhythm
 from ..settings import DeclaredVariants
 from . import variants
 from .sheets import RuleSheet, rule_sheet
-from .variants import CARDS, JOKERS, ElevatorRules
+from .variants import CARDS, JOKERS, ElevatorVariant
 
 # How long a game takes, so the entry pages open with as many rows as a round usually holds.
 # Shuffling and dealing 7 cards each takes about a minute; then a silent table goes round and
@@ -39,7 +39,7 @@ DISCARD_START: Final = 1
 CARDS_LEFT: Final = shedding.cards_left(CARDS + JOKERS, set_aside=DISCARD_START)
 
 
-class Elevator(shedding.SheddingResults[ElevatorRules], DeclaredVariants[ElevatorRules]):
+class Elevator(shedding.SheddingResults[ElevatorVariant], DeclaredVariants[ElevatorVariant]):
     """Hand-shedding up and down a pile in alternating colours; first out of cards wins."""
 
     key = "elevator"
@@ -47,7 +47,7 @@ class Elevator(shedding.SheddingResults[ElevatorRules], DeclaredVariants[Elevato
     table_sizes = TableSizes(smallest=3, preferred=4, largest=6)
     rhythm = RHYTHM
     score: ScoreField | None = CARDS_LEFT
-    scorer: Scorer[ElevatorRules] | None = None  # one winner per game: nothing to add up
+    scorer: Scorer[ElevatorVariant] | None = None  # one winner per game: nothing to add up
     entry_hint: Text | str = T(
         "Mark each game's winner: the first player out of cards. If the round ended a game before "
         "anyone was out, type the cards each player still holds: the fewest cards wins (a tie goes "
@@ -62,21 +62,21 @@ class Elevator(shedding.SheddingResults[ElevatorRules], DeclaredVariants[Elevato
     seconds_per_player = SECONDS_PER_PLAYER
     template_folder: Path | None = Path(__file__).resolve().parent / "templates"
     rule_sheet_template = "games/elevator/rule_sheet.html"
-    tricks: TrickRules[ElevatorRules] | None = None  # a shedding game: no tricks
+    tricks: TrickRules[ElevatorVariant] | None = None  # a shedding game: no tricks
     settings = variants.SETTINGS  # its JSON, summary, debrief rows, form and new tables
-    table_play: TablePlay[ElevatorRules] | None = None  # played at real tables only
+    table_play: TablePlay[ElevatorVariant] | None = None  # played at real tables only
 
     # Results (who wins, rows, movement: ``shedding.SheddingResults``) ----------------------
 
-    def deck(self, variant: ElevatorRules) -> int:
+    def deck(self, variant: ElevatorVariant) -> int:
         return _variant(variant).deck
 
-    def set_aside(self, variant: ElevatorRules) -> int:
+    def set_aside(self, variant: ElevatorVariant) -> int:
         return DISCARD_START
 
     # Printed and web pieces -----------------------------------------------------------------
 
-    def rule_sheet(self, variant: ElevatorRules) -> RuleSheet:
+    def rule_sheet(self, variant: ElevatorVariant) -> RuleSheet:
         return rule_sheet(_variant(variant))
 
     def guide_paragraphs(self) -> tuple[Paragraph, ...]:
@@ -91,8 +91,8 @@ class Elevator(shedding.SheddingResults[ElevatorRules], DeclaredVariants[Elevato
         )
 
 
-def _variant(value: object) -> ElevatorRules:
-    if not isinstance(value, ElevatorRules):
+def _variant(value: object) -> ElevatorVariant:
+    if not isinstance(value, ElevatorVariant):
         raise RuleError(T("expected the rules of an Elevator table, not {value}", value=repr(value)))
     return value
 

@@ -18,7 +18,7 @@ from typing import Final
 
 from ...core.i18n import T, Text, Tp
 from ..sheet_text import Section, section
-from .variants import ElevatorRules
+from .variants import ElevatorVariant
 
 TITLE: Final = "Elevator"
 SUBTITLE: Final = T("Ride the pile up and down; be the first with an empty hand")
@@ -116,7 +116,7 @@ _JOKERS: Final = {
 }
 
 
-def rule_sheet(variant: ElevatorRules) -> RuleSheet:
+def rule_sheet(variant: ElevatorVariant) -> RuleSheet:
     """The whole sheet for one table: fixed headings, this table's rules only."""
     cards, deal, turn, up_down, passing, stuck, jokers, winning = HEADINGS
     sections = (

@@ -1,7 +1,7 @@
 """The settings an Elevator table plays by, and the cycle new tables take them from.
 
 Invariants:
-- ``ElevatorRules`` holds three independent settings, each checked when it is built: ``jokers``
+- ``ElevatorVariant`` holds three independent settings, each checked when it is built: ``jokers``
   (two jokers in the deck, each resetting the pile; or none), ``stuck_penalty`` ("players": who
   got the elevator stuck draws one card per player at the table; "one": a single card) and
   ``must_play_after_pass`` (after a pass the next player may pass only when unable to play).
@@ -27,7 +27,7 @@ JOKERS: Final = 2
 
 
 @dataclass(frozen=True, slots=True)
-class ElevatorRules:
+class ElevatorVariant:
     """The rules one table's sheet states."""
 
     jokers: bool = True
@@ -49,18 +49,18 @@ class ElevatorRules:
         return CARDS + (JOKERS if self.jokers else 0)
 
 
-def _rules(jokers: int, stuck_players: int, must_play: int) -> ElevatorRules:
-    return ElevatorRules(bool(jokers), "players" if stuck_players else "one", bool(must_play))
+def _rules(jokers: int, stuck_players: int, must_play: int) -> ElevatorVariant:
+    return ElevatorVariant(bool(jokers), "players" if stuck_players else "one", bool(must_play))
 
 
-DEFAULT_CYCLE: Final[tuple[ElevatorRules, ...]] = (
+DEFAULT_CYCLE: Final[tuple[ElevatorVariant, ...]] = (
     _rules(1, 1, 1), _rules(1, 0, 0), _rules(0, 1, 0), _rules(0, 0, 1),
     _rules(1, 1, 0), _rules(0, 1, 1), _rules(1, 0, 1), _rules(0, 0, 0),
 )
 
 
 SETTINGS: Final = VariantSettings(
-    variant=ElevatorRules,
+    variant=ElevatorVariant,
     declared=(
         DeclaredSetting("jokers", Tp("table setting", "Jokers"), yes_no(
             T("Two jokers"), T("No jokers"),
@@ -75,7 +75,7 @@ SETTINGS: Final = VariantSettings(
     ),
     # "Two jokers; stuck: draw one per player; must play after a pass"
     summary=T("{first}; {second}; {third}"),
-    default=ElevatorRules(),
+    default=ElevatorVariant(),
     cycle=DEFAULT_CYCLE,
     differ_by=2,
 )

@@ -19,6 +19,6 @@ Invariants:
 from __future__ import annotations
 
 from .game import ELEVATOR_UP, ElevatorUp
-from .variants import ElevatorUpRules
+from .variants import ElevatorUpVariant
 
-__all__ = ["ELEVATOR_UP", "ElevatorUp", "ElevatorUpRules"]
+__all__ = ["ELEVATOR_UP", "ElevatorUp", "ElevatorUpVariant"]

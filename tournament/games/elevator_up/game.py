@@ -20,7 +20,7 @@ from ..rhythm import SEVERAL_GAMES, GamesPerRound, Rhythm
 from ..settings import DeclaredVariants
 from . import variants
 from .sheets import RuleSheet, rule_sheet
-from .variants import DECK, ElevatorUpRules
+from .variants import DECK, ElevatorUpVariant
 
 # How long a game takes, so the entry pages open with as many rows as a round usually holds.
 # Dealing eight cards each in three places and the swap take about a minute and a half; then
@@ -36,7 +36,7 @@ RHYTHM: Final = Rhythm(GamesPerRound.SEVERAL, game_minutes=8, round_minutes=20, 
 CARDS_LEFT: Final = shedding.cards_left(DECK)
 
 
-class ElevatorUp(shedding.SheddingResults[ElevatorUpRules], DeclaredVariants[ElevatorUpRules]):
+class ElevatorUp(shedding.SheddingResults[ElevatorUpVariant], DeclaredVariants[ElevatorUpVariant]):
     """Hand-shedding up the floors of a building, with special cards; first out of cards wins."""
 
     key = "elevator-up"
@@ -44,7 +44,7 @@ class ElevatorUp(shedding.SheddingResults[ElevatorUpRules], DeclaredVariants[Ele
     table_sizes = TableSizes(smallest=3, preferred=4, largest=6)
     rhythm = RHYTHM
     score: ScoreField | None = CARDS_LEFT
-    scorer: Scorer[ElevatorUpRules] | None = None  # one winner per game: nothing to add up
+    scorer: Scorer[ElevatorUpVariant] | None = None  # one winner per game: nothing to add up
     entry_hint: Text | str = T(
         "Mark each game's winner: the first player out of cards, face-down cards included. If the "
         "round ended a game before anyone was out, type the cards each player still holds (hand and "
@@ -60,19 +60,19 @@ class ElevatorUp(shedding.SheddingResults[ElevatorUpRules], DeclaredVariants[Ele
     seconds_per_player = SECONDS_PER_PLAYER
     template_folder: Path | None = Path(__file__).resolve().parent / "templates"
     rule_sheet_template = "games/elevator-up/rule_sheet.html"
-    tricks: TrickRules[ElevatorUpRules] | None = None  # a shedding game: no tricks
+    tricks: TrickRules[ElevatorUpVariant] | None = None  # a shedding game: no tricks
     settings = variants.SETTINGS  # its JSON, summary, debrief rows, form and new tables
-    table_play: TablePlay[ElevatorUpRules] | None = None  # played at real tables only
+    table_play: TablePlay[ElevatorUpVariant] | None = None  # played at real tables only
 
     # Results (who wins, rows, movement: ``shedding.SheddingResults``) ----------------------
 
-    def deck(self, variant: ElevatorUpRules) -> int:
+    def deck(self, variant: ElevatorUpVariant) -> int:
         _variant(variant)
         return DECK
 
     # Printed and web pieces -----------------------------------------------------------------
 
-    def rule_sheet(self, variant: ElevatorUpRules) -> RuleSheet:
+    def rule_sheet(self, variant: ElevatorUpVariant) -> RuleSheet:
         return rule_sheet(_variant(variant))
 
     def guide_paragraphs(self) -> tuple[Paragraph, ...]:
@@ -88,8 +88,8 @@ class ElevatorUp(shedding.SheddingResults[ElevatorUpRules], DeclaredVariants[Ele
         )
 
 
-def _variant(value: object) -> ElevatorUpRules:
-    if not isinstance(value, ElevatorUpRules):
+def _variant(value: object) -> ElevatorUpVariant:
+    if not isinstance(value, ElevatorUpVariant):
         raise RuleError(T("expected the rules of an Elevator UP table, not {value}", value=repr(value)))
     return value
 

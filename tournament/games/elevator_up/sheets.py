@@ -7,9 +7,9 @@ Invariants:
   one layout.
 - A sheet states the rule its table plays and never mentions the other choice of a setting:
   where the 7 or the Jack is no special card, the sheet says it is a floor like the others.
-- Which cards are special at a table comes from ``ElevatorUpRules.special``; the sentence
+- Which cards are special at a table comes from ``ElevatorUpVariant.special``; the sentence
   listing the floors is one message per combination of the two card settings, and its English
-  names exactly ``ElevatorUpRules.floors()`` (a test holds it to that).
+  names exactly ``ElevatorUpVariant.floors()`` (a test holds it to that).
 - Every heading, sentence and card name is one translatable message (the title is the game's
   name); ``text`` reads as the English sheet.
 """
@@ -21,7 +21,7 @@ from typing import Final
 
 from ...core.i18n import T, Text, Tp
 from ..sheet_text import Section, section
-from .variants import DOOR_CLOSED, LOBBY, NEW_BUILDING, PENTHOUSE, STUCK, ElevatorUpRules
+from .variants import DOOR_CLOSED, LOBBY, NEW_BUILDING, PENTHOUSE, STUCK, ElevatorUpVariant
 
 TITLE: Final = "Elevator UP"
 SUBTITLE: Final = T("Climb the floors of the building; be the first out of cards")
@@ -112,14 +112,14 @@ _JACK: Final = {
 }
 
 
-def _key(variant: ElevatorUpRules) -> tuple[KeyCard, ...]:
+def _key(variant: ElevatorUpVariant) -> tuple[KeyCard, ...]:
     return tuple(
         KeyCard(_FACE.get(rank, rank), CARD_NAMES[rank] if variant.special(rank) else FLOOR)
         for rank in KEY_RANKS
     )
 
 
-def rule_sheet(variant: ElevatorUpRules) -> RuleSheet:
+def rule_sheet(variant: ElevatorUpVariant) -> RuleSheet:
     """The whole sheet for one table: fixed headings and key, this table's rules only."""
     cards, set_up, turn, drawing, four, table_cards, special, seven, jack, winning = HEADINGS
     sections = (

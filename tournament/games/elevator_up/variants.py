@@ -6,7 +6,7 @@ the New Building, a 2 the Lobby, a 7 Stuck and a Jack Door Closed. Every other r
 3 lowest, King below the Ace.
 
 Invariants:
-- ``ElevatorUpRules`` holds three independent settings, each a real ``bool`` checked when it is
+- ``ElevatorUpVariant`` holds three independent settings, each a real ``bool`` checked when it is
   built: ``stuck_card`` (the 7s are Stuck; otherwise ordinary floors), ``door_closed_card`` (the
   Jacks are Door Closed; otherwise ordinary floors) and ``four_of_a_kind_clears`` (four cards of
   one floor on top of the pile set it aside, and their player goes again).
@@ -39,7 +39,7 @@ SPECIAL_RANKS: Final[dict[str, str]] = {
 
 
 @dataclass(frozen=True, slots=True)
-class ElevatorUpRules:
+class ElevatorUpVariant:
     """The rules one table's sheet states."""
 
     stuck_card: bool = True
@@ -66,18 +66,18 @@ class ElevatorUpRules:
         return tuple(rank for rank in RANKS if rank == PENTHOUSE or not self.special(rank))
 
 
-def _rules(stuck: int, door: int, four: int) -> ElevatorUpRules:
-    return ElevatorUpRules(bool(stuck), bool(door), bool(four))
+def _rules(stuck: int, door: int, four: int) -> ElevatorUpVariant:
+    return ElevatorUpVariant(bool(stuck), bool(door), bool(four))
 
 
-DEFAULT_CYCLE: Final[tuple[ElevatorUpRules, ...]] = (
+DEFAULT_CYCLE: Final[tuple[ElevatorUpVariant, ...]] = (
     _rules(1, 1, 1), _rules(1, 0, 0), _rules(0, 1, 0), _rules(0, 0, 1),
     _rules(1, 1, 0), _rules(0, 1, 1), _rules(1, 0, 1), _rules(0, 0, 0),
 )
 
 
 SETTINGS: Final = VariantSettings(
-    variant=ElevatorUpRules,
+    variant=ElevatorUpVariant,
     declared=(
         DeclaredSetting("stuck_card", T("The 7s"), yes_no(
             T("7 Stuck"), T("7 a floor"),
@@ -91,7 +91,7 @@ SETTINGS: Final = VariantSettings(
     ),
     # "7 Stuck; Jack Door Closed; four of a floor clear the pile"
     summary=T("{first}; {second}; {third}"),
-    default=ElevatorUpRules(),
+    default=ElevatorUpVariant(),
     cycle=DEFAULT_CYCLE,
     differ_by=2,
 )

@@ -47,7 +47,7 @@ from .settings import SETTINGS
 from .sheets import RuleSheet, rule_sheet
 from .table_play import FIVE_TRICKS_TABLE
 from .tricks import most_tricks
-from .variants import RuleVariant
+from .variants import FiveTricksVariant
 
 # How long a game takes, so the entry pages open with as many rows as a round usually holds.
 # A silent game takes about 40 s to shuffle and deal, then five tricks of one card per player at
@@ -113,7 +113,7 @@ def _names(players: Collection[str]) -> str:
     return ", ".join(sorted(players, key=name_key))
 
 
-class FiveTricks(DeclaredVariants[RuleVariant]):
+class FiveTricks(DeclaredVariants[FiveTricksVariant]):
     """The game of the seed kit: 28 cards, five tricks, four rule settings per table."""
 
     key = "five-tricks"
@@ -121,21 +121,21 @@ class FiveTricks(DeclaredVariants[RuleVariant]):
     table_sizes = TableSizes(smallest=3, preferred=4, largest=6)
     rhythm = RHYTHM
     score: ScoreField | None = TRICKS
-    scorer: Scorer[RuleVariant] | None = None  # tricks are counted, not added up
+    scorer: Scorer[FiveTricksVariant] | None = None  # tricks are counted, not added up
     entry_hint: Text | str = ENTRY_HINT
     slip_hint: Text | str = SLIP_HINT
     template_folder: Path | None = Path(__file__).resolve().parent / "templates"
     rule_sheet_template = "games/five-tricks/rule_sheet.html"
-    tricks: TrickRules[RuleVariant] | None = FIVE_TRICKS_TRICKS
+    tricks: TrickRules[FiveTricksVariant] | None = FIVE_TRICKS_TRICKS
     settings = SETTINGS  # its JSON, summary, debrief rows, form and new tables
-    table_play: TablePlay[RuleVariant] | None = FIVE_TRICKS_TABLE
+    table_play: TablePlay[FiveTricksVariant] | None = FIVE_TRICKS_TABLE
 
     # Results ------------------------------------------------------------------------------
 
-    def winner_choices(self, variant: RuleVariant, players: Sequence[str]) -> tuple[frozenset[str], ...]:
+    def winner_choices(self, variant: FiveTricksVariant, players: Sequence[str]) -> tuple[frozenset[str], ...]:
         return tuple(frozenset({player}) for player in players)
 
-    def check_report(self, variant: RuleVariant, report: Report, seated: Collection[str]) -> None:
+    def check_report(self, variant: FiveTricksVariant, report: Report, seated: Collection[str]) -> None:
         seats = set(seated)
         if len(report.winners) > 1:
             raise RuleError(T("only one winner can be marked, not {players}.", players=Name(_names(report.winners))))
@@ -162,7 +162,7 @@ class FiveTricks(DeclaredVariants[RuleVariant]):
         if any(count > limit.most for count in counts):  # only reachable if the total allowed more
             raise RuleError(limit.message)
 
-    def game_winners(self, variant: RuleVariant, report: Report) -> frozenset[str]:
+    def game_winners(self, variant: FiveTricksVariant, report: Report) -> frozenset[str]:
         if not report.scores or not any(report.scores.values()):
             return report.winners
         derived = game_winner(report.scores)
@@ -175,7 +175,7 @@ class FiveTricks(DeclaredVariants[RuleVariant]):
             ))
         return frozenset({derived})
 
-    def consistent(self, variant: RuleVariant, report: Report) -> Text | None:
+    def consistent(self, variant: FiveTricksVariant, report: Report) -> Text | None:
         if not report.winners or not report.scores or not any(report.scores.values()):
             return None
         best = max(report.scores.values())
@@ -194,15 +194,15 @@ class FiveTricks(DeclaredVariants[RuleVariant]):
 
     # Printed and web pieces -----------------------------------------------------------------
 
-    def rule_sheet(self, variant: RuleVariant) -> RuleSheet:
+    def rule_sheet(self, variant: FiveTricksVariant) -> RuleSheet:
         return rule_sheet(_variant(variant))
 
     def guide_paragraphs(self) -> tuple[Paragraph, ...]:
         return tuple(Paragraph(heading, text) for heading, text in GUIDE_PARAGRAPHS)
 
 
-def _variant(value: object) -> RuleVariant:
-    if not isinstance(value, RuleVariant):
+def _variant(value: object) -> FiveTricksVariant:
+    if not isinstance(value, FiveTricksVariant):
         raise RuleError(f"expected the rules of a Five Tricks table, not {value!r}")
     return value
 

@@ -19,7 +19,7 @@ from typing import Final
 
 from ...core.errors import RuleError, require_int
 from .cards import Suit
-from .variants import SEED_VARIANTS, RuleVariant
+from .variants import SEED_VARIANTS, FiveTricksVariant
 
 MIN_NEIGHBOUR_DIFFERENCES: Final[int] = 2
 
@@ -31,18 +31,18 @@ _ACE_WINS_ORDER: Final[tuple[tuple[str, str], ...]] = (
 )
 _TRUMP_ORDER: Final[tuple[Suit | None, ...]] = (*Suit, None)
 
-CANDIDATES: Final[tuple[RuleVariant, ...]] = tuple(
-    RuleVariant(ace=ace, wins=wins, trump=trump, trump_any_time=any_time)  # type: ignore[arg-type]
+CANDIDATES: Final[tuple[FiveTricksVariant, ...]] = tuple(
+    FiveTricksVariant(ace=ace, wins=wins, trump=trump, trump_any_time=any_time)  # type: ignore[arg-type]
     for (ace, wins), trump, any_time in product(_ACE_WINS_ORDER, _TRUMP_ORDER, (False, True))
     if trump is not None or not any_time
 )
 
 # Candidate order as a lookup: `CANDIDATES.index` compares dataclasses one by one, which made
 # planning a lecture hall's thousand tables take seconds.
-_ORDER: Final[dict[RuleVariant, int]] = {candidate: index for index, candidate in enumerate(CANDIDATES)}
+_ORDER: Final[dict[FiveTricksVariant, int]] = {candidate: index for index, candidate in enumerate(CANDIDATES)}
 
 
-def variants_for_tables(count: int) -> tuple[RuleVariant, ...]:
+def variants_for_tables(count: int) -> tuple[FiveTricksVariant, ...]:
     """One rule variant per table, table 1 first."""
     if require_int(count, "the number of tables") < 0:
         raise RuleError(f"the number of tables cannot be negative (got {count})")

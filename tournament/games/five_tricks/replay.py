@@ -28,7 +28,7 @@ from ..trick_split import SplitScore, split_score, tie_break
 from ..trick_text import MAX_CARDS
 from .cards import ACE, DECK, RANK_LABELS, RED_SUITS, Card, Suit
 from .tricks import trick_winner
-from .variants import RuleVariant
+from .variants import FiveTricksVariant
 
 # Keyed by (which card wins, the Ace's place when an Ace is among the cards that compete, else None).
 _Key = tuple[str, str | None]
@@ -96,13 +96,13 @@ def _with(message: Text, **params: object) -> Text:
     return Text(message.msgid, params, message.plural, message.n, message.context)
 
 
-def _variant(value: object) -> RuleVariant:
-    if not isinstance(value, RuleVariant):
+def _variant(value: object) -> FiveTricksVariant:
+    if not isinstance(value, FiveTricksVariant):
         raise RuleError(f"expected the rules of a Five Tricks table, not {value!r}")
     return value
 
 
-def why(variant: RuleVariant, plays: Sequence[Card]) -> Text:
+def why(variant: FiveTricksVariant, plays: Sequence[Card]) -> Text:
     """Why ``trick_winner`` gives the trick to its card at a table of ``variant``."""
     rules = _variant(variant)
     card = plays[trick_winner(rules, plays)]
@@ -186,20 +186,20 @@ def _group_options(suit: Suit, seats: tuple[int, ...]) -> tuple[_Option, ...]:
     options = []
     for ranks in _group_orders(len(seats)):
         cards = tuple(Card(rank, suit) for rank in ranks)
-        winners = {(ace, wins): seats[trick_winner(RuleVariant(ace, wins, None), cards)]  # type: ignore[arg-type]
+        winners = {(ace, wins): seats[trick_winner(FiveTricksVariant(ace, wins, None), cards)]  # type: ignore[arg-type]
                    for ace, wins in _ORDERS}
         options.append((tuple(zip(seats, cards, strict=True)), winners))
     return tuple(options)
 
 
-def reasons(variants: Sequence[RuleVariant], trick: Sequence[Card]) -> int:
+def reasons(variants: Sequence[FiveTricksVariant], trick: Sequence[Card]) -> int:
     """How many different kinds of reason (``why``'s messages) the tables of ``variants`` give
     for ``trick``: of two tricks that split the tables equally well, the one that shows more of
     the rules at work (trumps, the led suit, highest or lowest, the Ace) is proposed."""
     return len({why(variant, trick).msgid for variant in set(variants)})
 
 
-def _search(variants: tuple[RuleVariant, ...], size: int) -> tuple[Card, ...]:
+def _search(variants: tuple[FiveTricksVariant, ...], size: int) -> tuple[Card, ...]:
     """``best_trick`` over ``candidate_tricks``, the same answer, found suit pattern by suit
     pattern: the deciding suit at each table follows from the suits alone (the core's rule:
     a trump when one was played, else the led suit), and within it the winner under each card
@@ -237,11 +237,11 @@ def _search(variants: tuple[RuleVariant, ...], size: int) -> tuple[Card, ...]:
 
 
 @lru_cache(maxsize=64)
-def _propose(variants: tuple[RuleVariant, ...], size: int) -> tuple[Card, ...]:
+def _propose(variants: tuple[FiveTricksVariant, ...], size: int) -> tuple[Card, ...]:
     return _search(variants, size)
 
 
-def propose(variants: Sequence[RuleVariant], size: int) -> tuple[Card, ...]:
+def propose(variants: Sequence[FiveTricksVariant], size: int) -> tuple[Card, ...]:
     """The trick of ``size`` cards (2 to ``MAX_PROPOSED``) that splits tables of ``variants``
     most (``trick_split``'s measure). "Trump any time" decides which cards may be played, never
     who takes a trick as it lies, so tables differing only there are searched as one rule set
@@ -268,13 +268,13 @@ class FiveTricksTricks:
         return CardFace(rank=rank, suit=card.suit.value, symbol=card.suit.symbol, red=card.suit in RED_SUITS,
                         code=f"{rank}{card.suit.value[0]}")
 
-    def winner(self, variant: RuleVariant, plays: Sequence[Card]) -> int:
+    def winner(self, variant: FiveTricksVariant, plays: Sequence[Card]) -> int:
         return trick_winner(variant, plays)
 
-    def why(self, variant: RuleVariant, plays: Sequence[Card]) -> Text:
+    def why(self, variant: FiveTricksVariant, plays: Sequence[Card]) -> Text:
         return why(variant, plays)
 
-    def propose(self, variants: Sequence[RuleVariant], size: int) -> tuple[Card, ...]:
+    def propose(self, variants: Sequence[FiveTricksVariant], size: int) -> tuple[Card, ...]:
         return propose(variants, size)
 
 

@@ -2,7 +2,7 @@
 the debrief's rows and the rules page's form all come from ``SETTINGS``.
 
 Invariants:
-- The keys are ``RuleVariant``'s fields, in their order; the JSON stores a trump by its suit's
+- The keys are ``FiveTricksVariant``'s fields, in their order; the JSON stores a trump by its suit's
   name (``None``: no trump) and reads any spelling ``Suit.parse`` knows.
 - The words are the ones the rule sheet already uses (a trump as "Hearts (♥) are trumps.").
 - A table without trumps has no "when to trump" rule to play by: the debrief shows a dash
@@ -20,7 +20,7 @@ from ..settings import Choice, DeclaredSetting, VariantSettings, stored, yes_no
 from .cards import Suit
 from .generator import MIN_NEIGHBOUR_DIFFERENCES, variants_for_tables
 from .sheets import ARE_TRUMPS
-from .variants import RuleVariant
+from .variants import FiveTricksVariant
 
 ACE_PHRASE: Final = {"high": T("Ace high"), "low": T("Ace low")}
 WINS_PHRASE: Final = {"highest": T("highest card wins"), "lowest": T("lowest card wins")}
@@ -53,7 +53,7 @@ _TRUMP_PHRASE: Final = {
 }
 
 
-def summary_text(variant: RuleVariant) -> Text:
+def summary_text(variant: FiveTricksVariant) -> Text:
     """"Ace high, highest card wins; ♥ Hearts trump (only when void)", or "…; no trump"."""
     if variant.trump is None:
         trump = NO_TRUMP_PHRASE
@@ -65,7 +65,7 @@ def summary_text(variant: RuleVariant) -> Text:
 
 
 SETTINGS: Final = VariantSettings(
-    variant=RuleVariant,
+    variant=FiveTricksVariant,
     declared=(
         DeclaredSetting("ace", T("Ace"), (
             Choice("high", "high", ACE_PHRASE["high"], T("Ace high (above 7)")),

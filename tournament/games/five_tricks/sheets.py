@@ -25,7 +25,7 @@ from typing import Final
 from ...core.i18n import T, Text, Tp
 from .cards import Card, Suit
 from .tricks import trick_winner
-from .variants import ACE_ORDER, RuleVariant
+from .variants import ACE_ORDER, FiveTricksVariant
 
 Part = str | Suit | Card | Text
 
@@ -183,13 +183,13 @@ def plain(parts: tuple[Part, ...]) -> str:
     return "".join(str(part) for part in parts)
 
 
-def rank_order(variant: RuleVariant) -> str:
+def rank_order(variant: FiveTricksVariant) -> str:
     """Ranks from the card that takes a trick down to the one that never does."""
     best_first = sorted(ACE_ORDER[variant.ace], key=lambda r: -variant.strength(Card(r, Suit.SPADES)))
     return ", ".join(_RANK_WORDS[rank] for rank in best_first)
 
 
-def _trump_sections(variant: RuleVariant) -> tuple[tuple[Part, ...], tuple[Part, ...]]:
+def _trump_sections(variant: FiveTricksVariant) -> tuple[tuple[Part, ...], tuple[Part, ...]]:
     """The "Following suit" and "Trumps" paragraphs, which depend on the trump settings."""
     trump, best = variant.trump, variant.wins
     if trump is None:
@@ -206,7 +206,7 @@ def _trump_sections(variant: RuleVariant) -> tuple[tuple[Part, ...], tuple[Part,
     return following, trumps
 
 
-def rule_sheet(variant: RuleVariant) -> RuleSheet:
+def rule_sheet(variant: FiveTricksVariant) -> RuleSheet:
     """The full sheet for one variant: identical headings, this variant's rules only."""
     following, trumps = _trump_sections(variant)
     order = _with(_ORDER, order=_ORDER_TEXTS[rank_order(variant)])
@@ -230,7 +230,7 @@ def rule_sheet(variant: RuleVariant) -> RuleSheet:
     return RuleSheet(TITLE, SUBTITLE, sections, example_trick(variant))
 
 
-def example_trick(variant: RuleVariant) -> ExampleTrick:
+def example_trick(variant: FiveTricksVariant) -> ExampleTrick:
     """Who takes ``EXAMPLE_TRICK`` under this variant, and why, in one sentence."""
     cards = EXAMPLE_TRICK
     winner = trick_winner(variant, cards)

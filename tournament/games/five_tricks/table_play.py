@@ -29,7 +29,7 @@ from ..protocol import CardFace, Report
 from .cards import DECK, RANK_LABELS, Card, Suit
 from .replay import FIVE_TRICKS_TRICKS
 from .tricks import legal_cards, trick_winner
-from .variants import RuleVariant
+from .variants import FiveTricksVariant
 
 MIN_PLAYERS: Final[int] = 2
 MAX_PLAYERS: Final[int] = len(DECK)  # one card each; more players than cards cannot be dealt
@@ -95,13 +95,13 @@ class FiveTricksTable:
     def deal(self, seed: bytes, players: int, dealer: int) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
         return _dealt(seed, players, dealer)
 
-    def legal_cards(self, variant: RuleVariant, hand: Sequence[Card], trick: Sequence[Card]) -> set[Card]:
+    def legal_cards(self, variant: FiveTricksVariant, hand: Sequence[Card], trick: Sequence[Card]) -> set[Card]:
         return legal_cards(variant, hand, trick[0].suit if trick else None)
 
-    def trick_winner(self, variant: RuleVariant, trick: Sequence[Card]) -> int:
+    def trick_winner(self, variant: FiveTricksVariant, trick: Sequence[Card]) -> int:
         return trick_winner(variant, trick)
 
-    def report(self, variant: RuleVariant, players: Sequence[str], taken: Sequence[int]) -> Report:
+    def report(self, variant: FiveTricksVariant, players: Sequence[str], taken: Sequence[int]) -> Report:
         tricks = dict(zip(players, taken, strict=True))
         winner = game_winner(tricks)
         return Report(winners=frozenset() if winner is None else frozenset({winner}), scores=tricks)

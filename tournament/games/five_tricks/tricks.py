@@ -18,12 +18,12 @@ from collections.abc import Collection, Iterable, Sequence
 
 from ...core.errors import RuleError
 from .cards import DECK, Card, Suit
-from .variants import RuleVariant
+from .variants import FiveTricksVariant
 
 
-def _require_variant(variant: object) -> RuleVariant:
-    if not isinstance(variant, RuleVariant):
-        raise RuleError(f"expected a RuleVariant, not {variant!r}")
+def _require_variant(variant: object) -> FiveTricksVariant:
+    if not isinstance(variant, FiveTricksVariant):
+        raise RuleError(f"expected a FiveTricksVariant, not {variant!r}")
     return variant
 
 
@@ -40,7 +40,7 @@ def _require_distinct_cards(cards: Iterable[object], where: str, verb: str) -> l
     return checked
 
 
-def legal_cards(variant: RuleVariant, hand: Collection[Card], led: Suit | None) -> set[Card]:
+def legal_cards(variant: FiveTricksVariant, hand: Collection[Card], led: Suit | None) -> set[Card]:
     """Cards of ``hand`` the player may play when ``led`` was led (``None``: the player leads).
 
     Holding the led suit forces following it, except that under ``trump_any_time`` a trump is
@@ -60,7 +60,7 @@ def legal_cards(variant: RuleVariant, hand: Collection[Card], led: Suit | None) 
     return following
 
 
-def trick_winner(variant: RuleVariant, plays: Sequence[Card]) -> int:
+def trick_winner(variant: FiveTricksVariant, plays: Sequence[Card]) -> int:
     """Index into ``plays`` of the card that takes the trick; ``plays[0]`` was led."""
     rules = _require_variant(variant)
     if isinstance(plays, (str, bytes)) or not isinstance(plays, Sequence):

@@ -1,7 +1,7 @@
 """Rule variants: the four settings a Five Tricks rule sheet states, and the seed's ten sheets.
 
 Invariants:
-- A ``RuleVariant`` holds exactly four independent settings, each checked when it is built:
+- A ``FiveTricksVariant`` holds exactly four independent settings, each checked when it is built:
   ``ace`` in {"high", "low"}, ``wins`` in {"highest", "lowest"}, ``trump`` a ``Suit`` or ``None``,
   ``trump_any_time`` a real ``bool``. ``trump=None`` with ``trump_any_time=True`` is accepted:
   it is meaningless in play but harmless, and keeping the settings independent keeps storage simple.
@@ -39,7 +39,7 @@ _NO_TRUMP_CODE: Final[str] = "none"
 
 
 @dataclass(frozen=True, slots=True)
-class RuleVariant:
+class FiveTricksVariant:
     """The rules printed on one table's sheet."""
 
     ace: AceSetting
@@ -63,13 +63,13 @@ class RuleVariant:
             raise RuleError(f"expected a card, not {card!r}")
         return WINS_SIGN[self.wins] * _POSITION[self.ace][card.rank]
 
-    def differing_settings(self, other: RuleVariant) -> tuple[str, ...]:
+    def differing_settings(self, other: FiveTricksVariant) -> tuple[str, ...]:
         """Names of the settings (in declared order) on which the two sheets disagree."""
-        if not isinstance(other, RuleVariant):
+        if not isinstance(other, FiveTricksVariant):
             raise RuleError(f"can only compare with another rule variant, not {other!r}")
         return tuple(field.name for field in fields(self) if getattr(self, field.name) != getattr(other, field.name))
 
-    def differences(self, other: RuleVariant) -> int:
+    def differences(self, other: FiveTricksVariant) -> int:
         return len(self.differing_settings(other))
 
     @property
@@ -79,7 +79,7 @@ class RuleVariant:
         return f"{self.ace}-{self.wins}-{trump}-{_YES_NO[self.trump_any_time]}"
 
     @classmethod
-    def from_code(cls, code: str) -> RuleVariant:
+    def from_code(cls, code: str) -> FiveTricksVariant:
         if not isinstance(code, str) or code.count("-") != 3:
             raise RuleError(f"{code!r} is not a rule variant code like 'low-lowest-hearts-no'")
         ace, wins, trump, any_time = code.split("-")
@@ -94,11 +94,11 @@ class RuleVariant:
         )
 
 
-def _seed(ace: AceSetting, wins: WinsSetting, trump: Suit, any_time: bool) -> RuleVariant:
-    return RuleVariant(ace=ace, wins=wins, trump=trump, trump_any_time=any_time)
+def _seed(ace: AceSetting, wins: WinsSetting, trump: Suit, any_time: bool) -> FiveTricksVariant:
+    return FiveTricksVariant(ace=ace, wins=wins, trump=trump, trump_any_time=any_time)
 
 
-SEED_VARIANTS: Final[tuple[RuleVariant, ...]] = (
+SEED_VARIANTS: Final[tuple[FiveTricksVariant, ...]] = (
     _seed("low", "lowest", Suit.HEARTS, False),
     _seed("high", "highest", Suit.DIAMONDS, False),
     _seed("low", "lowest", Suit.CLUBS, False),
