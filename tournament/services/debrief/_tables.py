@@ -29,19 +29,19 @@ TABLE_LABEL: Final = Tn("Table {numbers}", "Tables {numbers}", 1)
 
 
 @dataclass(frozen=True, slots=True)
-class ElbowsUpVariant:
+class TableRules:
     number: int
     variant: Any
     house_rule: str | None
 
 
-def event_tables(session: Session, event: Event) -> tuple[CardGame[Any], tuple[ElbowsUpVariant, ...]]:
+def event_tables(session: Session, event: Event) -> tuple[CardGame[Any], tuple[TableRules, ...]]:
     game = game_of(event)
     rows = session.execute(
         select(Table.number, Table.variant_data, Table.house_rule)
         .where(Table.event_id == event.id).order_by(Table.number)
     ).all()
-    return game, tuple(ElbowsUpVariant(number, game.variant_from_json(data), house) for number, data, house in rows)
+    return game, tuple(TableRules(number, game.variant_from_json(data), house) for number, data, house in rows)
 
 
 def rule_set(game: CardGame[Any], variant: Any, house_rule: str | None = None) -> Hashable:
