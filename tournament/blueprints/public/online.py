@@ -110,9 +110,7 @@ def claim(token: str):
     try:
         personal = claims.claim(session, event, player_id, held=request.cookies.get(COOKIE),
                                 address=request.remote_addr, names_per_address=per_address)
-        session.commit()
-    except DomainError as error:
-        session.rollback()
+    except DomainError as error:  # the claim's change rolled back: nothing was written
         form.player_id.errors = [translate(error.text)]
         return _page(session, event, form, refused_id=player_id, status=error.http_status)
     response = redirect(url_for("play.page", token=personal))
