@@ -70,6 +70,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     # Every page names the event's game from the one place that knows it.
     app.add_template_global(game_of, "game_of")
     app.add_template_global(spoken_card, "spoken_card")  # "ace of spades" for screen readers
+    from .games.settings import summary_of
+    app.add_template_global(summary_of, "rules_summary")  # a table's rules in one line
     from .services.rounds import round_label_of
     app.add_template_global(round_label_of, "round_label")  # "Round 2 of 4", from the one place
     register_blueprints(app)

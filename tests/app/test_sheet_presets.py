@@ -9,6 +9,7 @@ import pytest
 
 from tests.conftest import setup_event
 from tournament import db, games
+from tournament.games import settings as declared
 from tournament.models import AuditEntry, Event
 from tournament.services import events, players
 from tournament.services import rounds as round_service
@@ -21,7 +22,7 @@ def _sheets(app, event_id: int) -> list[int]:
     """Each table's sheet number in the game's own kit (0: not one of them)."""
     with app.app_context():
         event = db.session().get(Event, event_id)
-        kit = games.get(event.game).default_variants(10)
+        kit = declared.default_variants(games.get(event.game).settings, 10)
         return [kit.index(t.variant) + 1 if t.variant in kit else 0 for t in event.tables]
 
 
@@ -119,12 +120,12 @@ def test_elevator_gets_the_preset_from_its_own_sheets(app, organiser):
 @pytest.mark.parametrize("game", ["five-tricks", "euchre", "elbows-up", "elevator", "elevator-up"])
 def test_every_game_gets_a_preset_that_is_classic_when_every_sheet_is_played(game):
     kit = games.get(game)
-    distinct = len(set(kit.default_variants(10)))
+    distinct = len(set(declared.default_variants(kit.settings, 10)))
     for count in range(0, 13):
         chosen = table_service.preset_variants(kit, count, table_service.MOST_DIFFERENT)
         assert len(chosen) == count
         if count >= distinct:
-            assert chosen == kit.default_variants(count)
+            assert chosen == declared.default_variants(kit.settings, count)
         else:
             assert len(set(chosen)) == count
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from tournament import db, games
+from tournament.games import settings as declared
 from tournament.models import Event
 from tournament.services import accounts, events, players
 
@@ -20,7 +21,7 @@ NAMES = [f"Player {n:02}" for n in range(28)]
 def _sheets(app, event_id: int) -> list[int]:
     with app.app_context():
         event = db.session().get(Event, event_id)
-        kit = games.get(event.game).default_variants(10)
+        kit = declared.default_variants(games.get(event.game).settings, 10)
         return [kit.index(t.variant) + 1 for t in event.tables]
 
 

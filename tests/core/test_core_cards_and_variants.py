@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tournament.core import RuleError
+from tournament.games import settings as declared
 from tournament.games.five_tricks import FIVE_TRICKS
 from tournament.games.five_tricks.cards import DECK, Card, Suit
 from tournament.games.five_tricks.variants import SEED_VARIANTS, FiveTricksVariant
@@ -127,7 +128,7 @@ def test_differences_counts_differing_settings() -> None:
 
 @pytest.mark.parametrize("variant", [*SEED_VARIANTS, FiveTricksVariant("low", "highest", None, True)])
 def test_stored_forms_round_trip(variant: FiveTricksVariant) -> None:
-    assert FIVE_TRICKS.variant_from_json(FIVE_TRICKS.variant_to_json(variant)) == variant
+    assert declared.from_json(FIVE_TRICKS.settings, declared.to_json(FIVE_TRICKS.settings, variant)) == variant
     assert FiveTricksVariant.from_code(variant.code) == variant
 
 
@@ -135,13 +136,14 @@ def test_code_is_short_and_readable() -> None:
     assert SEED_VARIANTS[0].code == "low-lowest-hearts-no"
     assert SEED_VARIANTS[7].code == "high-highest-hearts-yes"
     assert FiveTricksVariant("high", "lowest", None).code == "high-lowest-none-no"
-    assert FIVE_TRICKS.variant_to_json(SEED_VARIANTS[8]) == {"ace": "low", "wins": "lowest", "trump": "clubs",
+    assert declared.to_json(FIVE_TRICKS.settings, SEED_VARIANTS[8]) == {"ace": "low", "wins": "lowest",
+                                                                        "trump": "clubs",
                                                              "trump_any_time": True}
 
 
 def test_stored_form_with_missing_key_is_refused() -> None:
     with pytest.raises(ValueError, match="must be stored as an object with the keys"):
-        FIVE_TRICKS.variant_from_json({"ace": "low", "wins": "lowest", "trump": None})
+        declared.from_json(FIVE_TRICKS.settings, {"ace": "low", "wins": "lowest", "trump": None})
 
 
 def test_malformed_code_is_refused() -> None:

@@ -100,10 +100,11 @@ names = ["tournament.games", "tournament.games.protocol", "tournament.games.regi
 for name in names:
     importlib.import_module(name)
 from tournament.games import Report, get
+from tournament.games import settings as declared
 from tournament.games.five_tricks.variants import SEED_VARIANTS
 game = get("five-tricks")
-variant = game.variant_from_json(game.variant_to_json(SEED_VARIANTS[0]))
-game.variant_summary(variant)
+variant = declared.from_json(game.settings, declared.to_json(game.settings, SEED_VARIANTS[0]))
+declared.summary(game.settings, variant)
 game.game_winners(variant, Report(scores={"Ana": 2, "Ben": 1}))
 game.usual_games(4, 7)
 print(json.dumps(sorted(sys.modules)))
@@ -168,7 +169,8 @@ sys.modules["tournament"] = parent
 importlib.import_module(sys.argv[2])
 from tournament.games import get
 from tournament.games.five_tricks.variants import SEED_VARIANTS
-assert get("five-tricks").default_variants(1)[0] is SEED_VARIANTS[0]
+from tournament.games import settings as declared
+assert declared.default_variants(get("five-tricks").settings, 1)[0] is SEED_VARIANTS[0]
 print(json.dumps(sorted(sys.modules)))
 """
 

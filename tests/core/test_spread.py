@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from tournament import games
 from tournament.core.errors import RuleError
 from tournament.core.spread import difference, distinct_places, left_out, most_different, score
+from tournament.games import settings as declared
 
 SETTING = st.sampled_from(["ace", "wins", "trump", "any"])
 VALUE = st.one_of(st.booleans(), st.sampled_from(["a", "b", "c"]), st.none(), st.lists(st.integers(0, 2), max_size=2))
@@ -91,7 +92,7 @@ FIVE_TRICKS_PICKS = {
 @pytest.mark.parametrize("tables", range(1, 10))
 def test_seed_kit_preset_plays_trump_any_time_from_four_tables(tables: int) -> None:
     game = games.get("five-tricks")
-    sheets = [game.variant_to_json(v) for v in game.default_variants(10)]
+    sheets = [declared.to_json(game.settings, v) for v in declared.default_variants(game.settings, 10)]
     chosen = most_different(sheets, tables)
     assert tuple(place + 1 for place in chosen) == FIVE_TRICKS_PICKS[tables]
     if tables >= 4:  # four trump suits need four tables: from then on every rule is played
@@ -101,5 +102,5 @@ def test_seed_kit_preset_plays_trump_any_time_from_four_tables(tables: int) -> N
 
 def test_seven_classic_tables_never_play_trump_any_time() -> None:
     game = games.get("five-tricks")
-    sheets = [game.variant_to_json(v) for v in game.default_variants(10)]
+    sheets = [declared.to_json(game.settings, v) for v in declared.default_variants(game.settings, 10)]
     assert left_out(sheets, range(7)) == (7,)  # sheet 8, the first with trump any time

@@ -16,6 +16,7 @@ from tests.room.conftest import close_round, record_winner, seated, start_round
 from tournament import db
 from tournament.core.i18n import Text
 from tournament.games import game_of
+from tournament.games import settings as declared
 from tournament.models import Event, Player, Table
 from tournament.services import accounts, debrief
 
@@ -33,7 +34,7 @@ class Players:
 def build_rules(session, event) -> TablesRules:
     game = game_of(event)
     tables = session.scalars(select(Table).where(Table.event_id == event.id).order_by(Table.number))
-    return TablesRules(tuple((t.number, game.variant_summary(t.variant), t.house_rule) for t in tables))
+    return TablesRules(tuple((t.number, declared.summary(game.settings, t.variant), t.house_rule) for t in tables))
 
 
 def rules_csv(view: TablesRules):

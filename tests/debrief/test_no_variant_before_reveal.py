@@ -18,6 +18,7 @@ from tests.debrief.frame_views import NAMES
 from tests.room.conftest import close_round, record_winner, seated, start_round
 from tournament import db
 from tournament.games import game_of
+from tournament.games import settings as declared
 from tournament.i18n import translate
 from tournament.models import Event, Player
 from tournament.services import events, players, tables
@@ -66,7 +67,7 @@ def variant_texts(app, organiser, event_id: int) -> set[str]:
         event = session.get(Event, event_id)
         game = game_of(event)
         with app.test_request_context("/"):
-            summaries = {translate(game.variant_summary(t.variant), event.language) for t in event.tables}
+            summaries = {translate(declared.summary(game.settings, t.variant), event.language) for t in event.tables}
         rules = {t.house_rule for t in event.tables}
         numbers = [t.number for t in event.tables]
     sheets = [sheet_sentences(organiser.get(f"/events/{event_id}/print/preview?table={n}").get_data(as_text=True))

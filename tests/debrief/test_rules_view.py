@@ -12,6 +12,7 @@ from tests.debrief.conftest import statements_of
 from tests.games.highest_card import HIGHEST_CARD
 from tournament import db
 from tournament.games import Setting, get
+from tournament.games import settings as declared
 from tournament.games.five_tricks.cards import Suit
 from tournament.games.five_tricks.variants import SEED_VARIANTS
 from tournament.models import Event
@@ -25,17 +26,18 @@ WRAPPERS = ("wall", "desk", "paper")
 @pytest.mark.parametrize("key", ["five-tricks", "euchre", "elbows-up", "elevator", "elevator-up", "highest-card"])
 def test_every_game_states_its_variant_as_the_same_settings_in_the_same_order(key):
     game = HIGHEST_CARD if key == HIGHEST_CARD.key else get(key)
-    variants = game.default_variants(8)
-    keys = {tuple(setting.key for setting in game.variant_settings(variant)) for variant in variants}
+    variants = declared.default_variants(game.settings, 8)
+    keys = {tuple(setting.key for setting in declared.compared(game.settings, variant)) for variant in variants}
     assert len(keys) == 1 and next(iter(keys))
     for variant in variants:
-        settings = game.variant_settings(variant)
+        settings = declared.compared(game.settings, variant)
         assert all(isinstance(setting, Setting) and str(setting.label) and str(setting.value) for setting in settings)
     # Two variants play alike exactly when every code agrees (Five Tricks without trumps plays
     # alike whether or not trumps may come any time: its code says "none" for both).
     for first in variants:
         for second in variants:
-            same = all(a.code == b.code for a, b in zip(game.variant_settings(first), game.variant_settings(second),
+            same = all(a.code == b.code for a, b in zip(declared.compared(game.settings, first),
+                                                        declared.compared(game.settings, second),
                                                          strict=True))
             alike = first == second or (key == "five-tricks" and first.trump is None is second.trump
                                         and (first.ace, first.wins) == (second.ace, second.wins))
@@ -44,7 +46,7 @@ def test_every_game_states_its_variant_as_the_same_settings_in_the_same_order(ke
 
 def test_five_tricks_settings_use_the_summary_words_and_say_which_suit_is_trumps():
     game = get("five-tricks")
-    settings = {s.key: s for s in game.variant_settings(SEED_VARIANTS[0])}
+    settings = {s.key: s for s in declared.compared(game.settings, SEED_VARIANTS[0])}
     assert str(settings["ace"].value) == "Ace low" and str(settings["wins"].value) == "lowest card wins"
     assert str(settings["trump"].value) == "Hearts (♥) are trumps." and settings["trump"].code == Suit.HEARTS.value
     assert settings["trump_any_time"].code == "no"

@@ -15,6 +15,7 @@ from tests.debrief.conftest import statements_of
 from tournament import db
 from tournament.core.errors import RuleError
 from tournament.games import get
+from tournament.games import settings as declared
 from tournament.games.five_tricks.cards import DECK, Card, Suit
 from tournament.games.five_tricks.replay import FIVE_TRICKS_TRICKS, _search, candidate_tricks, reasons, why
 from tournament.games.five_tricks.tricks import trick_winner
@@ -37,7 +38,7 @@ def _set_variants(session, event_id: int, variants) -> None:
     game = get("five-tricks")
     for table, variant in zip(session.query(Table).filter_by(event_id=event_id).order_by(Table.number), variants,
                               strict=False):
-        table.variant_data = game.variant_to_json(variant)
+        table.variant_data = declared.to_json(game.settings, variant)
     session.commit()
 
 
@@ -154,7 +155,8 @@ def test_a_game_without_tricks_has_no_trick_view_and_refuses_a_trick(app):
         event = session.get(Event, _event(app, tables=2))
         event.game = "elevator"
         for table in event.tables:
-            table.variant_data = get("elevator").variant_to_json(get("elevator").default_variants(1)[0])
+            table.variant_data = declared.to_json(get("elevator").settings,
+                                                  declared.default_variants(get("elevator").settings, 1)[0])
         session.commit()
         view = trick_service.build(session, event)
         assert not view.available and "Elevator takes no tricks" in str(view.message)
@@ -186,7 +188,8 @@ def test_an_elevator_event_posting_a_trick_gets_the_reason_on_the_page_and_nothi
         event = session.get(Event, event_id)
         event.game = "elevator"
         for table in event.tables:
-            table.variant_data = get("elevator").variant_to_json(get("elevator").default_variants(1)[0])
+            table.variant_data = declared.to_json(get("elevator").settings,
+                                                  declared.default_variants(get("elevator").settings, 1)[0])
         session.commit()
         reason = str(trick_service.build(session, event).message)
         before = (event.debrief_trick, session.query(AuditEntry).count())

@@ -13,6 +13,7 @@ from werkzeug.datastructures import MultiDict
 from tournament.core.errors import RuleError
 from tournament.core.i18n import T
 from tournament.games import all_games, get
+from tournament.games import settings as declared
 from tournament.games.five_tricks.variants import FiveTricksVariant
 from tournament.games.settings import Choice, DeclaredSetting, VariantSettings, yes_no
 
@@ -38,17 +39,17 @@ def test_every_combination_of_a_game_s_settings_reads_back_from_its_json_and_fro
     assert len(variants) >= 4
     with app.test_request_context():
         for variant in variants:
-            stored = game.variant_to_json(variant)
+            stored = declared.to_json(game.settings, variant)
             assert list(stored) == [setting.key for setting in game.settings.declared]
-            assert game.variant_from_json(json.loads(json.dumps(stored))) == variant
-            shown = game.variant_form(None, variant)
+            assert declared.from_json(game.settings, json.loads(json.dumps(stored))) == variant
+            shown = declared.form(game.settings, None, variant)
             # What a browser sends: a select's value, a ticked box's "y", an unticked box nothing.
             posted = MultiDict({f.name: "y" if f.type == "BooleanField" else f.data for f in shown
                                 if f.type != "CSRFTokenField" and f.data is not False})
-            form = game.variant_form(posted, None)
+            form = declared.form(game.settings, posted, None)
             assert form.validate(), form.errors
-            assert game.variant_from_form(form) == variant
-            assert [row.key for row in game.variant_settings(variant)] == list(stored)
+            assert declared.from_form(game.settings, form) == variant
+            assert [row.key for row in declared.compared(game.settings, variant)] == list(stored)
 
 
 # Written by each game's own code before the settings were declared: stored events and files hold these.
@@ -67,37 +68,40 @@ STORED_BEFORE = {
 @pytest.mark.parametrize("key", sorted(STORED_BEFORE))
 def test_the_first_tables_rules_are_stored_byte_for_byte_as_before(key: str) -> None:
     game = get(key)
-    assert tuple(json.dumps(game.variant_to_json(v)) for v in game.default_variants(2)) == STORED_BEFORE[key]
+    first = declared.default_variants(game.settings, 2)
+    assert tuple(json.dumps(declared.to_json(game.settings, v)) for v in first) == STORED_BEFORE[key]
 
 
 @pytest.mark.parametrize("key", GAMES)
 def test_neighbouring_new_tables_differ_in_at_least_as_many_settings_as_the_game_declares(key: str) -> None:
     game = get(key)
-    stored = [game.variant_to_json(variant) for variant in game.default_variants(40)]
+    stored = [declared.to_json(game.settings, variant) for variant in declared.default_variants(game.settings, 40)]
     for first, second in pairwise(stored):
         assert sum(first[name] != second[name] for name in first) >= game.settings.differ_by
 
 
 def test_a_stored_value_no_choice_holds_is_refused_in_the_variant_s_own_words() -> None:
     elevator = get("elevator")
-    stored = elevator.variant_to_json(elevator.default_variants(1)[0])
+    stored = declared.to_json(elevator.settings, declared.default_variants(elevator.settings, 1)[0])
     with pytest.raises(RuleError, match="stuck_penalty must be 'players' or 'one'"):
-        elevator.variant_from_json({**stored, "stuck_penalty": "all"})
+        declared.from_json(elevator.settings, {**stored, "stuck_penalty": "all"})
     with pytest.raises(RuleError, match="jokers must be true or false"):
-        elevator.variant_from_json({**stored, "jokers": 1})
+        declared.from_json(elevator.settings, {**stored, "jokers": 1})
     with pytest.raises(RuleError, match="must be stored as an object with the keys jokers, stuck_penalty"):
-        elevator.variant_from_json({"jokers": True})
+        declared.from_json(elevator.settings, {"jokers": True})
 
 
 def test_a_trump_stored_in_another_spelling_still_reads_and_is_written_back_by_its_name() -> None:
     five_tricks = get("five-tricks")
-    read = five_tricks.variant_from_json({"ace": "high", "wins": "lowest", "trump": "♥", "trump_any_time": True})
-    assert five_tricks.variant_to_json(read)["trump"] == "hearts"
+    read = declared.from_json(five_tricks.settings, {"ace": "high", "wins": "lowest", "trump": "♥",
+                                                     "trump_any_time": True})
+    assert declared.to_json(five_tricks.settings, read)["trump"] == "hearts"
 
 
 def test_a_setting_that_changes_nothing_at_a_table_compares_alike_whatever_it_holds() -> None:
     five_tricks = get("five-tricks")
-    rows = [five_tricks.variant_settings(FiveTricksVariant("high", "highest", None, flag))[3] for flag in (False, True)]
+    rows = [declared.compared(five_tricks.settings, FiveTricksVariant("high", "highest", None,
+                                                                      flag))[3] for flag in (False, True)]
     assert rows[0] == rows[1] and rows[0].value == "—"
 
 

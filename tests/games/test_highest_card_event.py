@@ -27,6 +27,7 @@ from tests.room.conftest import seated, tokens
 from tests.transfer.unmarked import unmarked
 from tournament import db
 from tournament.core import plan_moves
+from tournament.games import settings as declared
 from tournament.models import Event
 from tournament.services import transfer_schema
 
@@ -64,9 +65,9 @@ def test_a_whole_event_runs_with_a_game_that_lives_only_in_its_package(app, orga
     assert organiser.post(f"/events/{event_id}/players", data={"names": "\n".join(NAMES)}).status_code == 302
     assert organiser.post(f"/events/{event_id}/tables/plan", data={}).status_code == 302
     tables_page = page_text(organiser.get(f"/events/{event_id}/tables"))
-    variants = HIGHEST_CARD.default_variants(3)  # 7 players at tables of 2-3: 3 tables
+    variants = declared.default_variants(HIGHEST_CARD.settings, 3)  # 7 players at tables of 2-3: 3 tables
     for variant in variants:
-        assert HIGHEST_CARD.variant_summary(variant) in tables_page
+        assert declared.summary(HIGHEST_CARD.settings, variant) in tables_page
     assert "trump" not in tables_page.lower()
 
     # The rules page draws the game's own fields and stores what it reads back.
@@ -140,7 +141,7 @@ def test_a_whole_event_runs_with_a_game_that_lives_only_in_its_package(app, orga
     # Event file v2: the game and its variants travel; import then export gives the same file.
     document = _export(organiser, event_id)
     assert document["version"] == transfer_schema.VERSION and document["game"] == "highest-card"
-    assert [t["variant"] for t in document["tables"]] == [HIGHEST_CARD.variant_to_json(v) for v in variants]
+    assert [t["variant"] for t in document["tables"]] == [declared.to_json(HIGHEST_CARD.settings, v) for v in variants]
     first = next(g for g in document["rounds"][0]["games"] if g["table"] == three and g["number"] == 1)
     assert set(first["winners"]) == {by_id[pid] for pid in first_game}
     assert first["scores"] == {by_id[pid]: card for pid, card in cards.items()}

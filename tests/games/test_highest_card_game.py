@@ -16,6 +16,7 @@ from tests.games.highest_card import CARD, HIGHEST_CARD, HighestCard, Variant
 from tests.games.strict_types import StrictReport, one_strict_run
 from tournament.core.errors import RuleError
 from tournament.games import CardGame, Report, all_games, get, register
+from tournament.games import settings as declared
 
 ROOT = Path(__file__).resolve().parents[2]
 HIGH_SHARE, LOW_FIRST = Variant("high", "share"), Variant("low", "alphabetical")
@@ -52,15 +53,15 @@ def test_without_the_fixture_the_test_game_is_unknown() -> None:
 
 
 def test_variants_round_trip_through_json_and_bad_json_is_refused() -> None:
-    variants = HIGHEST_CARD.default_variants(6)
-    assert variants[:4] == HIGHEST_CARD.default_variants(4) and len(set(variants)) == 4
+    variants = declared.default_variants(HIGHEST_CARD.settings, 6)
+    assert variants[:4] == declared.default_variants(HIGHEST_CARD.settings, 4) and len(set(variants)) == 4
     for variant in variants:
-        assert HIGHEST_CARD.variant_from_json(HIGHEST_CARD.variant_to_json(variant)) == variant
+        assert declared.from_json(HIGHEST_CARD.settings, declared.to_json(HIGHEST_CARD.settings, variant)) == variant
     bad: object
     for bad in (None, [], {"ace": "high"}, {"ace": "middle", "ties": "share"}, {"ace": "high", "ties": "x", "y": 1}):
         with pytest.raises(RuleError):
-            HIGHEST_CARD.variant_from_json(bad)
-    assert HIGHEST_CARD.variant_summary(LOW_FIRST) == "Ace low; a tie goes to the first name"
+            declared.from_json(HIGHEST_CARD.settings, bad)
+    assert declared.summary(HIGHEST_CARD.settings, LOW_FIRST) == "Ace low; a tie goes to the first name"
 
 
 def test_the_cards_decide_and_a_tie_on_the_best_card_shares_the_win_or_goes_to_the_first_name() -> None:
@@ -113,10 +114,10 @@ def test_the_game_s_own_templates_draw_its_rule_sheet_and_variant_fields(app: An
         sheet = env.get_template(HIGHEST_CARD.rule_sheet_template).render(sheet=HIGHEST_CARD.rule_sheet(LOW_FIRST))
     assert "Highest Card" in sheet and "The Ace is the lowest card." in sheet
     with app.test_request_context():
-        form = HIGHEST_CARD.variant_form(MultiDict({"ace": "low", "ties": "alphabetical"}), None)
-        assert form.validate() and HIGHEST_CARD.variant_from_form(form) == LOW_FIRST
+        form = declared.form(HIGHEST_CARD.settings, MultiDict({"ace": "low", "ties": "alphabetical"}), None)
+        assert form.validate() and declared.from_form(HIGHEST_CARD.settings, form) == LOW_FIRST
         fields = env.get_template("_variant_fields.html").render(
-            form=HIGHEST_CARD.variant_form(None, HIGH_SHARE))
+            form=declared.form(HIGHEST_CARD.settings, None, HIGH_SHARE))
     assert 'name="ace"' in fields and 'name="ties"' in fields and "Everyone tied wins" in fields
 
 

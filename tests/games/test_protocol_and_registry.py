@@ -28,6 +28,7 @@ from tournament.games import (
     register,
     unregister,
 )
+from tournament.games import settings as declared
 from tournament.games.five_tricks import FIVE_TRICKS, TRICKS, FiveTricks
 from tournament.games.five_tricks.cards import Suit
 from tournament.games.five_tricks.generator import CANDIDATES, variants_for_tables
@@ -160,10 +161,10 @@ def test_impossible_table_sizes_and_score_fields_are_refused() -> None:
 
 def test_every_seed_and_generated_variant_round_trips_through_its_json() -> None:
     for variant in {*SEED_VARIANTS, *CANDIDATES, *variants_for_tables(60)}:
-        stored = json.loads(json.dumps(GAME.variant_to_json(variant)))
-        assert GAME.variant_from_json(stored) == variant
-    assert GAME.default_variants(12) == variants_for_tables(12)
-    assert GAME.default_variants(10) == SEED_VARIANTS
+        stored = json.loads(json.dumps(declared.to_json(GAME.settings, variant)))
+        assert declared.from_json(GAME.settings, stored) == variant
+    assert declared.default_variants(GAME.settings, 12) == variants_for_tables(12)
+    assert declared.default_variants(GAME.settings, 10) == SEED_VARIANTS
 
 
 @pytest.mark.parametrize("data", [
@@ -176,7 +177,7 @@ def test_every_seed_and_generated_variant_round_trips_through_its_json() -> None
 ])
 def test_stored_rules_that_make_no_variant_are_refused_in_words(data: object) -> None:
     with pytest.raises(RuleError) as refused:
-        GAME.variant_from_json(data)
+        declared.from_json(GAME.settings, data)
     assert str(refused.value)
 
 
@@ -189,17 +190,17 @@ def test_stored_rules_that_make_no_variant_are_refused_in_words(data: object) ->
      "Ace low, highest card wins; ♦ Diamonds trump (any time)"),
 ])
 def test_the_variant_summary_reads_as_the_tables_page_always_showed(variant: FiveTricksVariant, summary: str) -> None:
-    assert str(GAME.variant_summary(variant)) == summary
+    assert str(declared.summary(GAME.settings, variant)) == summary
 
 
 def test_the_variant_form_shows_a_table_s_rules_and_reads_them_back(app: Any) -> None:
     with app.test_request_context():
         for variant in {*SEED_VARIANTS, *CANDIDATES}:
-            assert GAME.variant_from_form(GAME.variant_form(None, variant)) == variant
+            assert declared.from_form(GAME.settings, declared.form(GAME.settings, None, variant)) == variant
         posted = MultiDict({"ace": "low", "wins": "highest", "trump": "", "trump_any_time": "y"})
-        form = GAME.variant_form(posted, SEED_VARIANTS[0])
+        form = declared.form(GAME.settings, posted, SEED_VARIANTS[0])
         assert form.validate()
-        assert GAME.variant_from_form(form) == FiveTricksVariant("low", "highest", None, True)
+        assert declared.from_form(GAME.settings, form) == FiveTricksVariant("low", "highest", None, True)
 
 
 # --- the other hooks ------------------------------------------------------------------------

@@ -12,6 +12,7 @@ import pytest
 from tests.games.elevator.helpers import shedding_event
 from tournament.core.i18n import Text
 from tournament.games import get
+from tournament.games import settings as declared
 from tournament.i18n import translate
 from tournament.i18n.languages import TRANSLATED
 
@@ -46,7 +47,7 @@ def _messages(sheet: object) -> list[Text]:
 def test_a_translated_sheet_prints_no_english_sentence(app, organiser, key):
     event_id = _event(app, key)
     game = get(key)
-    english = [str(text) for variant in game.default_variants(TABLES[key])
+    english = [str(text) for variant in declared.default_variants(game.settings, TABLES[key])
                for text in _messages(game.rule_sheet(variant)) if len(str(text)) > 30]
     assert english
     for language in TRANSLATED:
@@ -74,7 +75,7 @@ def test_the_sheet_s_messages_translate_in_every_language(app):
     with app.test_request_context():
         for key in GAMES:
             game = get(key)
-            for variant in game.default_variants(TABLES[key]):
+            for variant in declared.default_variants(game.settings, TABLES[key]):
                 for text in _messages(game.rule_sheet(variant)):
                     if " " not in text.msgid:  # a single word may be the same (Points, Jokers, Lobby)
                         continue

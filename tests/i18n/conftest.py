@@ -45,10 +45,9 @@ class World:
 
 def _event(session, name: str, names: list[str], game: str, tables: int, language: str = PSEUDO_LANG) -> Event:
     event = events.create_event(session, name, game=game)
-    event.language = language  # the projector, sheets and a phone without a choice follow it
     players.add_players(session, event, "\n".join(names))
     table_service.set_table_count(session, event, tables)
-    session.commit()
+    events.set_language(session, event.id, language)  # the projector, sheets and a phone without a choice follow it
     return event
 
 

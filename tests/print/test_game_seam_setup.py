@@ -3,6 +3,7 @@ beside Five Tricks brings its own table sizes, default rules, guide paragraph, t
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -29,8 +30,7 @@ class Pairs(FiveTricks):
     table_sizes = TableSizes(smallest=2, preferred=2, largest=2)
     template_folder: Path | None = None
 
-    def default_variants(self, tables):
-        return (SEED_VARIANTS[9],) * tables
+    settings = replace(FIVE_TRICKS.settings, generator=lambda tables: (SEED_VARIANTS[9],) * tables)
 
     def guide_paragraphs(self):
         return (Paragraph("Pair winner", "The pair with more tricks wins."),)

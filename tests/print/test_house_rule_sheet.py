@@ -15,6 +15,7 @@ from tournament import db
 from tournament.blueprints.print.house_rule import LABEL, SIZES, house_rule_size
 from tournament.core.limits import MAX_HOUSE_RULE
 from tournament.games import register, unregister
+from tournament.games import settings as declared
 from tournament.games.five_tricks import FIVE_TRICKS
 from tournament.games.five_tricks.variants import SEED_VARIANTS
 from tournament.models import Event
@@ -91,7 +92,9 @@ def test_every_game_s_sheet_draws_the_house_rule_line(app):
 def _both_sheets_draw_the_line(app) -> None:
     with app.test_request_context():
         env = app.jinja_env
-        for game, variant in ((FIVE_TRICKS, SEED_VARIANTS[0]), (HIGHEST_CARD, HIGHEST_CARD.default_variants(1)[0])):
+        for game, variant in ((FIVE_TRICKS, SEED_VARIANTS[0]), (HIGHEST_CARD,
+                                                                declared.default_variants(HIGHEST_CARD.settings,
+                                                                                          1)[0])):
             template = env.get_template(game.rule_sheet_template)
             sheet = game.rule_sheet(variant)
             with_rule = template.render(sheet=sheet, marker=None, house_rule="Knock twice.")

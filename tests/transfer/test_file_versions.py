@@ -14,6 +14,7 @@ from sqlalchemy import select
 from tests.transfer.conftest import row_counts
 from tournament import db
 from tournament.games import get
+from tournament.games import settings as declared
 from tournament.models import Event, Table
 from tournament.services import events, players, transfer
 from tournament.services import tables as table_service
@@ -45,7 +46,7 @@ def test_an_event_file_of_version_1_still_imports_with_its_variants(app, organis
         event = db.session().get(Event, event_id)
         assert event.game == "five-tricks"
         five_tricks = get("five-tricks")
-        assert [five_tricks.variant_to_json(t.variant) for t in event.tables] == [
+        assert [declared.to_json(five_tricks.settings, t.variant) for t in event.tables] == [
             t["variant"] for t in old["tables"]]
     again = _export(organiser, event_id)
     # Everything the old file said comes back; only the version, the named game, the event's
@@ -88,7 +89,7 @@ def test_an_event_of_another_game_keeps_its_game_through_export_and_import(app, 
     with app.app_context():
         copy = db.session().get(Event, copy_id)
         assert copy.game == second_game.key
-        assert [t.variant for t in copy.tables] == list(second_game.default_variants(2))
+        assert [t.variant for t in copy.tables] == list(declared.default_variants(second_game.settings, 2))
 
 
 def test_an_unknown_game_in_an_event_file_is_refused_in_words(app, organiser):

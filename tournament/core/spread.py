@@ -9,7 +9,7 @@ Invariants:
 - The answer is deterministic: the same candidates and count give the same sheets.
 
 Rules:
-- A sheet is compared through its JSON form (``CardGame.variant_to_json``): each key is a setting,
+- A sheet is compared through its JSON form (``games.settings.to_json``): each key is a setting,
   and two sheets differ by one for every setting whose values are not equal. Nothing here knows
   a game, so every game gets the preset.
 - Candidates are taken in the classic order; a repeated sheet counts once (its first place).
@@ -21,7 +21,7 @@ Rules:
 - The answer lists the chosen places in the classic order, so the tables keep the sheets'
   relative order and table 1 plays the seed's sheet 1 when it is chosen.
 - Exhaustive search: every subset of ``count`` candidates is scored. A game's own sheets are at
-  most ten (``CardGame.default_variants(10)``), so that is at most C(10, 5) = 252 subsets of at most
+  most ten (a game's ten default variants), so that is at most C(10, 5) = 252 subsets of at most
   45 pairs each; ``MAX_CANDIDATES`` bounds it for any caller.
 """
 

@@ -9,7 +9,7 @@ Invariants:
   A game may import its web pieces (a WTForms form class, say) inside the hooks that return
   them, never at import time.
 - A game's key is its stored name (events, event files): it never changes once used.
-- Variants are immutable and hashable values; ``variant_from_json(variant_to_json(v)) == v``
+- Variants are immutable and hashable values; ``from_json(settings, to_json(settings, v)) == v``
   for every variant ``v``, and the JSON form holds only JSON types. Each setting of a variant
   is declared once (``CardGame.settings``); everything said and stored about it derives from that.
 - Players are named by their names (unique per event); a report's winners are a set: a game
@@ -454,9 +454,11 @@ class CardGame(Protocol[V]):
             takes no tricks, or whose tricks the debrief does not replay).
         table_play: how a virtual table deals and plays the game online, or ``None`` (the
             game is played at real tables only).
-        settings: the variant's settings, each declared once (``games.settings``): the
-            variant hooks below (new tables, JSON, summary, debrief rows, the rules page's
-            form) are derived from it; a game gets them from ``settings.DeclaredVariants``.
+        settings: the variant's settings, each declared once. New tables' rules, the stored
+            JSON, the summary line, the debrief's rows and the rules page's form are derived
+            from it by the functions of ``games.settings`` (``default_variants``, ``to_json``,
+            ``from_json``, ``summary``, ``compared``, ``form``, ``from_form``), never written
+            per game.
     """
 
     key: str
@@ -477,42 +479,6 @@ class CardGame(Protocol[V]):
 
     @property
     def slip_hint(self) -> Text | str: ...
-
-    # Derived from ``settings`` (``games.settings.DeclaredVariants``), never written per game.
-
-    def default_variants(self, tables: int) -> tuple[V, ...]:
-        """One variant per table, table 1 first; a prefix of every longer answer, so adding
-        tables never changes the earlier ones."""
-        ...
-
-    def variant_to_json(self, variant: V) -> dict[str, Any]:
-        """The variant as stored (table column, event file): JSON types only."""
-        ...
-
-    def variant_from_json(self, data: object) -> V:
-        """The variant ``variant_to_json`` stored; ``RuleError`` for anything else."""
-        ...
-
-    def variant_summary(self, variant: V) -> Text | str:
-        """One line for the tables page and the print list: "Ace high, highest card wins; …"."""
-        ...
-
-    def variant_settings(self, variant: V) -> tuple[Setting, ...]:
-        """The variant's settings, house rules and options included, for the debrief's side by
-        side view: the same keys in the same order for every variant of the game."""
-        ...
-
-    def variant_form(self, formdata: Any, variant: V | None) -> Any:
-        """A Flask-WTF form for a table's variant, filled from ``formdata`` when posted (a
-        ``MultiDict``), else from ``variant`` (``None``: the game's defaults). Needs an app
-        context. The rules page draws its fields in the declared order
-        (``templates/_variant_fields.html``); its live preview sends the same fields (without
-        the CSRF token) as a query string, read by this form too."""
-        ...
-
-    def variant_from_form(self, form: Any) -> V:
-        """The variant a validated ``variant_form`` holds; ``RuleError`` if it makes none."""
-        ...
 
     # The game's own answers.
 

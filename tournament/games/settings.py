@@ -173,6 +173,11 @@ def summary(settings: VariantSettings[V], variant: V) -> Text | str:
                 context=settings.summary.context)
 
 
+def summary_of(game: Any, variant: Any) -> Text | str:
+    """``summary`` for a game object (a page holds the game, not its settings)."""
+    return summary(game.settings, variant)
+
+
 def compared(settings: VariantSettings[V], variant: V) -> tuple[Setting, ...]:
     """The settings one by one for the debrief's side-by-side view, in declared order."""
     variant = settings.check(variant)
@@ -231,32 +236,5 @@ def from_form(settings: VariantSettings[V], posted: Any) -> V:
     return settings.variant(**values)
 
 
-class DeclaredVariants(Generic[V]):
-    """The ``CardGame`` hooks about variants, answered from the game's ``settings``."""
-
-    settings: VariantSettings[V]
-
-    def default_variants(self, tables: int) -> tuple[V, ...]:
-        return default_variants(self.settings, tables)
-
-    def variant_to_json(self, variant: V) -> dict[str, Any]:
-        return to_json(self.settings, variant)
-
-    def variant_from_json(self, data: object) -> V:
-        return from_json(self.settings, data)
-
-    def variant_summary(self, variant: V) -> Text | str:
-        return summary(self.settings, variant)
-
-    def variant_settings(self, variant: V) -> tuple[Setting, ...]:
-        return compared(self.settings, variant)
-
-    def variant_form(self, formdata: Any, variant: V | None) -> Any:
-        return form(self.settings, formdata, variant)
-
-    def variant_from_form(self, form: Any) -> V:
-        return from_form(self.settings, form)
-
-
-__all__ = ["DASH", "NOT_APPLIED", "Choice", "DeclaredSetting", "DeclaredVariants", "VariantSettings", "compared",
-           "default_variants", "form", "from_form", "from_json", "stored", "summary", "to_json", "yes_no"]
+__all__ = ["DASH", "NOT_APPLIED", "Choice", "DeclaredSetting", "VariantSettings", "compared",
+           "default_variants", "form", "from_form", "from_json", "stored", "summary", "summary_of", "to_json", "yes_no"]

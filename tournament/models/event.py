@@ -10,6 +10,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 from .. import games
 from ..core.limits import MAX_HOUSE_RULE
 from ..core.rounds import DEFAULT_ROUNDS
+from ..games import settings as declared
 from .base import Base, UtcDateTime, new_token, utcnow
 
 if TYPE_CHECKING:
@@ -102,7 +103,7 @@ class Table(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), index=True)
     number: Mapped[int] = mapped_column(Integer)
-    # The table's rule variant in its game's JSON form (Game.variant_to_json); read it through `variant`.
+    # The table's rule variant in its game's JSON form (games.settings.to_json); read it through `variant`.
     variant_data: Mapped[dict[str, Any]] = mapped_column("variant", JSON)
     # One line of the organiser's own that prints on this table's rule sheet only.
     house_rule: Mapped[str | None] = mapped_column(String(MAX_HOUSE_RULE), nullable=True, default=None)
@@ -120,11 +121,11 @@ class Table(Base):
     def variant(self) -> Any:
         """The variant, as the event's game reads it. The event is nearly always in the session
         already (pages load it first), so this costs no SQL; otherwise one SELECT per session."""
-        return games.game_of(self.event).variant_from_json(self.variant_data)
+        return declared.from_json(games.game_of(self.event).settings, self.variant_data)
 
     @variant.setter
     def variant(self, variant: Any) -> None:
         """Stored in the game's JSON form; a table not yet added to an event plays the default game."""
         event = self.event
         game = games.game_of(event) if event is not None else games.get(games.DEFAULT)
-        self.variant_data = game.variant_to_json(variant)
+        self.variant_data = declared.to_json(game.settings, variant)

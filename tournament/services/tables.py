@@ -1,7 +1,7 @@
 """The table plan before the tournament: how many tables, their rule variants, home tables.
 
 The table sizes and each new table's rules are the event's game's (``CardGame.table_sizes``,
-``CardGame.default_variants``). A game played at one table size only (``fixed_size``: Euchre in
+``games.settings.default_variants``). A game played at one table size only (``fixed_size``: Euchre in
 fours) always gets equal tables of exactly that size; the players left over observe. The
 sheets a plan deals out follow a preset (``preset_variants``): the classic order (table N gets
 the game's sheet N) or, for fewer tables than sheets, the most different sheets
@@ -25,6 +25,7 @@ from ..core.names import clean_text
 from ..core.planner import TablePlan, plan_tables, seat_players
 from ..core.spread import distinct_places, left_out, most_different
 from ..games import CardGame, game_of
+from ..games import settings as declared
 from ..models import Event, Player, PlayerStatus, Table
 from . import audit
 from .errors import DomainError, as_sentence
@@ -99,7 +100,7 @@ SHEET_KIT = 10  # a game's own sheets: ``default_variants(SHEET_KIT)``, the seed
 
 
 def _own_sheets(game: CardGame[Any]) -> tuple[Any, ...]:
-    return game.default_variants(SHEET_KIT)
+    return declared.default_variants(game.settings, SHEET_KIT)
 
 
 def preset_variants(game: CardGame[Any], count: int, preset: str = CLASSIC) -> tuple[Any, ...]:
@@ -109,11 +110,11 @@ def preset_variants(game: CardGame[Any], count: int, preset: str = CLASSIC) -> t
     classic order; with as many tables as distinct sheets or more, it is the classic order."""
     if preset not in PRESETS:
         raise DomainError(T("Choose the classic order or the most different sheets."))
-    classic = game.default_variants(count)
+    classic = declared.default_variants(game.settings, count)
     if preset == CLASSIC:
         return classic
     sheets = _own_sheets(game)
-    settings = [game.variant_to_json(variant) for variant in sheets]
+    settings = [declared.to_json(game.settings, variant) for variant in sheets]
     if count >= len(distinct_places(settings)):
         return classic
     return tuple(sheets[place] for place in most_different(settings, count))
@@ -123,8 +124,8 @@ def classic_leaves_out(game: CardGame[Any], count: int) -> tuple[tuple[int, obje
     """(sheet number, variant) of the first of the game's own sheets holding each setting value
     that no table of the classic order for ``count`` tables plays; empty when none is missing."""
     sheets = _own_sheets(game)
-    settings = [game.variant_to_json(variant) for variant in sheets]
-    played = [game.variant_to_json(variant) for variant in game.default_variants(count)]
+    settings = [declared.to_json(game.settings, variant) for variant in sheets]
+    played = [declared.to_json(game.settings, variant) for variant in declared.default_variants(game.settings, count)]
     places = left_out([*played, *settings], range(len(played)))
     return tuple((place - len(played) + 1, sheets[place - len(played)]) for place in places)
 
@@ -135,7 +136,7 @@ def sheets_hint(game: CardGame[Any], count: int | None) -> Text:
     if count is None or count < 1:
         return T("Classic order: table N gets the game's sheet N. With fewer tables than sheets, "
                  "the most different sheets make sure every rule is played somewhere.")
-    distinct = len(distinct_places([game.variant_to_json(variant) for variant in _own_sheets(game)]))
+    distinct = len(distinct_places([declared.to_json(game.settings, variant) for variant in _own_sheets(game)]))
     if count >= distinct:
         return Tn("With {n} table every sheet is played: both choices are the classic order.",
                   "With {n} tables every sheet is played: both choices are the classic order.", count)
@@ -145,7 +146,7 @@ def sheets_hint(game: CardGame[Any], count: int | None) -> Text:
                   "different sheets make the tables differ more.",
                   "With {n} tables the classic order already plays every rule at least once; the most "
                   "different sheets make the tables differ more.", count)
-    named = [T("sheet {number} ({rules})", number=number, rules=game.variant_summary(variant))
+    named = [T("sheet {number} ({rules})", number=number, rules=declared.summary(game.settings, variant))
              for number, variant in missing]
     sheets = named[-1]
     for earlier in reversed(named[:-1]):  # a list, joined the way the page's language joins one
@@ -185,8 +186,8 @@ def _deal_sheets(session: Session, event: Event, preset: str) -> int:
     for table, variant in zip(event.tables, preset_variants(game, len(event.tables), preset), strict=True):
         if table.variant != variant:
             audit.log(session, event.id, audit.ORGANISER, "table rules changed", f"table {table.number}",
-                      table_number=table.number, old=str(game.variant_summary(table.variant)),
-                      new=str(game.variant_summary(variant)))
+                      table_number=table.number, old=str(declared.summary(game.settings, table.variant)),
+                      new=str(declared.summary(game.settings, variant)))
             table.variant = variant
             changed += 1
     audit.log(session, event.id, audit.ORGANISER, "rule sheets chosen", new=preset)
@@ -276,8 +277,8 @@ def set_rules(session: Session, event: Event, table: Table, variant: Any, house_
         old_variant = table.variant
         if old_variant != variant:
             audit.log(session, event.id, audit.ORGANISER, "table rules changed", f"table {table.number}",
-                      table_number=table.number, old=str(game.variant_summary(old_variant)),
-                      new=str(game.variant_summary(variant)))
+                      table_number=table.number, old=str(declared.summary(game.settings, old_variant)),
+                      new=str(declared.summary(game.settings, variant)))
         if table.house_rule != rule:
             audit.log(session, event.id, audit.ORGANISER, "house rule changed", f"table {table.number}",
                       table_number=table.number, old=table.house_rule, new=rule)

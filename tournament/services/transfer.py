@@ -34,6 +34,7 @@ from ..core.limits import MAX_EVENT_NAME
 from ..core.names import fold_name, name_key
 from ..games import CardGame, game_of
 from ..games import get as game_by_key
+from ..games import settings as declared
 from ..models import (
     AuditEntry,
     DebriefNote,
@@ -134,7 +135,7 @@ def export_event(session: Session, event: Event) -> dict[str, Any]:
         "event": {**{key: getattr(event, key) for key in SETTINGS}, "time_zone": event.time_zone,
                   "language": event.language, "planned_rounds": event.planned_rounds,
                   "ended_at": iso(event.ended_at)},
-        "tables": [{"number": t.number, "variant": game_of_event.variant_to_json(t.variant),
+        "tables": [{"number": t.number, "variant": declared.to_json(game_of_event.settings, t.variant),
                     **({"house_rule": t.house_rule} if t.house_rule is not None else {}),
                     "online": t.online, "app_referees": t.app_referees} for t in tables],
         "players": [{"name": p.name, "status": p.status.value, "home_table": number.get(p.home_table_id)}
@@ -291,7 +292,7 @@ class Rows:
         return cls(
             settings={**spec.settings, "game": spec.game, "debrief_revealed_at": debrief.revealed_at,
                       "debrief_step": debrief.step, "debrief_steps": steps, "debrief_trick": debrief.trick},
-            tables=[{"number": number, "variant": game.variant_to_json(variant),
+            tables=[{"number": number, "variant": declared.to_json(game.settings, variant),
                      "house_rule": spec.house_rules.get(number),
                      "online": spec.online.get(number, (False, False))[0],
                      "app_referees": spec.online.get(number, (False, False))[1]}

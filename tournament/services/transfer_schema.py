@@ -6,7 +6,7 @@ Invariants:
   raises `FileProblem` naming the place, e.g. "rounds[1].games[3]: the winner 'Zed' is not seated
   at table 2". Positions count from 0, as in JSON tools.
 - Version 2 names the event's game (`"game"`), and each table's `variant` is that game's JSON form
-  (`Game.variant_from_json` reads it). Version 1 came before games could be chosen: its events
+  (`games.settings.from_json` reads it). Version 1 came before games could be chosen: its events
   play Five Tricks, and its variants have the same four keys Five Tricks still writes. A game this
   app does not know is refused by name, before anything else of the file is read.
 - Version 3 adds the debrief: `debrief` (whether and when the rules were revealed, the step on
@@ -70,6 +70,7 @@ from ..core.limits import (
 from ..core.names import clean_text, fold_name, name_key
 from ..core.rounds import DEFAULT_ROUNDS
 from ..core.wording import name_list
+from ..games import settings as declared
 from ..games.trick_text import MAX_TYPED, parse_trick
 from .notes import FLAGS, NONCE_SHAPE
 from .transfer_checks import FileProblem, array, choice, fail, flag, integer, label, moment, name, obj, text
@@ -304,7 +305,7 @@ def _tables(value: Any, game: games.CardGame[Any]) -> tuple[dict[int, Any], dict
         if number in tables:
             fail(path, T("table {number} appears twice", number=number))
         try:
-            tables[number] = game.variant_from_json(item["variant"])
+            tables[number] = declared.from_json(game.settings, item["variant"])
         except (ValueError, TypeError) as error:  # RuleError is a ValueError
             fail(f"{path}.variant", error.text if isinstance(error, RuleError) else str(error))
         rule = _house_rule(item.get("house_rule"), f"{path}.house_rule")

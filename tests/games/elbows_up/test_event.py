@@ -13,6 +13,7 @@ from tests.room.conftest import seated, tokens
 from tests.transfer.unmarked import unmarked
 from tournament.core import plan_moves
 from tournament.core.ranking import game_winner
+from tournament.games import settings as declared
 from tournament.games.elbows_up import ELBOWS_UP, ElbowsUpVariant
 
 NAMES = ["Ana", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jo", "Kim", "Lou"]
@@ -69,10 +70,10 @@ def test_a_whole_elbows_up_event_runs_through_the_organiser_s_pages(app, organis
     assert "Elbows Up!" in organiser.get(f"/events/{event_id}").get_data(as_text=True)
     assert organiser.post(f"/events/{event_id}/players", data={"names": "\n".join(NAMES)}).status_code == 302
     assert organiser.post(f"/events/{event_id}/tables/plan", data={}).status_code == 302
-    variants = list(ELBOWS_UP.default_variants(3))
+    variants = list(declared.default_variants(ELBOWS_UP.settings, 3))
     tables_page = page_text(organiser.get(f"/events/{event_id}/tables"))
     for rules in variants:
-        assert str(ELBOWS_UP.variant_summary(rules)) in tables_page
+        assert str(declared.summary(ELBOWS_UP.settings, rules)) in tables_page
 
     # The rules page draws the game's own settings and stores what it reads back.
     rules_page = organiser.get(f"/events/{event_id}/tables/3/rules").get_data(as_text=True)
@@ -126,7 +127,7 @@ def test_a_whole_elbows_up_event_runs_through_the_organiser_s_pages(app, organis
 
     document = _export(organiser, event_id)
     assert document["game"] == "elbows-up"
-    assert [t["variant"] for t in document["tables"]] == [ELBOWS_UP.variant_to_json(v) for v in variants]
+    assert [t["variant"] for t in document["tables"]] == [declared.to_json(ELBOWS_UP.settings, v) for v in variants]
     tied = [g for r in document["rounds"] for g in r["games"] if g.get("scores")]
     assert len(tied) == 9 and all(sorted(g["scores"].values())[-2:] == [131, 131] for g in tied)
     imported = organiser.post("/events/import", data={"file": (io.BytesIO(json.dumps(document).encode()), "e.json")},

@@ -14,6 +14,7 @@ from werkzeug.datastructures import MultiDict
 from tests.games.strict_types import StrictReport, one_strict_run
 from tournament.core.errors import RuleError
 from tournament.games import CardGame, Report, get
+from tournament.games import settings as declared
 from tournament.games.elbows_up import ELBOWS_UP, POINTS, ElbowsUp, ElbowsUpVariant
 from tournament.games.elbows_up.scorer import DEALS_SCORER
 
@@ -47,20 +48,21 @@ def test_the_package_passes_strict_type_checking_against_the_protocol(strict_myp
 def test_a_game_s_part_is_a_deal_never_a_round_on_every_text_a_player_reads() -> None:
     texts = [str(text) for text in (ELBOWS_UP.entry_hint, ELBOWS_UP.slip_hint,
                                     *(p.text for p in ELBOWS_UP.guide_paragraphs()))]
-    texts += [ELBOWS_UP.rule_sheet(rules).text for rules in ELBOWS_UP.default_variants(4)]
+    texts += [ELBOWS_UP.rule_sheet(rules).text for rules in declared.default_variants(ELBOWS_UP.settings, 4)]
     for text in texts:
         assert "deal" in text
         assert not re.search(r"\b(\d+|ten) rounds?\b|\bround \d", text, re.I)
 
 
 def test_default_tables_cycle_through_every_setting_and_neighbours_differ() -> None:
-    eight = ELBOWS_UP.default_variants(8)
-    assert eight[:3] == ELBOWS_UP.default_variants(3) and ELBOWS_UP.default_variants(0) == ()
+    eight = declared.default_variants(ELBOWS_UP.settings, 8)
+    assert eight[:3] == declared.default_variants(ELBOWS_UP.settings,
+                                                  3) and declared.default_variants(ELBOWS_UP.settings, 0) == ()
     assert eight[0] == ElbowsUpVariant(tea_cards=True, joker_may_lead=True)  # table 1 plays the box's rules
     assert len(set(eight)) == 4
     assert all(a != b for a, b in pairwise(eight))
     for rules in eight:
-        assert ELBOWS_UP.variant_from_json(ELBOWS_UP.variant_to_json(rules)) == rules
+        assert declared.from_json(ELBOWS_UP.settings, declared.to_json(ELBOWS_UP.settings, rules)) == rules
 
 
 @pytest.mark.parametrize("stored", [
@@ -69,12 +71,14 @@ def test_default_tables_cycle_through_every_setting_and_neighbours_differ() -> N
 ])
 def test_stored_table_rules_that_are_not_exactly_the_two_settings_are_refused(stored: object) -> None:
     with pytest.raises(RuleError):
-        ELBOWS_UP.variant_from_json(stored)
+        declared.from_json(ELBOWS_UP.settings, stored)
 
 
 def test_the_summary_names_both_settings_in_one_line() -> None:
-    assert str(ELBOWS_UP.variant_summary(ElbowsUpVariant(True, True))) == "Tea cards in play; the Joker may lead"
-    assert str(ELBOWS_UP.variant_summary(ElbowsUpVariant(False, False))) == "No Tea cards; the Joker may not lead"
+    assert str(declared.summary(ELBOWS_UP.settings, ElbowsUpVariant(True,
+                                                                    True))) == "Tea cards in play; the Joker may lead"
+    assert str(declared.summary(ELBOWS_UP.settings, ElbowsUpVariant(False,
+                                                                    False))) == "No Tea cards; the Joker may not lead"
 
 
 def test_the_most_points_win_and_a_tie_goes_to_the_alphabetically_first_name() -> None:
@@ -138,9 +142,9 @@ def test_the_guide_says_who_wins_an_unfinished_or_tied_game_and_that_the_phone_a
 ])
 def test_the_rules_page_form_reads_back_every_setting(app: Any, tea: str, joker: str, rules: ElbowsUpVariant) -> None:
     with app.test_request_context():
-        form = ELBOWS_UP.variant_form(MultiDict({"tea_cards": tea, "joker_may_lead": joker}), None)
-        assert form.validate() and ELBOWS_UP.variant_from_form(form) == rules
-        again = ELBOWS_UP.variant_form(None, rules)
+        form = declared.form(ELBOWS_UP.settings, MultiDict({"tea_cards": tea, "joker_may_lead": joker}), None)
+        assert form.validate() and declared.from_form(ELBOWS_UP.settings, form) == rules
+        again = declared.form(ELBOWS_UP.settings, None, rules)
         assert (again.tea_cards.data, again.joker_may_lead.data) == (tea, joker)
 
 

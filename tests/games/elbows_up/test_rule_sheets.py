@@ -7,6 +7,7 @@ import pytest
 
 from tests.print.test_print_pdf import PAPER, log_in, pdf_pages
 from tournament import db
+from tournament.games import settings as declared
 from tournament.games.elbows_up import ELBOWS_UP
 from tournament.models import Event
 from tournament.services import accounts
@@ -77,7 +78,7 @@ def test_every_table_s_sheet_has_the_same_layout(printed, paper):
 def test_each_sheet_states_its_own_table_s_rules_and_no_other(printed):
     printed("a4")
     texts = printed.page.locator("article.rule-sheet").all_inner_texts()
-    for text, rules in zip(texts, ELBOWS_UP.default_variants(TABLES), strict=True):
+    for text, rules in zip(texts, declared.default_variants(ELBOWS_UP.settings, TABLES), strict=True):
         assert (JOKER_LEADS in text) is rules.joker_may_lead and (JOKER_FOLLOWS in text) is not rules.joker_may_lead
         assert (TEA_IN in text) is rules.tea_cards and (TEA_OUT in text) is not rules.tea_cards
         assert "round" not in text.lower() or "if the round ends sooner" in text

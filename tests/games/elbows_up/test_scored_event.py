@@ -24,6 +24,7 @@ from tests.room.conftest import seated, tokens
 from tests.transfer.unmarked import unmarked
 from tournament.core.movement import plan_round
 from tournament.core.names import name_key
+from tournament.games import settings as declared
 from tournament.games.elbows_up import ELBOWS_UP
 
 # Pasted as a class list arrives: hostile-but-ordinary names from the corpus (a combining accent,
@@ -207,7 +208,8 @@ def test_a_whole_elbows_up_event_scored_deal_by_deal_on_the_phones_follows_the_r
         for name in names:
             moved = organiser.post(f"/events/{event_id}/tables/move", data={"player": ids[name], "table": table})
             assert moved.status_code == 302, name
-    tea = {number: rules.tea_cards for number, rules in enumerate(ELBOWS_UP.default_variants(3), start=1)}
+    tea = {number: rules.tea_cards for number, rules in enumerate(declared.default_variants(ELBOWS_UP.settings, 3),
+                                                                  start=1)}
     assert tea == {1: True, 2: False, 3: True}
 
     # Printing: the sheets page names the game.

@@ -14,6 +14,7 @@ from werkzeug.datastructures import MultiDict
 from tests.games.strict_types import StrictReport, one_strict_run
 from tournament.core.errors import RuleError
 from tournament.games import CardGame, Report, get
+from tournament.games import settings as declared
 from tournament.games.elevator import ELEVATOR, Elevator, ElevatorVariant
 from tournament.games.elevator.sheets import HEADINGS
 from tournament.games.elevator_up import ELEVATOR_UP, ElevatorUp, ElevatorUpVariant
@@ -59,9 +60,9 @@ def test_the_cards_left_run_to_the_54_cards_of_a_deck_with_jokers() -> None:
 def test_every_setting_combination_round_trips_through_json() -> None:
     for jokers, stuck, must in itertools.product((True, False), ("players", "one"), (True, False)):
         rules = ElevatorVariant(jokers, stuck, must)  # type: ignore[arg-type]
-        stored = ELEVATOR.variant_to_json(rules)
+        stored = declared.to_json(ELEVATOR.settings, rules)
         assert stored == {"jokers": jokers, "stuck_penalty": stuck, "must_play_after_pass": must}
-        assert ELEVATOR.variant_from_json(stored) == rules
+        assert declared.from_json(ELEVATOR.settings, stored) == rules
 
 
 @pytest.mark.parametrize("bad", [
@@ -73,25 +74,26 @@ def test_every_setting_combination_round_trips_through_json() -> None:
 ])
 def test_stored_rules_that_are_not_elevator_settings_are_refused(bad: object) -> None:
     with pytest.raises(RuleError):
-        ELEVATOR.variant_from_json(bad)
+        declared.from_json(ELEVATOR.settings, bad)
 
 
 def test_default_rules_start_with_the_usual_game_and_neighbouring_tables_differ_in_two_settings() -> None:
-    twenty = ELEVATOR.default_variants(20)
+    twenty = declared.default_variants(ELEVATOR.settings, 20)
     assert twenty[0] == SEED_RULES and len(set(twenty)) == 8
     for tables in range(21):
-        assert ELEVATOR.default_variants(tables) == twenty[:tables]
+        assert declared.default_variants(ELEVATOR.settings, tables) == twenty[:tables]
     for one, two in itertools.pairwise(twenty):
         differing = [name for name in ("jokers", "stuck_penalty", "must_play_after_pass")
                      if getattr(one, name) != getattr(two, name)]
         assert len(differing) >= 2, (one, two)
     with pytest.raises(RuleError):
-        ELEVATOR.default_variants(-1)
+        declared.default_variants(ELEVATOR.settings, -1)
 
 
 def test_the_summary_names_each_setting_in_a_few_words() -> None:
-    assert str(ELEVATOR.variant_summary(SEED_RULES)) == "Two jokers; stuck: draw one per player; must play after a pass"
-    assert str(ELEVATOR.variant_summary(ElevatorVariant(False, "one", False))) == \
+    assert str(declared.summary(ELEVATOR.settings,
+                                SEED_RULES)) == "Two jokers; stuck: draw one per player; must play after a pass"
+    assert str(declared.summary(ELEVATOR.settings, ElevatorVariant(False, "one", False))) == \
         "No jokers; stuck: draw one card; may always pass"
 
 
@@ -128,7 +130,7 @@ def test_the_guide_says_who_wins_a_game_and_an_unfinished_one() -> None:
 
 
 def test_the_sheet_keeps_its_headings_whatever_the_settings() -> None:
-    for rules in ELEVATOR.default_variants(8):
+    for rules in declared.default_variants(ELEVATOR.settings, 8):
         sheet = ELEVATOR.rule_sheet(rules)
         assert tuple(s.heading for s in sheet.sections) == HEADINGS
         assert "7 cards each" in sheet.text and ("2 jokers" in sheet.text) == rules.jokers
@@ -139,14 +141,14 @@ def test_the_sheet_keeps_its_headings_whatever_the_settings() -> None:
 def test_the_rules_page_form_reads_and_shows_every_setting(app: Any) -> None:
     wanted = ElevatorVariant(jokers=False, stuck_penalty="one", must_play_after_pass=False)
     with app.test_request_context():
-        form = ELEVATOR.variant_form(MultiDict(
+        form = declared.form(ELEVATOR.settings, MultiDict(
             {"jokers": "no", "stuck_penalty": "one", "must_play_after_pass": "no"}), None)
-        assert form.validate() and ELEVATOR.variant_from_form(form) == wanted
-        assert not ELEVATOR.variant_form(MultiDict(
+        assert form.validate() and declared.from_form(ELEVATOR.settings, form) == wanted
+        assert not declared.form(ELEVATOR.settings, MultiDict(
             {"jokers": "maybe", "stuck_penalty": "one", "must_play_after_pass": "no"}), None).validate()
-        assert ELEVATOR.variant_from_form(ELEVATOR.variant_form(None, None)) == SEED_RULES
+        assert declared.from_form(ELEVATOR.settings, declared.form(ELEVATOR.settings, None, None)) == SEED_RULES
         fields = app.jinja_env.get_template("_variant_fields.html").render(
-            form=ELEVATOR.variant_form(None, wanted))
+            form=declared.form(ELEVATOR.settings, None, wanted))
     for name in ("jokers", "stuck_penalty", "must_play_after_pass"):
         assert f'name="{name}"' in fields
     assert '<option selected value="one">' in fields
@@ -158,10 +160,12 @@ parent = types.ModuleType("tournament")
 parent.__path__ = [sys.argv[1]]
 sys.modules["tournament"] = parent
 from tournament.games import Report, get
+from tournament.games import settings as declared
 for key in ("elevator", "elevator-up"):
     game = get(key)
-    variant = game.variant_from_json(game.variant_to_json(game.default_variants(2)[1]))
-    game.variant_summary(variant)
+    variant = declared.from_json(game.settings, declared.to_json(game.settings,
+                                                                 declared.default_variants(game.settings, 2)[1]))
+    declared.summary(game.settings, variant)
     game.rule_sheet(variant)
     game.check_report(variant, Report(scores={"Ana": 2, "Ben": 1}), ["Ana", "Ben"])
     game.game_winners(variant, Report(scores={"Ana": 2, "Ben": 1}))

@@ -9,6 +9,7 @@ import pytest
 from tests.print.test_print_pdf import PAPER, log_in, pdf_pages
 from tournament import db
 from tournament.games import get
+from tournament.games import settings as declared
 from tournament.models import Event
 from tournament.services import accounts
 
@@ -88,7 +89,7 @@ def test_each_sheet_states_its_own_table_s_rules_and_never_the_other_choice(prin
     printed("a4")
     game = printed.game
     texts = printed.page.locator("article.rule-sheet").all_inner_texts()
-    variants = game.default_variants(TABLES)
+    variants = declared.default_variants(game.settings, TABLES)
     assert len(set(variants)) == TABLES
     for text, variant in zip(texts, variants, strict=True):
         for setting, phrases in PHRASES[game.key].items():

@@ -20,6 +20,7 @@ from tests.transfer.unmarked import unmarked
 from tournament.core import plan_moves
 from tournament.core.names import name_key
 from tournament.games import get
+from tournament.games import settings as declared
 
 NAMES = ["Ana", "Ben", "Cleo", "Dan", "Émile", "Finn", "Gus", "Hana", "Ivo", "Zoë", "Jo"]
 ROUNDS = 3
@@ -79,9 +80,9 @@ def test_a_whole_shedding_game_event_runs_through_the_organiser_s_pages(app, org
     assert organiser.post(f"/events/{event_id}/players", data={"names": "\n".join(NAMES)}).status_code == 302
     assert organiser.post(f"/events/{event_id}/tables/plan", data={}).status_code == 302
     tables_page = html.unescape(page_text(organiser.get(f"/events/{event_id}/tables")))
-    variants = list(game.default_variants(3))  # 11 players at tables of 3 to 6: 4, 4 and 3
+    variants = list(declared.default_variants(game.settings, 3))  # 11 players at tables of 3 to 6: 4, 4 and 3
     for variant in variants:
-        assert str(game.variant_summary(variant)) in tables_page
+        assert str(declared.summary(game.settings, variant)) in tables_page
     assert "trump" not in tables_page.lower()
 
     # The rules page draws the game's own fields and stores what it reads back.
@@ -89,7 +90,7 @@ def test_a_whole_shedding_game_event_runs_through_the_organiser_s_pages(app, org
     form_fields, stored = CHANGED[key]
     assert all(f'name="{name}"' in rules_page for name in form_fields) and 'name="trump"' not in rules_page
     assert organiser.post(f"/events/{event_id}/tables/1/rules", data=form_fields).status_code == 302
-    variants[0] = game.variant_from_json(stored)
+    variants[0] = declared.from_json(game.settings, stored)
 
     # Printing: each table's sheet (two copies), the guide's paragraph, the slips' hint.
     sheets = page_text(organiser.get(f"/events/{event_id}/print/sheets"))
@@ -148,7 +149,7 @@ def test_a_whole_shedding_game_event_runs_through_the_organiser_s_pages(app, org
     # Event file: the game, the tables' rules and the counts travel; import then export is the same.
     document = _export(organiser, event_id)
     assert document["game"] == key
-    assert [t["variant"] for t in document["tables"]] == [game.variant_to_json(v) for v in variants]
+    assert [t["variant"] for t in document["tables"]] == [declared.to_json(game.settings, v) for v in variants]
     counted = [g for r in document["rounds"] for g in r["games"] if g["scores"]]
     assert len(counted) == ROUNDS * 3 * 2 and all(min(g["scores"].values()) in (0, 2) for g in counted)
     imported = organiser.post("/events/import", data={"file": (io.BytesIO(json.dumps(document).encode()), "e.json")},

@@ -13,6 +13,7 @@ from werkzeug.datastructures import MultiDict
 
 from tournament.core.errors import RuleError
 from tournament.games import Report
+from tournament.games import settings as declared
 from tournament.games.elevator_up import ELEVATOR_UP, ElevatorUpVariant
 from tournament.games.elevator_up.sheets import HEADINGS
 
@@ -33,9 +34,9 @@ def test_the_cards_left_run_to_the_52_cards_of_a_standard_deck() -> None:
 def test_every_setting_combination_round_trips_through_json() -> None:
     for values in itertools.product((True, False), repeat=3):
         rules = ElevatorUpVariant(*values)
-        stored = ELEVATOR_UP.variant_to_json(rules)
+        stored = declared.to_json(ELEVATOR_UP.settings, rules)
         assert stored == dict(zip(SETTINGS, values, strict=True))
-        assert ELEVATOR_UP.variant_from_json(stored) == rules
+        assert declared.from_json(ELEVATOR_UP.settings, stored) == rules
 
 
 @pytest.mark.parametrize("bad", [
@@ -47,14 +48,14 @@ def test_every_setting_combination_round_trips_through_json() -> None:
 ])
 def test_stored_rules_that_are_not_elevator_up_settings_are_refused(bad: object) -> None:
     with pytest.raises(RuleError):
-        ELEVATOR_UP.variant_from_json(bad)
+        declared.from_json(ELEVATOR_UP.settings, bad)
 
 
 def test_default_rules_start_with_every_special_card_and_neighbouring_tables_differ_in_two_settings() -> None:
-    twenty = ELEVATOR_UP.default_variants(20)
+    twenty = declared.default_variants(ELEVATOR_UP.settings, 20)
     assert twenty[0] == ALL_SPECIAL and len(set(twenty)) == 8
     for tables in range(21):
-        assert ELEVATOR_UP.default_variants(tables) == twenty[:tables]
+        assert declared.default_variants(ELEVATOR_UP.settings, tables) == twenty[:tables]
     for one, two in itertools.pairwise(twenty):
         assert sum(getattr(one, name) != getattr(two, name) for name in SETTINGS) >= 2, (one, two)
 
@@ -69,7 +70,7 @@ def test_the_standard_deck_maps_to_floors_and_special_cards_as_the_sheet_s_key_s
 
 
 def test_the_sheet_lists_exactly_the_floors_its_table_plays() -> None:
-    for rules in ELEVATOR_UP.default_variants(8):
+    for rules in declared.default_variants(ELEVATOR_UP.settings, 8):
         cards = ELEVATOR_UP.rule_sheet(rules).sections[0].text
         assert f"Floors from the ground up: {', '.join(rules.floors())} (the Penthouse)." in cards
 
@@ -80,13 +81,15 @@ def test_a_sheet_names_only_the_special_cards_its_table_plays() -> None:
     plain = ELEVATOR_UP.rule_sheet(NO_7_OR_JACK).text
     assert "The 10 and 2 are special cards" in plain
     assert "Stuck" not in plain and "Door Closed" not in plain and "whoever laid the fourth" not in plain
-    for rules in ELEVATOR_UP.default_variants(8):
+    for rules in declared.default_variants(ELEVATOR_UP.settings, 8):
         assert tuple(s.heading for s in ELEVATOR_UP.rule_sheet(rules).sections) == HEADINGS
 
 
 def test_the_summary_names_each_setting_in_a_few_words() -> None:
-    assert str(ELEVATOR_UP.variant_summary(ALL_SPECIAL)) == "7 Stuck; Jack Door Closed; four of a floor clear the pile"
-    assert str(ELEVATOR_UP.variant_summary(NO_7_OR_JACK)) == "7 a floor; Jack a floor; only a 10 clears the pile"
+    assert str(declared.summary(ELEVATOR_UP.settings,
+                                ALL_SPECIAL)) == "7 Stuck; Jack Door Closed; four of a floor clear the pile"
+    assert str(declared.summary(ELEVATOR_UP.settings,
+                                NO_7_OR_JACK)) == "7 a floor; Jack a floor; only a 10 clears the pile"
 
 
 def test_the_first_out_wins_and_an_unfinished_game_goes_to_the_fewest_cards_or_nobody() -> None:
@@ -116,14 +119,14 @@ def test_the_guide_says_face_down_cards_count_and_an_unfinished_game_needs_the_c
 
 def test_the_rules_page_form_reads_and_shows_every_setting(app: Any) -> None:
     with app.test_request_context():
-        form = ELEVATOR_UP.variant_form(MultiDict(
+        form = declared.form(ELEVATOR_UP.settings, MultiDict(
             {"stuck_card": "no", "door_closed_card": "no", "four_of_a_kind_clears": "no"}), None)
-        assert form.validate() and ELEVATOR_UP.variant_from_form(form) == NO_7_OR_JACK
-        assert not ELEVATOR_UP.variant_form(MultiDict(
+        assert form.validate() and declared.from_form(ELEVATOR_UP.settings, form) == NO_7_OR_JACK
+        assert not declared.form(ELEVATOR_UP.settings, MultiDict(
             {"stuck_card": "no", "door_closed_card": "x", "four_of_a_kind_clears": "no"}), None).validate()
-        assert ELEVATOR_UP.variant_from_form(ELEVATOR_UP.variant_form(None, None)) == ALL_SPECIAL
+        assert declared.from_form(ELEVATOR_UP.settings, declared.form(ELEVATOR_UP.settings, None, None)) == ALL_SPECIAL
         fields = app.jinja_env.get_template("_variant_fields.html").render(
-            form=ELEVATOR_UP.variant_form(None, NO_7_OR_JACK))
+            form=declared.form(ELEVATOR_UP.settings, None, NO_7_OR_JACK))
     for name in SETTINGS:
         assert f'name="{name}"' in fields
     assert '<option selected value="no">' in fields

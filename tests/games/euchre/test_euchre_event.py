@@ -16,6 +16,7 @@ from tests.room.conftest import seated, tokens
 from tests.transfer.unmarked import unmarked
 from tournament import db
 from tournament.core import plan_moves
+from tournament.games import settings as declared
 from tournament.games.euchre import EUCHRE, EuchreVariant
 from tournament.models import Event, Player, PlayerStatus
 from tournament.services import transfer_schema
@@ -90,9 +91,9 @@ def test_a_whole_euchre_event_runs_with_teams_winning_games(app, organiser, clie
             Player.event_id == event_id, Player.status == PlayerStatus.OBSERVER)).all()
         assert len(observers) == 2
     tables_page = page_text(organiser.get(f"/events/{event_id}/tables"))
-    variants = EUCHRE.default_variants(4)
+    variants = declared.default_variants(EUCHRE.settings, 4)
     for variant in variants:
-        assert str(EUCHRE.variant_summary(variant)) in tables_page
+        assert str(declared.summary(EUCHRE.settings, variant)) in tables_page
 
     # The rules page draws Euchre's settings and stores what it reads back.
     rules = organiser.get(f"/events/{event_id}/tables/1/rules").get_data(as_text=True)
@@ -160,7 +161,7 @@ def test_a_whole_euchre_event_runs_with_teams_winning_games(app, organiser, clie
     # Event file v2: the game and its variants travel; import then export gives the same file.
     document = _export(organiser, event_id)
     assert document["version"] == transfer_schema.VERSION and document["game"] == "euchre"
-    assert [t["variant"] for t in document["tables"]] == [EUCHRE.variant_to_json(v) for v in variants]
+    assert [t["variant"] for t in document["tables"]] == [declared.to_json(EUCHRE.settings, v) for v in variants]
     assert all(len(g["winners"]) in (0, 2) for r in document["rounds"] for g in r["games"])
     imported = organiser.post("/events/import", data={"file": (io.BytesIO(json.dumps(document).encode()), "e.json")},
                               content_type="multipart/form-data")

@@ -13,6 +13,7 @@ from werkzeug.datastructures import MultiDict
 from tests.games.strict_types import StrictReport, one_strict_run
 from tournament.core.errors import RuleError
 from tournament.games import CardGame, Report, all_games, get
+from tournament.games import settings as declared
 from tournament.games.euchre import EUCHRE, Euchre, EuchreVariant
 from tournament.services.markers import marker
 
@@ -46,20 +47,21 @@ def test_the_euchre_package_passes_strict_type_checking_against_the_protocol(str
 
 
 def test_default_variants_cycle_through_every_setting_and_neighbouring_tables_differ() -> None:
-    variants = EUCHRE.default_variants(9)
-    assert variants[:5] == EUCHRE.default_variants(5) and EUCHRE.default_variants(0) == ()
+    variants = declared.default_variants(EUCHRE.settings, 9)
+    assert variants[:5] == declared.default_variants(EUCHRE.settings,
+                                                     5) and declared.default_variants(EUCHRE.settings, 0) == ()
     assert variants[0] == PLAIN
     assert set(variants[:4]) == {EuchreVariant(a, b) for a, b in itertools.product((False, True), repeat=2)}
     assert all(left != right for left, right in itertools.pairwise(variants))
     with pytest.raises(RuleError):
-        EUCHRE.default_variants(-1)
+        declared.default_variants(EUCHRE.settings, -1)
 
 
 def test_every_default_variant_round_trips_through_json() -> None:
-    for variant in EUCHRE.default_variants(4):
-        stored = EUCHRE.variant_to_json(variant)
+    for variant in declared.default_variants(EUCHRE.settings, 4):
+        stored = declared.to_json(EUCHRE.settings, variant)
         assert all(isinstance(value, bool) for value in stored.values())
-        assert EUCHRE.variant_from_json(stored) == variant
+        assert declared.from_json(EUCHRE.settings, stored) == variant
 
 
 @pytest.mark.parametrize("bad", [
@@ -68,12 +70,12 @@ def test_every_default_variant_round_trips_through_json() -> None:
 ])
 def test_a_stored_variant_that_is_not_two_true_or_false_settings_is_refused(bad: object) -> None:
     with pytest.raises(RuleError):
-        EUCHRE.variant_from_json(bad)
+        declared.from_json(EUCHRE.settings, bad)
 
 
 def test_the_summary_names_both_settings_in_one_line() -> None:
-    assert str(EUCHRE.variant_summary(PLAIN)) == "Suits only; misdeal if all pass twice"
-    assert str(EUCHRE.variant_summary(BOTH)) == "“No trump” may be called; stick the dealer"
+    assert str(declared.summary(EUCHRE.settings, PLAIN)) == "Suits only; misdeal if all pass twice"
+    assert str(declared.summary(EUCHRE.settings, BOTH)) == "“No trump” may be called; stick the dealer"
 
 
 def test_the_winner_choices_are_the_table_s_pairs_partners_sitting_opposite_first() -> None:
@@ -140,11 +142,11 @@ def test_the_variant_form_reads_back_the_variant_it_shows(app: Any) -> None:
 
     app.config["WTF_CSRF_ENABLED"] = False
     with app.test_request_context():
-        for variant in EUCHRE.default_variants(4):
-            data = {name: "y" for name, on in EUCHRE.variant_to_json(variant).items() if on}
-            form = EUCHRE.variant_form(MultiDict(data), None)
-            assert form.validate() and EUCHRE.variant_from_form(form) == variant
-        shown = EUCHRE.variant_form(None, BOTH)
+        for variant in declared.default_variants(EUCHRE.settings, 4):
+            data = {name: "y" for name, on in declared.to_json(EUCHRE.settings, variant).items() if on}
+            form = declared.form(EUCHRE.settings, MultiDict(data), None)
+            assert form.validate() and declared.from_form(EUCHRE.settings, form) == variant
+        shown = declared.form(EUCHRE.settings, None, BOTH)
         assert shown.no_trump.data is True and shown.stick_the_dealer.data is True
         fields = render_template("_variant_fields.html", form=shown)
     assert 'name="no_trump"' in fields and 'name="stick_the_dealer"' in fields and "checked" in fields

@@ -7,6 +7,7 @@ import pytest
 
 from tests.print.test_print_pdf import PAPER, log_in, pdf_pages
 from tournament import db
+from tournament.games import settings as declared
 from tournament.games.euchre import EUCHRE
 from tournament.models import Event
 
@@ -70,7 +71,7 @@ def test_every_euchre_table_s_sheet_has_the_same_layout(printed, paper):
 def test_each_euchre_sheet_states_only_its_own_table_s_options(printed):
     printed("a4")
     texts = printed.page.locator("article.rule-sheet").all_inner_texts()
-    for text, variant in zip(texts, EUCHRE.default_variants(4), strict=True):
+    for text, variant in zip(texts, declared.default_variants(EUCHRE.settings, 4), strict=True):
         lowered = text.lower()
         assert ("no trump" in lowered) is variant.no_trump
         assert ("no-trump hand" in lowered) is variant.no_trump

@@ -8,6 +8,7 @@ import re
 import pytest
 
 from tests.print.conftest import seed_event
+from tournament.games import settings as declared
 from tournament.games.five_tricks import FIVE_TRICKS
 from tournament.games.five_tricks.cards import Suit
 from tournament.games.five_tricks.game import ENTRY_HINT
@@ -56,7 +57,8 @@ def test_a_no_trump_sheet_in_german_names_no_suit(app, organiser):
 
 def test_a_table_s_rules_summary_names_its_trump_suit_in_each_language_and_stays_english_by_default(app):
     variant = FiveTricksVariant("high", "highest", Suit.HEARTS, trump_any_time=True)
-    assert str(FIVE_TRICKS.variant_summary(variant)) == "Ace high, highest card wins; ♥ Hearts trump (any time)"
+    assert str(declared.summary(FIVE_TRICKS.settings,
+                                variant)) == "Ace high, highest card wins; ♥ Hearts trump (any time)"
     with app.test_request_context("/"):
         assert translate(summary_text(variant), "de") == "Ass hoch, höchste Karte gewinnt; ♥ Herz Trumpf (jederzeit)"
         french = translate(summary_text(variant), "fr")

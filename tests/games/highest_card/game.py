@@ -34,7 +34,7 @@ from tournament.games.protocol import (
     TrickRules,
 )
 from tournament.games.rhythm import SEVERAL_GAMES, GamesPerRound, Rhythm
-from tournament.games.settings import Choice, DeclaredSetting, DeclaredVariants, VariantSettings
+from tournament.games.settings import Choice, DeclaredSetting, VariantSettings
 
 from .scorer import DRAWS
 from .table_play import HIGHEST_CARD_TABLE
@@ -122,7 +122,7 @@ def _variant(value: object) -> Variant:
     return value
 
 
-class HighestCard(DeclaredVariants[Variant]):
+class HighestCard:
     """Everyone draws one card; the highest wins."""
 
     key = "highest-card"

@@ -10,6 +10,7 @@ from ...core.errors import RuleError
 from ...core.i18n import Name, T, Tn
 from ...core.movement import size_warnings
 from ...games import game_of
+from ...games import settings as declared
 from ...i18n import translate
 from ...models import PlayerStatus
 from ...name_display import by_name
@@ -176,7 +177,7 @@ def table_rules(event_id: int, number: int):
     game = game_of(event)
     table = table_service.get_table(event, number)
     posted = request.form if request.method == "POST" else None
-    form = game.variant_form(posted, table.variant)
+    form = declared.form(game.settings, posted, table.variant)
     house = HouseRuleForm(formdata=posted, house_rule=table.house_rule or "")
 
     def page(status=200):
@@ -185,7 +186,8 @@ def table_rules(event_id: int, number: int):
 
     if form.validate_on_submit() and house.validate():
         try:
-            table_service.set_rules(session, event, table, game.variant_from_form(form), house.house_rule.data)
+            table_service.set_rules(session, event, table, declared.from_form(game.settings, form),
+                                    house.house_rule.data)
         except RuleError as error:
             return page(refuse(DomainError(error.text)))
         except DomainError as error:

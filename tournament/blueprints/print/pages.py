@@ -10,6 +10,7 @@ from flask import render_template, request
 from ... import db
 from ...core.i18n import T
 from ...games import CardGame, game_of
+from ...games import settings as declared
 from ...services import printing
 from ...services.errors import DomainError
 from ...services.guide import GUIDE_TITLE, guide_sections
@@ -32,7 +33,7 @@ def _family(event) -> tuple[object, ...]:
     """The event's sheets that every sheet's sections are laid out against: the game's default
     sheets for the event's table count and each table's own (``layout``)."""
     game = game_of(event)
-    variants = (*game.default_variants(len(event.tables)), *(t.variant for t in event.tables))
+    variants = (*declared.default_variants(game.settings, len(event.tables)), *(t.variant for t in event.tables))
     # The cache keys on the game: one hashable object, which CardGame does not state.
     return distinct(_sheet(game, variant) for variant in variants)  # type: ignore[arg-type]
 

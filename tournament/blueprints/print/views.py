@@ -8,6 +8,7 @@ from ... import db
 from ...core.errors import RuleError
 from ...core.i18n import T
 from ...games import game_of
+from ...games import settings as declared
 from ...i18n import translate
 from ...i18n.languages import LANGUAGES, supported
 from ...services import printing
@@ -58,17 +59,17 @@ def _variant_from_query(game, table):
     """The variant the rules editor's form holds, sent as the query; no settings at all: the
     table's saved rules (or, without a table, the game's first default). A preview changes
     nothing, so unlike the form it stands for it carries no CSRF token."""
-    form = game.variant_form(request.args, None)
+    form = declared.form(game.settings, request.args, None)
     csrf = form.meta.csrf_field_name
     if not any(field.name in request.args for field in form if field.name != csrf):
-        return table.variant if table is not None else game.default_variants(1)[0]
+        return table.variant if table is not None else declared.default_variants(game.settings, 1)[0]
     if csrf in form:
         del form[csrf]
     if not form.validate():
         raise DomainError(" ".join(f"{form[name].label.text}: {' '.join(errors)}"
                                    for name, errors in form.errors.items()))
     try:
-        return game.variant_from_form(form)
+        return declared.from_form(game.settings, form)
     except RuleError as error:
         raise DomainError(error.text) from error
 

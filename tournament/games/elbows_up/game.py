@@ -25,7 +25,6 @@ from ...core.names import name_key
 from ...core.wording import name_list
 from ..protocol import Paragraph, Report, ScoreField, Scorer, ScoreWords, TablePlay, TableSizes, TrickRules
 from ..rhythm import GamesPerRound, Rhythm
-from ..settings import DeclaredVariants
 from .scorer import DEALS_SCORER
 from .scoring import DEALS, MAX_GAME_POINTS
 from .sheets import RuleSheet, rule_sheet
@@ -76,7 +75,7 @@ def _rules(value: object) -> ElbowsUpVariant:
     return value
 
 
-class ElbowsUp(DeclaredVariants[ElbowsUpVariant]):
+class ElbowsUp:
     """A bidding trick-taking game over ten deals, with a Joker and two Tea cards."""
 
     key = "elbows-up"

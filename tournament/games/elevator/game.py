@@ -18,7 +18,6 @@ from ...core.i18n import T, Text
 from .. import shedding
 from ..protocol import Paragraph, ScoreField, Scorer, TablePlay, TableSizes, TrickRules
 from ..rhythm import SEVERAL_GAMES, GamesPerRound, Rhythm
-from ..settings import DeclaredVariants
 from . import variants
 from .sheets import RuleSheet, rule_sheet
 from .variants import CARDS, JOKERS, ElevatorVariant
@@ -39,7 +38,7 @@ DISCARD_START: Final = 1
 CARDS_LEFT: Final = shedding.cards_left(CARDS + JOKERS, set_aside=DISCARD_START)
 
 
-class Elevator(shedding.SheddingResults[ElevatorVariant], DeclaredVariants[ElevatorVariant]):
+class Elevator(shedding.SheddingResults[ElevatorVariant]):
     """Hand-shedding up and down a pile in alternating colours; first out of cards wins."""
 
     key = "elevator"

@@ -17,7 +17,6 @@ from ...core.i18n import T, Text
 from .. import shedding
 from ..protocol import Paragraph, ScoreField, Scorer, TablePlay, TableSizes, TrickRules
 from ..rhythm import SEVERAL_GAMES, GamesPerRound, Rhythm
-from ..settings import DeclaredVariants
 from . import variants
 from .sheets import RuleSheet, rule_sheet
 from .variants import DECK, ElevatorUpVariant
@@ -36,7 +35,7 @@ RHYTHM: Final = Rhythm(GamesPerRound.SEVERAL, game_minutes=8, round_minutes=20, 
 CARDS_LEFT: Final = shedding.cards_left(DECK)
 
 
-class ElevatorUp(shedding.SheddingResults[ElevatorUpVariant], DeclaredVariants[ElevatorUpVariant]):
+class ElevatorUp(shedding.SheddingResults[ElevatorUpVariant]):
     """Hand-shedding up the floors of a building, with special cards; first out of cards wins."""
 
     key = "elevator-up"

@@ -24,7 +24,6 @@ from ...core.limits import MAX_GAMES_PER_TABLE
 from ...core.names import name_key
 from ..protocol import Paragraph, Report, ScoreField, Scorer, TablePlay, TableSizes, TrickRules
 from ..rhythm import GamesPerRound, Rhythm
-from ..settings import DeclaredVariants
 from . import scoring, sheets
 from .scorer import EUCHRE_SCORER
 from .variants import SETTINGS, EuchreVariant
@@ -77,7 +76,7 @@ def _variant(value: object) -> EuchreVariant:
     return value
 
 
-class Euchre(DeclaredVariants[EuchreVariant]):
+class Euchre:
     """Four players in two partnerships, five tricks a hand, first team to 10 points."""
 
     key = "euchre"

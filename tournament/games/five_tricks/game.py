@@ -40,7 +40,6 @@ from ..protocol import (
     TrickRules,
 )
 from ..rhythm import SEVERAL_GAMES, GamesPerRound, Rhythm
-from ..settings import DeclaredVariants
 from .cards import DECK
 from .replay import FIVE_TRICKS_TRICKS
 from .settings import SETTINGS
@@ -113,7 +112,7 @@ def _names(players: Collection[str]) -> str:
     return ", ".join(sorted(players, key=name_key))
 
 
-class FiveTricks(DeclaredVariants[FiveTricksVariant]):
+class FiveTricks:
     """The game of the seed kit: 28 cards, five tricks, four rule settings per table."""
 
     key = "five-tricks"

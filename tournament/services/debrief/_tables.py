@@ -22,6 +22,7 @@ from sqlalchemy.orm import Session
 
 from ...core.i18n import Text, Tn
 from ...games import CardGame, game_of
+from ...games import settings as declared
 from ...models import Event, Table
 
 WALL_COLUMNS: Final = 10  # the most tables the wall shows side by side, one column each
@@ -41,12 +42,13 @@ def event_tables(session: Session, event: Event) -> tuple[CardGame[Any], tuple[T
         select(Table.number, Table.variant_data, Table.house_rule)
         .where(Table.event_id == event.id).order_by(Table.number)
     ).all()
-    return game, tuple(TableRules(number, game.variant_from_json(data), house) for number, data, house in rows)
+    return game, tuple(TableRules(number, declared.from_json(game.settings, data), house) for number, data,
+                       house in rows)
 
 
 def rule_set(game: CardGame[Any], variant: Any, house_rule: str | None = None) -> Hashable:
     """What two tables share exactly when they play the same rules (see the module's rules)."""
-    return tuple(setting.code for setting in game.variant_settings(variant)), house_rule or None
+    return tuple(setting.code for setting in declared.compared(game.settings, variant)), house_rule or None
 
 
 def tables_label(numbers: Sequence[int]) -> Text:

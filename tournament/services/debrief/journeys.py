@@ -32,6 +32,7 @@ from sqlalchemy.orm import Session
 from ...core.i18n import Name, T, Text, Tn, Tp
 from ...core.names import name_key
 from ...games import CardGame, game_of
+from ...games import settings as declared
 from ...models import Event, PlayerStatus
 from ..standings import PlayerStanding, compute_standings
 from ._tables import rule_set
@@ -202,7 +203,8 @@ def _paths(game: CardGame[Any], rows: list[PlayerStanding], history: History, pl
     """Every player who played a round, alphabetically: the standings' path over the rounds
     played, each round's games and move, and (revealed) whether the player was a stranger."""
     number_of = {t.id: t.number for t in history.tables}
-    variant = ({t.number: rule_set(game, game.variant_from_json(t.variant_data), t.house_rule) for t in history.tables}
+    variant = ({t.number: rule_set(game, declared.from_json(game.settings, t.variant_data),
+                                   t.house_rule) for t in history.tables}
                if revealed else {})
     moves = {(number, row.player): row.direction
              for number, outcome in history.outcomes.items() for row in outcome.rows}

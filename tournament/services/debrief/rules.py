@@ -3,7 +3,7 @@
 Rules:
 - Columns are tables in number order; with more than ``WALL_COLUMNS`` tables, tables playing the
   same rules share one column ("Tables 1, 11"), so the wall stays legible.
-- Rows are the game's settings (``CardGame.variant_settings``), in the game's order, and the house
+- Rows are the game's settings (``games.settings.compared``), in the game's order, and the house
   rule when any table has one. A row differs when its values are not all the same (by their
   codes); each cell carries the group index of its value in that row (0 for the first value met,
   1 for the next other value …), so equal values are drawn alike.
@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session
 
 from ...core.i18n import T, Text, Tp
 from ...games import Setting
+from ...games import settings as declared
 from ...models import Event
 from ._tables import WALL_COLUMNS, event_tables, group_by, rule_set, tables_label
 
@@ -71,7 +72,7 @@ def _row(settings: list[Setting]) -> Row:
 
 def build(session: Session, event: Event) -> RulesView:
     game, tables = event_tables(session, event)
-    per_table = [game.variant_settings(table.variant) for table in tables]
+    per_table = [declared.compared(game.settings, table.variant) for table in tables]
     if any(table.house_rule for table in tables):
         per_table = [(*settings, Setting(HOUSE_RULE_KEY, HOUSE_RULE_LABEL, table.house_rule or NO_HOUSE_RULE,
                                          table.house_rule or ""))

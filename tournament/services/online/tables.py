@@ -39,6 +39,7 @@ from sqlalchemy.orm import Session
 from ...core.errors import RuleError
 from ...core.names import name_key
 from ...games import TablePlay, game_of
+from ...games import settings as declared
 from ...games import table_engine as engine
 from ...models import Event, OnlineClock, OnlineGame, Player, PlayerStatus, Seat, Table
 from ...models.online import SEED_VERSION
@@ -132,7 +133,7 @@ def state_of(event: Event, table: Table, game: OnlineGame) -> engine.TableState 
     abandoned (see the module's rules)."""
     try:
         play = play_of(event)
-        rules = None if game.referee is None else game_of(event).variant_from_json(game.referee)
+        rules = None if game.referee is None else declared.from_json(game_of(event).settings, game.referee)
         deal = draw(event, table, game.round_id, game.number, game.seats, game.dealer, game.seed_version)
         return engine.replay(play, deal, rules, engine_actions(play, game.actions))
     except RuleError:
