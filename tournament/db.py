@@ -142,10 +142,21 @@ def engine() -> Engine:
     return cast(Engine, current_app.extensions["db_engine"])
 
 
+# What a session carries of the app's settings, for the services that need them: they are
+# given the session, never the app.
+APP_SECRET = "app_secret"  # the deals' seeds derive from it (services.online.seed)
+ONLINE_AWAY_BUCKET = "online_away_bucket"  # seconds (services.online.view)
+
+
 def session() -> Session:
-    """The session of the current request; created on first use."""
+    """The session of the current request; created on first use, carrying the app's settings
+    the services read (``APP_SECRET``, ``ONLINE_AWAY_BUCKET``)."""
     if "db_session" not in g:
-        g.db_session = current_app.extensions["db_sessionmaker"]()
+        made: Session = current_app.extensions["db_sessionmaker"]()
+        made.info[APP_SECRET] = current_app.config["SECRET_KEY"]
+        if "ONLINE_AWAY_BUCKET_SECONDS" in current_app.config:
+            made.info[ONLINE_AWAY_BUCKET] = current_app.config["ONLINE_AWAY_BUCKET_SECONDS"]
+        g.db_session = made
     return cast(Session, g.db_session)
 
 

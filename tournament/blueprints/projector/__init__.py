@@ -46,7 +46,7 @@ def show(token: str):
 def present(token: str, key: str):
     """The same page from the Room page's presenter link: its keys step the debrief, whichever
     of the laptop's addresses opened it (the organiser's login belongs to one of them only)."""
-    event = room_links.event_by_presenter_link(db.session(), token, key, app_secret())
+    event = room_links.event_by_presenter_link(db.session(), token, key, app_secret(db.session()))
     use_event(event)
     return _page(event, {"step": url_for("projector.present_step", token=token, key=key),
                          "stop": url_for("projector.present_stop", token=token, key=key)})
@@ -58,7 +58,7 @@ def present_step(token: str, key: str):
     from ..organiser.debrief import StepChoiceForm
 
     session = db.session()
-    event = room_links.event_by_presenter_link(session, token, key, app_secret())
+    event = room_links.event_by_presenter_link(session, token, key, app_secret(session))
     use_event(event)
     form = StepChoiceForm()
     if not form.validate_on_submit():
@@ -77,7 +77,7 @@ def present_stop(token: str, key: str):
     from ..organiser.forms import ButtonForm
 
     session = db.session()
-    event = room_links.event_by_presenter_link(session, token, key, app_secret())
+    event = room_links.event_by_presenter_link(session, token, key, app_secret(session))
     if not ButtonForm().validate_on_submit():
         return _stepped(event, 400)
     state.stop(session, event)

@@ -33,7 +33,7 @@ def _room(event, link_form: LinkBaseForm | None = None, status: int = 200, *,
         base=link_base(), example=public_address.EXAMPLE, timer_phases=PHASE_LABELS,
         projector_link=external_url("projector.show", token=event.projector_token),
         presenter_link=external_url("projector.present", token=event.projector_token,
-                                    key=room_links.presenter_key(app_secret(), event)),
+                                    key=room_links.presenter_key(app_secret(db.session()), event)),
         public_link=external_url("public.pick", token=event.public_token),
     ), status
 

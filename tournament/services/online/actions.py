@@ -228,7 +228,7 @@ def _next(session: Session, event: Event, deal: tables.CurrentDeal, arguments: d
     full = recording.no_room(session, event.id, deal.round_id, deal.table.id) if deal.round_id is not None else None
     if full is not None:
         raise Conflict(full)
-    tables.write(session, event, tables.next_deal(event, deal))
+    tables.write(session, event, tables.next_deal(session, event, deal))
     tables.bump_clock(session, event.id, deal.table.id)
 
 

@@ -137,7 +137,7 @@ def count_unfinished(session: Session, event: Event, round_: Round) -> int:
         at_table = [s for s in seats if s.table_id == table_id]
         order = tuple(sorted((players[s.player_id] for s in at_table), key=lambda p: name_key(p.name)))
         data = RoundData(event, round_, [table], {p.id: p for p in order}, at_table, [])
-        state = tables.state_of(event, table, game)
+        state = tables.state_of(session, event, table, game)
         if state is None:
             continue
         try:
@@ -165,7 +165,7 @@ def reopen(session: Session, data: RoundData) -> int:
     cut = []
     for game in recorded:
         table = by_id.get(game.table_id)
-        state = tables.state_of(data.event, table, game) if table is not None else None
+        state = tables.state_of(session, data.event, table, game) if table is not None else None
         if table is not None and state is not None and state.stage != "over":
             cut.append((table, game, state))
     if not cut:

@@ -18,7 +18,7 @@ being written, and two devices asking at once are shown the same cards.
 
 A stored deal is replayed from its own row (`seed_version`): deals written before seats and
 salt were part of the seed keep the seed they were dealt from (`legacy_seed`). The key is passed
-in, so the functions stay pure and testable; `app_secret` reads the running app's."""
+in, so the functions stay pure and testable; `app_secret` reads the one a session carries."""
 
 from __future__ import annotations
 
@@ -26,7 +26,10 @@ import hashlib
 import hmac
 from collections.abc import Sequence
 
+from sqlalchemy.orm import Session
+
 from ...core.errors import RuleError
+from ...db import APP_SECRET
 from ...models.online import SEED_VERSION
 
 
@@ -58,8 +61,7 @@ def seed_of(secret: str | bytes, salt: str, event_id: int, table_id: int, round_
     return deal_seed(secret, salt, event_id, table_id, round_id, number, seats, dealer)
 
 
-def app_secret() -> str | bytes:
-    """The running app's SECRET_KEY (set at start-up, see tournament.create_app)."""
-    from flask import current_app
-
-    return current_app.config["SECRET_KEY"]
+def app_secret(session: Session) -> str | bytes:
+    """The app's SECRET_KEY, which every database session carries (``tournament.db.session``)."""
+    secret: str | bytes = session.info[APP_SECRET]
+    return secret

@@ -118,32 +118,32 @@ def engine_actions(rules: TablePlay[Any], stored: list[Any]) -> list[engine.Acti
     return [engine.action_from_json(rules, {k: v for k, v in a.items() if k not in OWN_KEYS}) for a in stored]
 
 
-def draw(event: Event, table: Table, round_id: int | None, number: int, seats: list[int] | tuple[int, ...],
-         dealer: int, version: int | None = SEED_VERSION) -> engine.Deal:
+def draw(session: Session, event: Event, table: Table, round_id: int | None, number: int,
+         seats: list[int] | tuple[int, ...], dealer: int, version: int | None = SEED_VERSION) -> engine.Deal:
     """The cards of a deal at these seats (player ids in playing order); `version`: how its
     seed is made (a stored deal's own, see `seed.seed_of`)."""
-    drawn_from = seed.seed_of(seed.app_secret(), event.deal_salt, event.id, table.id, round_id, number,
+    drawn_from = seed.seed_of(seed.app_secret(session), event.deal_salt, event.id, table.id, round_id, number,
                               seats, dealer, version)
     return engine.deal(play_of(event), drawn_from, len(seats), dealer)
 
 
-def state_of(event: Event, table: Table, game: OnlineGame) -> engine.TableState | None:
+def state_of(session: Session, event: Event, table: Table, game: OnlineGame) -> engine.TableState | None:
     """A stored deal replayed under its own referee, from its own seed (`game.seats` and
     `game.dealer` as they were when it was dealt); None: it cannot be replayed, so it is
     abandoned (see the module's rules)."""
     try:
         play = play_of(event)
         rules = None if game.referee is None else declared.from_json(game_of(event).settings, game.referee)
-        deal = draw(event, table, game.round_id, game.number, game.seats, game.dealer, game.seed_version)
+        deal = draw(session, event, table, game.round_id, game.number, game.seats, game.dealer, game.seed_version)
         return engine.replay(play, deal, rules, engine_actions(play, game.actions))
     except RuleError:
         return None
 
 
-def _fresh(event: Event, table: Table, round_id: int | None, number: int,
+def _fresh(session: Session, event: Event, table: Table, round_id: int | None, number: int,
            players: tuple[Player, ...]) -> CurrentDeal:
     dealer = (number - 1) % len(players)
-    deal = draw(event, table, round_id, number, tuple(p.id for p in players), dealer)
+    deal = draw(session, event, table, round_id, number, tuple(p.id for p in players), dealer)
     state = engine.start(play_of(event), deal, referee(table))
     return CurrentDeal(table, round_id, number, players, dealer, None, state)
 
@@ -176,20 +176,20 @@ def _sit_out_absent(state: engine.TableState, players: tuple[Player, ...]
     return state, tuple(added)
 
 
-def deal_at(event: Event, table: Table, round_id: int | None, players: tuple[Player, ...],
+def deal_at(session: Session, event: Event, table: Table, round_id: int | None, players: tuple[Player, ...],
             latest: OnlineGame | None) -> CurrentDeal | None:
     """The current deal from the table's players and its latest stored deal (no SQL)."""
     if len(playing(players)) < 2:
         return None
     if latest is not None and still_dealt(latest.seats, players):
-        state = state_of(event, table, latest)
+        state = state_of(session, event, table, latest)
         cut_short = latest.finished_at is not None and state is not None and state.stage != "over"
         if state is not None and not cut_short:
             by_id = {p.id: p for p in players}
             dealt = tuple(by_id[pid] for pid in latest.seats)
             state, pending = _sit_out_absent(state, dealt)
             return CurrentDeal(table, round_id, latest.number, dealt, latest.dealer, latest, state, pending)
-    return _fresh(event, table, round_id, latest.number + 1 if latest is not None else 1, playing(players))
+    return _fresh(session, event, table, round_id, latest.number + 1 if latest is not None else 1, playing(players))
 
 
 def current_deal(session: Session, event: Event, table: Table, round_id: int | None,
@@ -198,13 +198,13 @@ def current_deal(session: Session, event: Event, table: Table, round_id: int | N
     players = table_players(session, table, round_id) if players is None else players
     if len(playing(players)) < 2:
         return None
-    return deal_at(event, table, round_id, players, latest_game(session, table.id, round_id))
+    return deal_at(session, event, table, round_id, players, latest_game(session, table.id, round_id))
 
 
-def next_deal(event: Event, current: CurrentDeal) -> CurrentDeal:
+def next_deal(session: Session, event: Event, current: CurrentDeal) -> CurrentDeal:
     """The deal after `current` at the same seats (virtual until written)."""
     players = tuple(sorted(playing(current.players), key=lambda p: name_key(p.name)))
-    return _fresh(event, current.table, current.round_id, current.number + 1, players)
+    return _fresh(session, event, current.table, current.round_id, current.number + 1, players)
 
 
 def write(session: Session, event: Event, deal: CurrentDeal) -> OnlineGame:

@@ -21,12 +21,12 @@ from datetime import datetime
 from functools import cache
 from typing import Any
 
-from flask import current_app
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
 from ...core.i18n import T, Text
 from ...core.names import name_key
+from ...db import ONLINE_AWAY_BUCKET
 from ...games.protocol import CardFace
 from ...models import Event, OnlineClaim, OnlineClock, Player, Round, RoundState, Seat, Table
 from ...models.base import is_token
@@ -80,13 +80,14 @@ def poll_facts(session: Session, token: str, now: datetime) -> PollFacts | None:
     revision, table_id, version, on, status, timer_phase, number, state, language = row
     key = f"{revision}.{table_id or 0}.{version or 0}"
     if on and phase.phase_name(status, timer_phase, number, _round_state(state)) in phase.DEALS:
-        key += f".{int(now.timestamp() // _away_bucket())}"
+        key += f".{int(now.timestamp() // _away_bucket(session))}"
     return PollFacts(key, language, table_id, (revision, version or 0))
 
 
-def _away_bucket() -> float:
-    """How often a screen showing a deal may see someone come or go (a test shortens it)."""
-    return float(current_app.config.get("ONLINE_AWAY_BUCKET_SECONDS", AWAY_BUCKET))
+def _away_bucket(session: Session) -> float:
+    """How often a screen showing a deal may see someone come or go: the app's setting, which
+    every database session carries (``tournament.db.session``; a test shortens it)."""
+    return float(session.info.get(ONLINE_AWAY_BUCKET, AWAY_BUCKET))
 
 
 def poll_key(session: Session, token: str, now: datetime) -> str | None:
@@ -236,7 +237,7 @@ def _notice(session: Session, event: Event, place: phase.Place, player: Player,
     last = tables.latest_game(session, table.id, closed)
     if last is None or last.recorded_as is None or player.id not in last.seats:
         return None
-    state = tables.state_of(event, table, last)
+    state = tables.state_of(session, event, table, last)
     return None if state is None or state.stage == "over" else CUT_SHORT
 
 

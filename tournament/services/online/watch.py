@@ -72,9 +72,9 @@ def table_watches(session: Session, event: Event, now: datetime) -> list[TableWa
     for table in online:
         players = tuple(sorted(seated.get(table.id, []), key=lambda p: name_key(p.name)))
         games = deals.get(table.id, [])
-        deal = tables.deal_at(event, table, round_id, players, games[-1] if games else None)
+        deal = tables.deal_at(session, event, table, round_id, players, games[-1] if games else None)
         disagreements = sum(len(state.disputes) for g in games if deal is None or g is not deal.game
-                            if (state := tables.state_of(event, table, g)) is not None)
+                            if (state := tables.state_of(session, event, table, g)) is not None)
         if deal is None or (deal.game is None and not dealing):
             watches.append(TableWatch(table.number, table.id, table.app_referees,
                                       tuple(SeatView(p.id, p.name, False, False, False, 0, 0,
