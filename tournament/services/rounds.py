@@ -106,16 +106,6 @@ class Closed:
     ended: bool = False
 
 
-def close_round(session: Session, data: RoundData) -> Round:
-    """Close the round `data` was loaded for; see `close`. Only the round's id is used: its
-    rows are read again under the lock. Returns the planned round, or the closed one."""
-    with event_change(session, data.event.id):
-        closed = _close(session, data.event, Round.id == data.round.id, data.round.number,
-                        Conflict(T("Round {n} was removed a moment ago (its previous round was reopened).",
-                                   n=data.round.number)))
-    return closed.following or closed.round
-
-
 def close(session: Session, event: Event, number: int, backups: BackupStore | None = None,
           now: datetime | None = None) -> Closed:
     """Close a running round and plan the next one from the movement rules; the event's last
