@@ -102,7 +102,7 @@ def _after(value: object) -> int:
     return value
 
 
-def act(session: Session, claim: OnlineClaim, payload: dict, now: datetime, pads: RevisionCache | None = None,
+def act(session: Session, claim: OnlineClaim, payload: dict[str, Any], now: datetime, pads: RevisionCache | None = None,
         spend: Spend | None = None) -> None:
     """A device's action (see the module's rules); commits once, or raises and changes nothing.
     `pads`: the app's kept pads (`pad.current`); `spend`: this device's drawing allowance."""
@@ -272,7 +272,8 @@ def dispute_text(deal: tables.CurrentDeal, dispute: engine.Dispute) -> str:
 
 def _dispute_note(session: Session, event: Event, deal: tables.CurrentDeal, dispute: engine.Dispute,
                   round_number: int | None, now: datetime) -> None:
-    held = session.scalar(select(func.count()).select_from(DebriefNote).where(DebriefNote.event_id == event.id))
+    held = session.execute(select(func.count()).select_from(DebriefNote).where(DebriefNote.event_id == event.id)
+                           ).scalar_one()
     if held >= MAX_NOTES:
         return  # the event keeps no more notes; the play goes on
     session.add(DebriefNote(event_id=event.id, at=now, round_number=round_number, table_number=deal.table.number,
@@ -305,7 +306,8 @@ def _organiser_deal(session: Session, event: Event, table_id: int, player_id: in
     return deal, seat, player
 
 
-def _organiser_action(session: Session, event: Event, table_id: int, player_id: int, make, what: str) -> None:
+def _organiser_action(session: Session, event: Event, table_id: int, player_id: int,
+                      make: Callable[[int], engine.Action], what: str) -> None:
     with event_change(session, event.id, audit.ORGANISER) as change:  # its log line is the record's
         deal, seat, player = _organiser_deal(session, change.event, table_id, player_id)
         try:

@@ -24,7 +24,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import ColumnElement, select
 from sqlalchemy.orm import Session
 
 from ...core.errors import RuleError
@@ -122,7 +122,7 @@ def post(session: Session, *, event_id: int, table_id: int, round_id: int | None
     return message
 
 
-def at_table(table_id: int, round_id: int | None):
+def at_table(table_id: int, round_id: int | None) -> ColumnElement[bool]:
     """The messages of a table in one stage: a round, or practice (None)."""
     stage = OnlineMessage.round_id.is_(None) if round_id is None else OnlineMessage.round_id == round_id
     return (OnlineMessage.table_id == table_id) & stage

@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import re
 from collections import deque
+from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -41,7 +42,7 @@ def load(session: Session, table_id: int, round_id: int | None) -> PadView:
                                   OnlineMessage.id >= func.coalesce(last_clear, 0))
                            .order_by(OnlineMessage.id))
     cleared = points = 0
-    shown: deque = deque(maxlen=SHOWN_STROKES)
+    shown: deque[tuple[int, int | None, list[Any], object]] = deque(maxlen=SHOWN_STROKES)
     for message_id, kind, player_id, body in rows:
         if kind == "clear":
             cleared = message_id
@@ -73,8 +74,10 @@ def current(session: Session, table_id: int, round_id: int | None, cache: Revisi
     `known`: its `revision`, when the caller has just read it."""
     if cache is None:
         return load(session, table_id, round_id)
-    return cache.get((table_id, round_id), known or revision(session, table_id),
-                     lambda: load(session, table_id, round_id))
+    # The app's cache holds values of any kind; under this key, always the table's pad.
+    view: PadView = cache.get((table_id, round_id), known or revision(session, table_id),
+                              lambda: load(session, table_id, round_id))
+    return view
 
 
 def since(pad: PadView, held: str | None) -> tuple[tuple[PadLine, ...], str | None]:

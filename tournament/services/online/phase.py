@@ -148,7 +148,7 @@ def _move(session: Session, event: Event, planned: Round, player: Player) -> Mov
     return MoveView(_ARROWS.get(row.direction, "●"), move_text(row.direction, row.to_table), row.to_table)
 
 
-def move_text(direction: str, to_table: int | None):
+def move_text(direction: str, to_table: int | None) -> Text:
     """A move as one whole sentence to the player."""
     if to_table is None or direction == OUT:
         return T("You are not seated in the next round.")

@@ -21,7 +21,7 @@ from datetime import datetime
 from functools import cache
 from typing import Any
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import Select, bindparam, select
 from sqlalchemy.orm import Session
 
 from ...core.i18n import T, Text
@@ -38,13 +38,13 @@ from .view_model import NO_PAD, CardView, GameView, MessageView, PadView, Played
 AWAY_BUCKET = 15  # seconds; app.config["ONLINE_AWAY_BUCKET_SECONDS"] may set another
 
 
-def _table_expression():
+def _table_expression() -> Any:
     """The player's table as the key follows it (``whereabouts.player_table``)."""
     return whereabouts.player_table(OnlineClaim.player_id, OnlineClaim.event_id, Player.home_table_id)
 
 
 @cache
-def _facts_statement():
+def _facts_statement() -> Select[Any]:
     """The poll's one statement, built once: every poll of every device runs it, and building
     it costs more than the database takes to answer it."""
     table = _table_expression()
@@ -111,7 +111,7 @@ def face(deal: tables.CurrentDeal, card: Any) -> CardFace:
     return deal.state.rules.face(card)
 
 
-def seat_views(deal: tables.CurrentDeal, me: int | None, online_claims: dict, now: datetime,
+def seat_views(deal: tables.CurrentDeal, me: int | None, online_claims: dict[int, OnlineClaim], now: datetime,
                show_choices: bool) -> tuple[SeatView, ...]:
     """Every seat as the table sees it; `show_choices`: where each points (a dispute, or the
     organiser), else only whether they have pointed. The seat of the device's own player is
@@ -158,7 +158,8 @@ def deal_winner(deal: tables.CurrentDeal) -> str | None:
     return min(report.winners, key=name_key) if report.winners else None
 
 
-def game_view(deal: tables.CurrentDeal, player_id: int, online_claims: dict, now: datetime) -> GameView:
+def game_view(deal: tables.CurrentDeal, player_id: int, online_claims: dict[int, OnlineClaim],
+              now: datetime) -> GameView:
     state = deal.state
     seat = deal.seat_of(player_id)
     assert seat is not None
@@ -202,14 +203,16 @@ def _messages(session: Session, place: phase.Place, player: Player, pads: Revisi
     names = dict(session.execute(select(Player.id, Player.name).where(Player.id.in_(ids))).all()) if ids else {}
     lines = []
     for m in said:
+        # A removed player's lines stay, without a name (the row's player is set to NULL).
+        who = names.get(m.player_id, "") if m.player_id is not None else ""
         if m.kind == "gesture":
             gesture = gestures.BY_KEY.get(m.body.get("gesture"))
             if gesture is None:
                 continue
-            lines.append(MessageView("gesture", names.get(m.player_id, ""), gesture.symbol, gesture.label,
+            lines.append(MessageView("gesture", who, gesture.symbol, gesture.label,
                                      m.player_id == player.id))
         else:
-            lines.append(MessageView("chat", names.get(m.player_id, ""), str(m.body.get("text", "")), None,
+            lines.append(MessageView("chat", who, str(m.body.get("text", "")), None,
                                      m.player_id == player.id))
     # The key was read for this very table (nearly always): its revision is the pad's.
     known = facts.pad_revision if facts is not None and facts.table_id == table.id else None
@@ -247,6 +250,10 @@ def player_view(session: Session, claim: OnlineClaim, now: datetime, pads: Revis
     key = facts.key if facts is not None else ""
     event = session.scalar(select(Event).where(Event.id == claim.event_id))
     player = session.scalar(select(Player).where(Player.id == claim.player_id))
+    if event is None or player is None:
+        # The claim's rows cascade away with its event and player, so a claim read in this
+        # session always has both.
+        raise LookupError(f"online claim of player {claim.player_id} has no event or player")
     place = phase.place_of(session, event, player)
     table = place.table
     game = None

@@ -43,11 +43,12 @@ def table_watches(session: Session, event: Event, now: datetime) -> list[TableWa
     ids = [t.id for t in online]
     latest = phase.latest_round(session, event)
     practice = latest is None or (latest.number == 1 and latest.state is RoundState.PLANNED)
-    round_id = None if practice else latest.id
+    round_id = latest.id if latest is not None and not practice else None
     seated: dict[int, list[Player]] = defaultdict(list)
     if round_id is None:
         for player in session.scalars(select(Player).where(Player.home_table_id.in_(ids),
                                                            Player.status == PlayerStatus.SEATED)):
+            assert player.home_table_id is not None  # asked for by home table just above
             seated[player.home_table_id].append(player)
     else:
         for table_id, player in session.execute(select(Seat.table_id, Player).join(Player, Player.id == Seat.player_id)
