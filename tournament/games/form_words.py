@@ -14,7 +14,7 @@ from ..core.i18n import Text
 
 def lazy(text: Text) -> Any:
     """``text`` as a lazy message for a form."""
-    from flask_babel import LazyString, lazy_gettext, lazy_pgettext  # type: ignore[import-untyped]  # no types
+    from flask_babel import LazyString, lazy_gettext, lazy_pgettext
 
     if text.params:
         # Filled when shown, in the page's language: a suit's symbol placed by the translation.

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from flask_babel import gettext, lazy_pgettext  # type: ignore[import-untyped]  # no type information
+from flask_babel import gettext, lazy_pgettext
 from flask_wtf import FlaskForm
 from wtforms import SelectChoice, SelectField
 from wtforms.validators import InputRequired
