@@ -206,6 +206,7 @@ FORM_FIELDS: dict[str, tuple[str, ...]] = {
     "print.make_personal_links": (),
     # A JSON body in real use; sent as a form here, it must be refused in words, never a 500.
     "play.act": ("action", "card", "index", "after", "text", "gesture", "points", "colour", "nonce"),
+    "play.here": (),
     "public.claim": ("player_id",),
 }
 

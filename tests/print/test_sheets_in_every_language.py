@@ -38,8 +38,7 @@ def _event(app, key: str) -> int:
     names = [f"Player {n:02d}" for n in range(TABLES * game.table_sizes.preferred)]
     with app.app_context():
         session = db.session()
-        event = events.create_event(session, "Every language")
-        event.game = key
+        event = events.create_event(session, "Every language", game=key)
         players.add_players(session, event, "\n".join(names))
         table_service.set_table_count(session, event, TABLES)
         event.sheet_copies = 1

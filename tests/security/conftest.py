@@ -29,6 +29,7 @@ PUBLIC_ENDPOINTS = {
     "play.act": "personal link token; acts only for that player at their own online table",
     "play.page": "personal link token; that player's own screen (their hand, nobody else's)",
     "play.state": "personal link token; the same screen as JSON, polled",
+    "play.here": "personal link token; marks only that player present at their own online table",
     "public.claim": "where-do-I-sit token; lists the playing names and claims a free one for this device",
 }
 
