@@ -109,6 +109,9 @@ def _cursor() -> Iterator[Any]:
     connection = _borrow()
     try:
         cursor = connection.cursor()
+        # Counts see every hit committed before them; the pool's connections read pages from one
+        # snapshot (REPEATABLE READ, tournament/db.py), where two counts would refuse each other.
+        cursor.execute("SET TRANSACTION ISOLATION LEVEL READ COMMITTED")
         yield cursor
         connection.commit()
     except BaseException:
