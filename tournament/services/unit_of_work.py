@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from sqlalchemy import update
 from sqlalchemy.orm import Session
@@ -52,18 +52,12 @@ class EventChange:
     event: Event
     actor: str
     record: bool
-    audit_lines: int = field(default=0)
-
-    @property
-    def event_id(self) -> int:
-        return self.event.id
 
     def audit(self, action: str, subject: str = "", *, actor: str | None = None, round_number: int | None = None,
               table_number: int | None = None, old: str | None = None, new: str | None = None) -> None:
         """A line of the event's audit log, committed with the change or not at all."""
         audit.log(self.session, self.event.id, self.actor if actor is None else actor, action, subject,
                   round_number=round_number, table_number=table_number, old=old, new=new)
-        self.audit_lines += 1
 
 
 class ChangeOfAnotherEvent(RuntimeError):
