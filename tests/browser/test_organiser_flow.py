@@ -3,6 +3,7 @@
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -25,18 +26,18 @@ def test_create_event_paste_names_play_two_rounds_and_see_standings(live_server,
     page.get_by_role("button", name="Create event").click()
     page.get_by_label("Names, one per line").fill("\n".join(NAMES))
     page.get_by_role("button", name="Add players").click()
-    assert page.get_by_text("Added 10 players.").is_visible()
+    expect(page.get_by_text("Added 10 players.")).to_be_visible()
     shot(page, "organiser-players")
 
     page.get_by_role("link", name="Next: table plan →").click()
     page.get_by_label("Number of tables").fill("2")
     page.get_by_role("button", name="Make plan and seat everyone").click()
-    assert page.get_by_text("2 tables (players per table: 5, 5)").is_visible()
+    expect(page.get_by_text("2 tables (players per table: 5, 5)")).to_be_visible()
     shot(page, "organiser-tables")
 
     page.get_by_role("link", name="Next: start the tournament →").click()
     page.get_by_role("button", name="Start round 1").click()
-    assert page.get_by_role("heading", name="Round 1 running").is_visible()
+    expect(page.get_by_role("heading", name="Round 1 running")).to_be_visible()
 
     for table in (2, 1):
         page.locator("section.card", has=page.get_by_role("heading", name=f"Table {table}", exact=True)) \
@@ -54,16 +55,16 @@ def test_create_event_paste_names_play_two_rounds_and_see_standings(live_server,
 
     page.get_by_role("link", name="Close round…").click()
     page.get_by_role("button", name="Close round 1").click()
-    assert page.get_by_role("heading", name="Round 1 results").is_visible()
+    expect(page.get_by_role("heading", name="Round 1 results")).to_be_visible()
     assert page.get_by_text("▲ up to table 2").first.is_visible()
     assert page.get_by_text("▼ down to table 1").first.is_visible()
     shot(page, "organiser-results")
 
     page.get_by_role("link", name="Round 2 seating →").click()
     page.get_by_role("button", name="Start round 2").click()
-    assert page.get_by_role("heading", name="Round 2 running").is_visible()
+    expect(page.get_by_role("heading", name="Round 2 running")).to_be_visible()
 
     page.get_by_role("link", name="Standings").click()
-    assert page.get_by_role("cell", name="<i>Jo</i>").is_visible()  # markup shown as text
+    expect(page.get_by_role("cell", name="<i>Jo</i>")).to_be_visible()  # markup shown as text
     assert page.locator("i", has_text="Jo").count() == 0
     shot(page, "organiser-standings")

@@ -2,6 +2,7 @@
 list, a refusal beside the field with the form filled in, and the saved zone."""
 
 import pytest
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -19,7 +20,7 @@ def test_the_organiser_chooses_the_zone_and_an_unknown_one_is_refused_beside_the
     assert page.locator("datalist#time-zones option[value='Europe/Berlin']").count() == 1
     zone.fill("Europe/Berlin")
     page.get_by_role("button", name="Create event").click()
-    assert page.get_by_text("Event “9B Thursday” created.").is_visible()
+    expect(page.get_by_text("Event “9B Thursday” created.")).to_be_visible()
 
     page.goto(page.url.replace("/players", "/settings"))
     assert page.get_by_label("Time zone").input_value() == "Europe/Berlin"
@@ -33,6 +34,6 @@ def test_the_organiser_chooses_the_zone_and_an_unknown_one_is_refused_beside_the
 
     page.get_by_label("Time zone").fill("Asia/Tokyo")
     page.get_by_role("button", name="Save").click()
-    assert page.get_by_text("Event saved.").is_visible()
+    expect(page.get_by_text("Event saved.")).to_be_visible()
     page.goto(page.url.rstrip("/") + "/settings")
     assert page.get_by_label("Time zone").input_value() == "Asia/Tokyo"

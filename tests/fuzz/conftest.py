@@ -40,6 +40,12 @@ class World:
     organiser_id: int = 0
     rows: dict[str, list[tuple]] = field(default_factory=dict)
 
+    def seated_at_first_table(self, event_id: int) -> int:
+        """A player of `event_id`'s first round at its table 1: the one whose score a form reads."""
+        table_id = next(t[0] for t in self.rows["tables"] if t[1] == event_id and t[2] == 1)
+        first_round = min(r[0] for r in self.rows["rounds"] if r[1] == event_id)
+        return next(s[2] for s in self.rows["seats"] if s[1] == first_round and s[3] == table_id)
+
 
 def _play_first_game(session, event, number: int) -> None:
     data = load_round(session, event, number)

@@ -26,7 +26,7 @@ HUGE = "9" * 400  # beyond a float: wtforms' NumberRange converted it and overfl
     ("/events/{b}/rounds/1/tables/1", {"games-0-winner": "", "games-0-s{player}": HUGE}),
 ])
 def test_numbers_too_long_for_any_field_are_refused_and_change_nothing(app, probe_500, world, path, fields):
-    player = world.player_ids[world.b][0]
+    player = world.seated_at_first_table(world.b)
     before = fingerprint(app)
     response = probe_500.client().post(path.format(a=world.a, b=world.b),
                                        data={k.format(player=player): v for k, v in fields.items()})
