@@ -2,17 +2,19 @@
 
 from .audit import AuditEntry
 from .base import Base
-from .event import Event, Table
-from .game import Game, GameResult
+from .event import Event, Table, TableAgreement
+from .game import Agreement, Game, GameResult
 from .note import DebriefNote
 from .online import OnlineClaim, OnlineClock, OnlineGame, OnlineMessage
-from .organiser import Organiser
+from .organiser import Organiser, Role
 from .player import Player, PlayerStatus
-from .round import Round, RoundState, Seat
+from .round import Presence, Round, RoundState, Seat
 from .setting import AppSetting
 from .throttle import ThrottleCount
+from .wish import SeatingWish, WishKind
 
 __all__ = [
+    "Agreement",
     "AppSetting",
     "AuditEntry",
     "Base",
@@ -27,9 +29,14 @@ __all__ = [
     "Organiser",
     "Player",
     "PlayerStatus",
+    "Presence",
+    "Role",
     "Round",
     "RoundState",
     "Seat",
+    "SeatingWish",
     "Table",
+    "TableAgreement",
     "ThrottleCount",
+    "WishKind",
 ]

@@ -21,6 +21,9 @@ class AuditEntry(Base):
     event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), index=True)
     at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
     actor: Mapped[str] = mapped_column(String(80))
+    # The account that made the change ("organiser" changes by an organiser or a helper); None
+    # for a table's phone, an online table, or an entry from a file.
+    account: Mapped[str | None] = mapped_column(String(80), nullable=True, default=None)
     action: Mapped[str] = mapped_column(String(40))
     round_number: Mapped[int | None] = mapped_column(Integer, nullable=True)
     table_number: Mapped[int | None] = mapped_column(Integer, nullable=True)

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import enum
 import secrets
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -11,7 +12,7 @@ from .. import games
 from ..core.limits import MAX_HOUSE_RULE
 from ..core.rounds import DEFAULT_ROUNDS
 from ..games import settings as declared
-from .base import Base, UtcDateTime, new_token, utcnow
+from .base import Base, UtcDateTime, enum_column, new_token, utcnow
 
 if TYPE_CHECKING:
     from .player import Player
@@ -20,6 +21,15 @@ if TYPE_CHECKING:
 
 def new_deal_salt() -> str:
     return secrets.token_hex(16)
+
+
+class TableAgreement(enum.Enum):
+    """Whether a table confirms the results its phone sends. A result counts at once in every
+    case; an unconfirmed or disputed one is marked, and with WARN the round's close lists them."""
+
+    OFF = "off"
+    ASK = "ask"
+    WARN = "warn"
 
 
 class Event(Base):
@@ -44,6 +54,8 @@ class Event(Base):
     ended_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True, default=None)
     # Seed of the home-table shuffle: the same seed always gives the same plan.
     shuffle_seed: Mapped[int] = mapped_column(Integer, default=1)
+    table_agreement: Mapped[TableAgreement] = mapped_column(
+        enum_column(TableAgreement), default=TableAgreement.ASK, server_default=TableAgreement.ASK.value)
     study_minutes: Mapped[int] = mapped_column(Integer, default=5, server_default="5")
     practice_minutes: Mapped[int] = mapped_column(Integer, default=3, server_default="3")
 

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import enum
 from collections.abc import Collection, Mapping
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -7,11 +8,21 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import JSON, Boolean, ForeignKey, Integer, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from .base import Base, UtcDateTime, utcnow
+from .base import Base, UtcDateTime, enum_column, utcnow
 
 if TYPE_CHECKING:
     from .event import Table
     from .round import Round
+
+
+class Agreement(enum.Enum):
+    """Where the table stands on a result its phone sent. A game the organiser entered, or
+    sent while the event asks no confirmation, has none (NULL)."""
+
+    ASKED = "asked"  # sent, no other player has confirmed it yet
+    AGREED = "agreed"  # another player of the table tapped "We agree"
+    DISPUTED = "disputed"  # another player tapped "We don't": the organiser settles it
+    SETTLED = "settled"  # the organiser kept or changed a disputed result
 
 
 class Game(Base):
@@ -38,6 +49,7 @@ class Game(Base):
     # players named by id as strings; None for a game reported by its result only. The result
     # rows are what the tournament reads; they are the scorer's tally of this sheet.
     sheet: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True, default=None)
+    agreement: Mapped[Agreement | None] = mapped_column(enum_column(Agreement), nullable=True, default=None)
 
     round: Mapped[Round] = relationship(back_populates="games")
     table: Mapped[Table] = relationship()

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import enum
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -15,7 +16,15 @@ if TYPE_CHECKING:
     from .player import Player
 
 
-__all__ = ["Round", "RoundState", "Seat"]
+__all__ = ["Presence", "Round", "RoundState", "Seat"]
+
+
+class Presence(enum.Enum):
+    """Whether a seated player is at the table this round. NULL: nobody has said yet."""
+
+    HERE = "here"
+    MISSING = "missing"  # the table's phone reported them missing; the organiser decides
+    ABSENT = "absent"  # the organiser marked them absent: not ranked, does not move this round
 
 
 class Round(Base):
@@ -50,6 +59,7 @@ class Seat(Base):
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
     manual: Mapped[bool] = mapped_column(Boolean, default=False)
+    presence: Mapped[Presence | None] = mapped_column(enum_column(Presence), nullable=True, default=None)
 
     round: Mapped[Round] = relationship(back_populates="seats")
     player: Mapped[Player] = relationship()
