@@ -6,7 +6,8 @@ from flask import Blueprint, g, redirect, request, session, url_for
 
 from .. import db
 from ..models import Organiser
-from ..services import accounts
+from ..services import accounts, audit
+from . import permissions
 
 # Session keys of a login. A session from before generations existed counts as generation 0,
 # so it ends at the account's first log-out or password reset like any other.
@@ -34,12 +35,20 @@ def current_organiser() -> Organiser | None:
 
 
 def require_organiser_login(bp: Blueprint, public_endpoints: frozenset[str] = frozenset()) -> None:
-    """Every view of `bp` needs a logged-in organiser. A fresh install goes to account setup."""
+    """Every view of `bp` needs a logged-in account, and a helper account only the endpoints
+    `permissions` allows it (any other answers 403 with a sentence). A fresh install goes to
+    account setup. The account's username goes into the database session, so every audit line
+    of the request names it."""
 
     @bp.before_request
     def _require_organiser():
         g.organiser = current_organiser()
-        if request.endpoint in public_endpoints or g.organiser is not None:
+        if g.organiser is not None:
+            db.session().info[audit.ACCOUNT] = g.organiser.username
+            if request.endpoint not in public_endpoints:
+                permissions.check(g.organiser, request.endpoint)
+            return None
+        if request.endpoint in public_endpoints:
             return None
         if not accounts.has_organiser(db.session()):
             return redirect(url_for("organiser.setup"))

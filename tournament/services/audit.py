@@ -22,6 +22,9 @@ from ..core.rounds import RoundState
 from ..models import AuditEntry
 
 ORGANISER = "organiser"
+# The session's `info` key under which the login guard puts the logged-in account's username:
+# every line logged in that session names it. Phones and online tables have none.
+ACCOUNT = "account"
 PAGE_SIZE = 200
 
 ACTIONS: dict[str, Text] = {
@@ -138,9 +141,11 @@ def log(
     old: str | None = None,
     new: str | None = None,
 ) -> None:
+    account = session.info.get(ACCOUNT)
     session.add(AuditEntry(
         event_id=event_id, actor=actor[:80], action=action, subject=subject[:200],
         round_number=round_number, table_number=table_number, old_value=old, new_value=new,
+        account=account[:80] if isinstance(account, str) else None,
     ))
 
 
