@@ -20,18 +20,23 @@ Invariants:
   there moves (everyone stays; players from neighbouring tables may still arrive), no tie is
   noted, and ``TableResult.note`` says so in plain words. ``plan_round`` is told which tables
   reported; without that set (and in ``plan_moves``) every table counts as having reported.
+- A player absent for the round (``plan_round``'s ``absent``) is left out of the round: the
+  table is ranked, and its movers counted, as if she had not been seated there; she wins no
+  game there, is not ranked, and stays at her table (her ``Move`` says why), so that she can
+  be found there next round. For everyone else the plan is the plan of the round without her.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from itertools import groupby
 from typing import Final
 
 from .errors import RuleError, require_int
 from .i18n import Name, T, Text, Tn
+from .names import name_key
 from .ranking import Standing, standings, validate_counts
 from .wording import listing
 
@@ -70,7 +75,7 @@ class Move:
     to_table: int
     direction: Direction
     outcome: Direction
-    reason: Text | None = None  # set only when someone would move but stays
+    reason: Text | None = None  # set only when someone would move but stays, or was absent
 
     @property
     def moved(self) -> bool:
@@ -98,6 +103,7 @@ class TableResult:
     ties: tuple[TieNote, ...]
     reported: bool = True  # False: no game was reported, so no winner and nobody moves
     note: Text | None = None  # plain words for a table that reported no game
+    absent: tuple[str, ...] = ()  # not ranked and staying; their moves follow the ranked ones
 
     @property
     def ranking(self) -> tuple[str, ...]:
@@ -280,6 +286,29 @@ def no_game_text(table: int, short: bool = False) -> Text:
              "everyone stays at the table (players from neighbouring tables may still arrive).", table=table)
 
 
+def absent_text(player: str, table: int) -> Text:
+    """Why an absent player stays, in the words every screen uses."""
+    return T("{player} was absent this round, so is not ranked and keeps table {table}.",
+             player=Name(player), table=table)
+
+
+def _validate_absent(absent: object, checked: Mapping[int, Mapping[str, int]]) -> frozenset[str]:
+    if isinstance(absent, (str, bytes, Mapping)) or not isinstance(absent, Collection):
+        raise RuleError(T("expected a set of absent players' names, not {value}", value=repr(absent)))
+    seated = {player: number for number, results in checked.items() for player in results}
+    for player in absent:
+        if player not in seated:
+            raise RuleError(T("{player} is listed as absent but is not seated at any table", player=Name(player)))
+        if checked[seated[player]][player]:
+            raise RuleError(T("{player} is listed as absent, but won games at table {table}",
+                              player=Name(player), table=seated[player]))
+    return frozenset(absent)
+
+
+def _stays_away(player: str, table: int) -> Move:
+    return Move(player, table, table, Direction.STAY, Direction.STAY, absent_text(player, table))
+
+
 def _validate_reported(reported: object, tables: Collection[int]) -> frozenset[int]:
     if isinstance(reported, (str, bytes, Mapping)) or not isinstance(reported, Collection):
         raise RuleError(T("expected a set of table numbers that reported games, not {value}", value=repr(reported)))
@@ -308,14 +337,19 @@ def _unreported(number: int, games_won: Mapping[str, int]) -> TableResult:
 
 
 def plan_round(tables: Mapping[int, Mapping[str, int]], reported: Collection[int] | None = None,
-               movers: Callable[[int], int] = guide_movers) -> RoundPlan:
+               movers: Callable[[int], int] = guide_movers, absent: Collection[str] = ()) -> RoundPlan:
     """Rank every table, decide every move, and explain the ties (see module invariants).
     ``reported``: the tables that reported at least one game; ``None`` means every table did.
-    ``movers``: how many move up and down from a table of n players (the event's game's)."""
+    ``movers``: how many move up and down from a table of n players (the event's game's).
+    ``absent``: players seated in the round who were not there; they win no game."""
     checked = validate_tables(tables)
     if not checked:
         return RoundPlan(tables=())
     did_report = frozenset(checked) if reported is None else _validate_reported(reported, checked)
+    away = _validate_absent(absent, checked)
+    if away:
+        return _without(plan_round({number: {p: g for p, g in results.items() if p not in away}
+                                    for number, results in checked.items()}, did_report, movers), checked, away)
     bottom, top = min(checked), max(checked)
     results: list[TableResult] = []
     for number, games_won in checked.items():
@@ -335,6 +369,17 @@ def plan_round(tables: Mapping[int, Mapping[str, int]], reported: Collection[int
             )
         )
     return RoundPlan(tables=tuple(results))
+
+
+def _without(plan: RoundPlan, checked: Mapping[int, Mapping[str, int]], away: frozenset[str]) -> RoundPlan:
+    """The plan of the round without the absent players, each absentee added back at her table,
+    unranked and staying: one computation of the moves, whoever was away."""
+    tables = []
+    for result in plan.tables:
+        absent = tuple(sorted((p for p in checked[result.table] if p in away), key=name_key))
+        tables.append(replace(result, absent=absent,
+                              moves=result.moves + tuple(_stays_away(p, result.table) for p in absent)))
+    return RoundPlan(tables=tuple(tables))
 
 
 def plan_moves(tables: Mapping[int, Mapping[str, int]], movers: Callable[[int], int] = guide_movers) -> dict[str, int]:
