@@ -16,6 +16,8 @@ Each refusal is one whole sentence per kind of action, so every language words i
 
 from __future__ import annotations
 
+from flask import g
+
 from ..core.i18n import T, Text
 from ..models import Organiser, Role
 from ..services.errors import DomainError
@@ -29,6 +31,7 @@ HELPER_MAY: frozenset[str] = frozenset({
     "organiser.standings",
     "organiser.audit_log",
     "organiser.logout",
+    "organiser.own_account",
     "organiser.logout_other_devices",
     "organiser.page_language",
     # Running rounds: start, close (and undo a close made by mistake), the board.
@@ -84,6 +87,7 @@ ORGANISER_ONLY: dict[str, Text] = {
     "organiser.accounts": _ACCOUNTS,
     "organiser.add_account": _ACCOUNTS,
     "organiser.remove_account": _ACCOUNTS,
+    "organiser.set_account_role": _ACCOUNTS,
     "organiser.event_settings": _SETTINGS,
     "organiser.tables": _TABLES,
     "organiser.table_plan": _TABLES,
@@ -144,6 +148,13 @@ class HelperRefused(DomainError):
 def may_use(organiser: Organiser, endpoint: str | None) -> bool:
     """Whether `organiser` may use `endpoint`. An endpoint on neither list is organiser-only."""
     return organiser.role is Role.ORGANISER or endpoint in HELPER_MAY
+
+
+def may(endpoint: str) -> bool:
+    """For templates: whether the logged-in account may use `endpoint` (a button a helper cannot
+    use is not drawn; the guard's 403 is the rule)."""
+    organiser = g.get("organiser")
+    return organiser is not None and may_use(organiser, endpoint)
 
 
 def check(organiser: Organiser, endpoint: str | None) -> None:

@@ -14,6 +14,9 @@ Rules:
 - `session_generation` is stamped into each login session; bumping it (log out, log out
   everywhere else, password reset) ends every session that carries the old number.
 - The last account cannot be removed, and nobody removes their own account.
+- Each account is an organiser or a helper (`Role`). The first account is an organiser, and the
+  last organiser can neither be removed nor become a helper, so someone can always manage the
+  accounts.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 from ..core.errors import RuleError
 from ..core.i18n import Name, T
 from ..core.names import clean_text
-from ..models import AppSetting, Organiser
+from ..models import AppSetting, Organiser, Role
 from .errors import Conflict, DomainError, NotFound, as_sentence
 from .unit_of_work import unit_of_work
 
@@ -153,7 +156,7 @@ def create_first_organiser(session: Session, username: str, password: str) -> Or
             # The guarded insert comes first so that losers wait here and never hash a password.
             session.add(AppSetting(key=SETUP_KEY, value=username))
             session.flush()
-            organiser = Organiser(username=username, password_hash=hash_password(password))
+            organiser = Organiser(username=username, password_hash=hash_password(password), role=Role.ORGANISER)
             session.add(organiser)
     except (IntegrityError, OperationalError):
         if has_organiser(session):
@@ -162,8 +165,8 @@ def create_first_organiser(session: Session, username: str, password: str) -> Or
     return organiser
 
 
-def add_organiser(session: Session, username: str, password: str) -> Organiser:
-    """Another account (a colleague); an existing username is refused, not overwritten."""
+def add_organiser(session: Session, username: str, password: str, role: Role = Role.ORGANISER) -> Organiser:
+    """Another account (a colleague, or a helper); an existing username is refused, not overwritten."""
     username = clean_username(username)
     _check_password_rules(password)
     password_hash = hash_password(password)
@@ -172,7 +175,7 @@ def add_organiser(session: Session, username: str, password: str) -> Organiser:
         with unit_of_work(session):
             if session.scalar(select(Organiser.id).where(Organiser.username == username)) is not None:
                 raise UsernameRefused(taken)
-            organiser = Organiser(username=username, password_hash=password_hash)
+            organiser = Organiser(username=username, password_hash=password_hash, role=role)
             session.add(organiser)
     except IntegrityError:
         raise UsernameRefused(taken) from None
@@ -201,12 +204,38 @@ def remove_organiser(session: Session, acting: Organiser, organiser_id: int) -> 
             delete(Organiser).where(
                 Organiser.id == organiser_id,
                 select(func.count(others.id)).scalar_subquery() > 1,
-                select(actor.id).where(actor.id == acting_id).exists(),
+                select(actor.id).where(actor.id == acting_id, actor.role == Role.ORGANISER).exists(),
             ).execution_options(synchronize_session=False)
         )).rowcount
         if removed != 1:
             raise Conflict(T("The last organiser account cannot be removed."))
     return locked[organiser_id]
+
+
+LAST_ORGANISER = T("The last organiser account cannot become a helper: make another account an organiser first.")
+
+
+def set_role(session: Session, acting: Organiser, organiser_id: int, role: Role) -> Organiser:
+    """Make an account an organiser or a helper; returns it. Refused when it would leave no
+    organiser. Every account row is locked first (PostgreSQL), so two organisers changing each
+    other's roles at once are judged one after the other; on SQLite the change holds the one
+    write lock."""
+    acting_id = acting.id  # read before the change: the account may be changed meanwhile
+    with unit_of_work(session):
+        roles: dict[int, Role] = {row.id: row.role for row in session.execute(
+            select(Organiser.id, Organiser.role).with_for_update())}
+        if organiser_id not in roles:
+            raise NotFound(T("That account no longer exists."))
+        if roles.get(acting_id) is not Role.ORGANISER:
+            raise Conflict(T("Only an organiser can change an account's role."))
+        organisers = [account for account, held in roles.items() if held is Role.ORGANISER]
+        if role is Role.HELPER and organisers == [organiser_id]:
+            raise Conflict(LAST_ORGANISER, field="role")
+        session.execute(update(Organiser).where(Organiser.id == organiser_id).values(role=role))
+    changed = session.get(Organiser, organiser_id)
+    assert changed is not None
+    session.refresh(changed)
+    return changed
 
 
 def set_page_language(session: Session, organiser_id: int, language: str | None) -> str | None:
