@@ -13,7 +13,7 @@ from tests.conftest import log_in_organiser, make_app, setup_event
 from tournament import db
 from tournament.games import register, unregister
 from tournament.games.five_tricks import FiveTricks
-from tournament.models import AuditEntry, Event, Game, GameResult, Player, Round, Seat, Table
+from tournament.models import AuditEntry, Event, Game, GameResult, Player, Round, Seat, SeatingWish, Table
 from tournament.services import transfer
 
 # Accents, case and markup on purpose: the file must carry names exactly.
@@ -77,7 +77,7 @@ def imported(app, played_file) -> int:
         return transfer.import_bytes(db.session(), played_file).id
 
 
-MODELS = (Event, Table, Player, Round, Seat, Game, GameResult, AuditEntry)
+MODELS = (Event, Table, Player, Round, Seat, Game, GameResult, AuditEntry, SeatingWish)
 
 
 def row_counts(app) -> dict[str, int]:

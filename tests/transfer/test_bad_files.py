@@ -65,8 +65,8 @@ def _append(path, item):
 
 BAD_DOCUMENTS = {
     "wrong format marker": (_set(["format"], "excel"), "format: this is not a Five Tricks event file"),
-    "newer version": (_set(["version"], 6), "version: the file has version 6 of the format; this app reads "
-                      "versions 1, 2, 3, 4, 5."),
+    "newer version": (_set(["version"], 7), "version: the file has version 7 of the format; this app reads "
+                      "versions 1, 2, 3, 4, 5, 6."),
     "game missing": (_delete(["game"]), "is missing 'game'"),
     "game as a number": (_set(["game"], 7), "game: must be text"),
     "variant the game cannot read": (_set(["tables", 0, "variant"], "high-highest"), "tables[0].variant: "),
@@ -147,6 +147,26 @@ BAD_DOCUMENTS = {
     "deeply nested junk inside": (_set(["players"], json.loads("[" * 500 + "]" * 500)),
         "players[0]: must be an object"),
     "rounds without tables": (_set(["tables"], []), "there is no table"),
+    "table agreement missing": (_delete(["event", "table_agreement"]), "event: is missing 'table_agreement'"),
+    "unknown table agreement": (_set(["event", "table_agreement"], "always"),
+                                "event.table_agreement: must be one of off, ask, warn, not 'always'"),
+    "unknown presence": (_set(["rounds", 0, "seats", 0, "presence"], "asleep"),
+                         "rounds[0].seats[0].presence: must be one of here, missing, absent"),
+    "unknown agreement": (_set(["rounds", 0, "games", 0, "agreement"], "maybe"),
+                          "rounds[0].games[0].agreement: must be one of asked, agreed, disputed, settled"),
+    "account as a number": (_set(["audit", 0, "account"], 7), "audit[0].account: must be text"),
+    "wishes missing": (_delete(["wishes"]), "is missing 'wishes'"),
+    "unknown wish kind": (_append(["wishes"], {"kind": "near", "players": ["Cleo", "Dan"]}),
+                          "wishes[0].kind: must be one of apart, together"),
+    "wish of one player": (_append(["wishes"], {"kind": "apart", "players": ["Cleo"]}),
+                           "wishes[0].players: a wish names two players, not 1"),
+    "wish of one player twice": (_append(["wishes"], {"kind": "apart", "players": ["Cleo", "Cleo"]}),
+                                 "wishes[0].players: 'Cleo' is named twice"),
+    "wish of an unknown player": (_append(["wishes"], {"kind": "together", "players": ["Cleo", "Zed"]}),
+                                  "wishes[0].players[1]: there is no player 'Zed'"),
+    "pair wished twice": (_set(["wishes"], [{"kind": "apart", "players": ["Cleo", "Dan"]},
+                                            {"kind": "together", "players": ["Dan", "Cleo"]}]),
+                          "wishes[1]: 'Dan' and 'Cleo' are already paired in wishes[0]"),
 }
 
 

@@ -31,6 +31,7 @@ MAX_NOTES = 2000  # per event: a class of 40 sending a note a minute for a whole
 MAX_DEBRIEF_STEPS = 20  # prompts of an event's debrief
 MAX_STEP_TITLE = 80  # characters of a debrief step's title
 MAX_STEP_PROMPT = 400  # characters of a debrief step's prompt
+MAX_WISHES = 200  # seating wishes per event: a few per class, at most one per pair of players
 MAX_AUDIT_ENTRIES = 200_000
 MAX_AUDIT_TEXT = 2000
 

@@ -1,18 +1,20 @@
-"""A fresh copy of an event for the next group: same tables, rule variants, players and debrief
-steps, no rounds and no notes."""
+"""A fresh copy of an event for the next group: same tables, rule variants, players, seating
+wishes and debrief steps, no rounds and no notes."""
 
 from __future__ import annotations
 
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ..core.limits import MAX_EVENT_NAME, MAX_NAME_LENGTH
-from ..models import Event, Player, PlayerStatus, Table
+from ..models import Event, Player, PlayerStatus, SeatingWish, Table
 from .players import check_list_size, parse_names, seat_new_players
 from .unit_of_work import unit_of_work
 
 COPIED_SETTINGS = ("round_minutes", "study_minutes", "practice_minutes", "paper_size", "sheet_copies",
                    "colour_safe", "projector_theme", "chime", "shuffle_seed", "time_zone", "language",
-                   "planned_rounds")  # the number of rounds; the end belongs to the class that played
+                   "planned_rounds",  # the number of rounds; the end belongs to the class that played
+                   "table_agreement")
 SUFFIX = " (copy)"
 
 
@@ -29,7 +31,9 @@ def duplicate_event(session: Session, event: Event, names: str | None = None,
     Withdrawn players are left out: they left the tournament, and a new session should not start
     with them; observers stay observers. The event's own debrief steps (its prompts) are copied;
     what belongs to the class that played (notes, whether the rules were revealed, the step on
-    the wall, the replayed trick) is not: a new class starts its debrief fresh. Rounds, results,
+    the wall, the replayed trick) is not: a new class starts its debrief fresh. The seating wishes
+    of the players copied are copied (a pasted list starts with none). Rounds, results (and with
+    them who was at each table and where a table stood on a result),
     the audit log and the link tokens are not copied (the copy gets new tokens, and its own salt
     for its online deals)."""
     new_names = None if names is None else parse_names(names, [], max_name_length)
@@ -52,9 +56,18 @@ def duplicate_event(session: Session, event: Event, names: str | None = None,
             session.flush()  # the tables' ids, by which the new players are spread over them
             seat_new_players(session, copy, new_names)
             return copy
+        players: dict[int, Player] = {}
         for player in event.players:
             if player.status is PlayerStatus.WITHDRAWN:
                 continue
-            copy.players.append(Player(name=player.name, name_key=player.name_key, status=player.status,
-                                       home_table=tables.get(player.home_table_id)))
+            players[player.id] = Player(name=player.name, name_key=player.name_key, status=player.status,
+                                        home_table=tables.get(player.home_table_id))
+            copy.players.append(players[player.id])
+        session.flush()  # the copied players' ids, which the wishes name
+        for wish in session.scalars(select(SeatingWish).where(SeatingWish.event_id == event.id)):
+            first, second = players.get(wish.first_player_id), players.get(wish.second_player_id)
+            if first is None or second is None:  # a withdrawn player was not copied
+                continue
+            session.add(SeatingWish(event_id=copy.id, kind=wish.kind, first_player_id=min(first.id, second.id),
+                                    second_player_id=max(first.id, second.id)))
     return copy

@@ -36,6 +36,7 @@ from ..games import CardGame, game_of
 from ..games import get as game_by_key
 from ..games import settings as declared
 from ..models import (
+    Agreement,
     AuditEntry,
     DebriefNote,
     Event,
@@ -43,10 +44,14 @@ from ..models import (
     GameResult,
     Player,
     PlayerStatus,
+    Presence,
     Round,
     RoundState,
     Seat,
+    SeatingWish,
     Table,
+    TableAgreement,
+    WishKind,
 )
 from ..models.base import Base, new_token
 from .transfer_checks import FileProblem, load_upload
@@ -95,11 +100,11 @@ def export_event(session: Session, event: Event) -> dict[str, Any]:
     table = Table.__table__.c
     # Table numbers come joined in, and each list arrives grouped by round (games already in
     # their final order); only the seats need Python's sort, for the tie rule's name order.
-    seats = _driver_rows(connection, select(seat.round_id, seat.player_id, table.number, seat.manual)
+    seats = _driver_rows(connection, select(seat.round_id, seat.player_id, table.number, seat.manual, seat.presence)
                          .join_from(Seat.__table__, Round.__table__).join(Table.__table__, table.id == seat.table_id)
                          .where(in_event))
     games = _driver_rows(connection, select(game.round_id, game.id, table.number, game.number, game.version,
-                                            game.sheet)
+                                            game.sheet, game.agreement)
                          .join_from(Game.__table__, Round.__table__).join(Table.__table__, table.id == game.table_id)
                          .where(in_event).order_by(game.round_id, table.number, game.number))
     results: dict[int, list[tuple[int, int | None, bool]]] = defaultdict(list)
@@ -108,8 +113,8 @@ def export_event(session: Session, event: Event) -> dict[str, Any]:
             .join_from(GameResult.__table__, Game.__table__).join(Round.__table__).where(in_event)):
         results[game_id].append((player_id, score, bool(won)))
     entries = connection.execute(
-        select(entry.at, entry.actor, entry.action, entry.round_number, entry.table_number, entry.subject,
-               entry.old_value, entry.new_value)
+        select(entry.at, entry.actor, entry.account, entry.action, entry.round_number, entry.table_number,
+               entry.subject, entry.old_value, entry.new_value)
         .where(entry.event_id == event.id).order_by(entry.at, entry.id))
     number = {t.id: t.number for t in tables}
     names = {p.id: p.name for p in players}
@@ -125,6 +130,9 @@ def export_event(session: Session, event: Event) -> dict[str, Any]:
         select(note.at, note.round_number, note.table_number, note.source, note.author, note.flag, note.text,
                note.hidden, note.nonce)
         .where(note.event_id == event.id).order_by(note.at, note.id))
+    wish = SeatingWish.__table__.c
+    wishes = connection.execute(select(wish.kind, wish.first_player_id, wish.second_player_id)
+                                .where(wish.event_id == event.id))
     game_of_event = game_of(event)
     sheet_of = _sheets(game_of_event, games, names)
     return {
@@ -134,7 +142,7 @@ def export_event(session: Session, event: Event) -> dict[str, Any]:
         "exported_at": iso(datetime.now(UTC)),
         "event": {**{key: getattr(event, key) for key in SETTINGS}, "time_zone": event.time_zone,
                   "language": event.language, "planned_rounds": event.planned_rounds,
-                  "ended_at": iso(event.ended_at)},
+                  "ended_at": iso(event.ended_at), "table_agreement": event.table_agreement.value},
         "tables": [{"number": t.number, "variant": declared.to_json(game_of_event.settings, t.variant),
                     **({"house_rule": t.house_rule} if t.house_rule is not None else {}),
                     "online": t.online, "app_referees": t.app_referees} for t in tables],
@@ -142,15 +150,25 @@ def export_event(session: Session, event: Event) -> dict[str, Any]:
                     for p in players],
         "rounds": [_round(r, seats_of.get(r.id, ()), games_of.get(r.id, ()), results, names, order, sheet_of)
                    for r in rounds],
-        "audit": [{"at": iso(at), "actor": actor, "action": action, "round": round_number, "table": table_number,
+        "audit": [{"at": iso(at), "actor": actor, **({"account": account} if account is not None else {}),
+                   "action": action, "round": round_number, "table": table_number,
                    "subject": subject, "old": old, "new": new}
-                  for at, actor, action, round_number, table_number, subject, old, new in entries],
+                  for at, actor, account, action, round_number, table_number, subject, old, new in entries],
         "debrief": {"revealed_at": iso(event.debrief_revealed_at), "step": event.debrief_step,
                     "steps": event.debrief_steps, "trick": event.debrief_trick},
         "notes": [{"at": iso(at), "round": round_number, "table": table_number, "source": source, "author": author,
                    "flag": flag, "text": text, "hidden": bool(hidden), "nonce": nonce}
                   for at, round_number, table_number, source, author, flag, text, hidden, nonce in notes],
+        "wishes": _wishes(wishes, names, order),
     }
+
+
+def _wishes(rows: Any, names: dict[int, str], order: dict[int, int]) -> list[dict[str, Any]]:
+    """Each pair's names in the tie rule's name order, the pairs in that order too: the ids
+    that order the stored pair are not part of the document."""
+    pairs = [(sorted((first, second), key=order.__getitem__), WishKind(kind).value) for kind, first, second in rows]
+    pairs.sort(key=lambda pair: (order[pair[0][0]], order[pair[0][1]]))
+    return [{"kind": kind, "players": [names[a], names[b]]} for (a, b), kind in pairs]
 
 
 def _driver_rows(connection: Connection, statement: Executable) -> list[tuple[Any, ...]]:
@@ -176,7 +194,7 @@ def _sheets(rules: CardGame[Any], games: list[tuple[Any, ...]], names: dict[int,
         return {}
     keys = {str(pid): name for pid, name in names.items()}
     found: dict[int, list[dict[str, Any]]] = {}
-    for _round_id, game_id, _table, _number, _version, raw in games:
+    for _round_id, game_id, _table, _number, _version, raw, _agreement in games:
         sheet = json.loads(raw) if isinstance(raw, str | bytes) else raw
         if not sheet:
             continue
@@ -196,11 +214,13 @@ def _round(round_: Round, seats: Sequence[tuple[Any, ...]], games: Sequence[tupl
         "state": round_.state.value,
         "started_at": iso(round_.started_at),
         "closed_at": iso(round_.closed_at),
-        "seats": [{"player": names[player_id], "table": table, "manual": bool(manual)}
-                  for _round_id, player_id, table, manual in seats],
+        "seats": [{"player": names[player_id], "table": table, "manual": bool(manual),
+                   **({"presence": presence} if presence is not None else {})}
+                  for _round_id, player_id, table, manual, presence in seats],
         "games": [{"table": table, "number": game_number, **_result(results.get(game_id, ()), names, order),
-                   "version": version, **({"sheet": sheets[game_id]} if game_id in sheets else {})}
-                  for _round_id, game_id, table, game_number, version, _sheet in games],
+                   "version": version, **({"agreement": agreement} if agreement is not None else {}),
+                   **({"sheet": sheets[game_id]} if game_id in sheets else {})}
+                  for _round_id, game_id, table, game_number, version, _sheet, agreement in games],
     }
 
 
@@ -277,11 +297,13 @@ class Rows:
     tables: list[dict[str, Any]]  # number, variant (the game's JSON form), house rule, online, app_referees
     players: list[dict[str, Any]]  # home_table: a table number or None
     rounds: list[dict[str, Any]]
-    seats: list[tuple[int, str, int, bool]]  # round, player, table, manual
-    games: list[tuple[int, int, int, int, list[dict[str, Any]] | None]]  # round, table, number, version, sheet
+    seats: list[tuple[int, str, int, bool, Presence | None]]  # round, player, table, manual, presence
+    # round, table, number, version, sheet, agreement
+    games: list[tuple[int, int, int, int, list[dict[str, Any]] | None, Agreement | None]]
     results: list[tuple[int, int, int, str, int | None, bool]]  # round, table, game number, player, score, won
     audit: list[dict[str, Any]]
     notes: list[dict[str, Any]]
+    wishes: list[tuple[WishKind, str, str]]  # kind, the two players
 
     @classmethod
     def of(cls, spec: EventSpec) -> Rows:
@@ -290,7 +312,9 @@ class Rows:
         steps = None if debrief.steps is None else [{"title": step.title, "prompt": step.prompt, "view": step.view}
                                                     for step in debrief.steps]
         return cls(
-            settings={**spec.settings, "game": spec.game, "debrief_revealed_at": debrief.revealed_at,
+            settings={**spec.settings, "game": spec.game,
+                      "table_agreement": TableAgreement(spec.settings["table_agreement"]),
+                      "debrief_revealed_at": debrief.revealed_at,
                       "debrief_step": debrief.step, "debrief_steps": steps, "debrief_trick": debrief.trick},
             tables=[{"number": number, "variant": declared.to_json(game.settings, variant),
                      "house_rule": spec.house_rules.get(number),
@@ -301,17 +325,20 @@ class Rows:
                       "home_table": p.home_table} for p in spec.players],
             rounds=[{"number": r.number, "state": RoundState(r.state), "started_at": r.started_at,
                      "closed_at": r.closed_at} for r in spec.rounds],
-            seats=[(r.number, s.player, s.table, s.manual) for r in spec.rounds for s in r.seats],
-            games=[(r.number, g.table, g.number, g.version, g.sheet) for r in spec.rounds for g in r.games],
+            seats=[(r.number, s.player, s.table, s.manual, None if s.presence is None else Presence(s.presence))
+                   for r in spec.rounds for s in r.seats],
+            games=[(r.number, g.table, g.number, g.version, g.sheet,
+                    None if g.agreement is None else Agreement(g.agreement)) for r in spec.rounds for g in r.games],
             results=[(r.number, g.table, g.number, name, (g.scores or {}).get(name), name in g.winners)
                      for r in spec.rounds for g in r.games
                      for name in sorted(g.winners | set(g.scores or {}), key=name_key)],
-            audit=[{"at": a.at, "actor": a.actor, "action": a.action, "round_number": a.round,
+            audit=[{"at": a.at, "actor": a.actor, "account": a.account, "action": a.action, "round_number": a.round,
                     "table_number": a.table, "subject": a.subject, "old_value": a.old, "new_value": a.new}
                    for a in spec.audit],
             notes=[{"at": n.at, "round_number": n.round, "table_number": n.table, "source": n.source,
                     "author": n.author, "flag": n.flag, "text": n.text, "hidden": n.hidden, "nonce": n.nonce}
                    for n in spec.notes],
+            wishes=[(WishKind(w.kind), *w.players) for w in spec.wishes],
         )
 
 
@@ -331,15 +358,15 @@ def _write(session: Session, rows: Rows) -> Event:
     player = dict(session.execute(select(Player.name, Player.id).where(Player.event_id == event.id)).all())
     _insert(session, Round, [{**r, "event_id": event.id} for r in rows.rounds])
     round_ = dict(session.execute(select(Round.number, Round.id).where(Round.event_id == event.id)).all())
-    _insert(session, Seat, [{"round_id": round_[r], "player_id": player[p], "table_id": table[t], "manual": m}
-                            for r, p, t, m in rows.seats])
+    _insert(session, Seat, [{"round_id": round_[r], "player_id": player[p], "table_id": table[t], "manual": m,
+                             "presence": presence} for r, p, t, m, presence in rows.seats])
     scorer = game_by_key(rows.settings["game"]).scorer
     keys = {name: str(pid) for name, pid in player.items()}  # the file names players, the sheet ids
     _insert(session, Game, [{"round_id": round_[r], "table_id": table[t], "number": n, "version": v,
-                             "updated_at": now,
+                             "updated_at": now, "agreement": agreement,
                              "sheet": None if sheet is None or scorer is None
                              else [scorer.rekey(entry, keys) for entry in sheet]}
-                            for r, t, n, v, sheet in rows.games])
+                            for r, t, n, v, sheet, agreement in rows.games])
     if rows.results:
         game = {(r, t, n): i for r, t, n, i in session.execute(
             select(Round.id, Game.table_id, Game.number, Game.id).join(Round).where(Round.event_id == event.id))}
@@ -347,6 +374,11 @@ def _write(session: Session, rows: Rows) -> Event:
                                        "score": s, "won": w} for r, t, n, p, s, w in rows.results])
     _insert(session, AuditEntry, [{**a, "event_id": event.id} for a in rows.audit])
     _insert(session, DebriefNote, [{**n, "event_id": event.id} for n in rows.notes])
+    # A pair is stored with the smaller id first (models.wish), whatever order the file names it in.
+    _insert(session, SeatingWish, [{"event_id": event.id, "kind": kind,
+                                    "first_player_id": min(player[a], player[b]),
+                                    "second_player_id": max(player[a], player[b])}
+                                   for kind, a, b in rows.wishes])
     return event
 
 

@@ -1,4 +1,4 @@
-"""The event file (format "five-tricks-event", versions 1 to 5) read into checked, plain values.
+"""The event file (format "five-tricks-event", versions 1 to 6) read into checked, plain values.
 
 Invariants:
 - Nothing here touches the database: `parse` either returns a complete `EventSpec` whose every
@@ -23,6 +23,12 @@ Invariants:
   closed round, with no round planned or running), both required. Older files import as the
   database upgrade made stored events: at least 4 rounds and never fewer than the file's
   rounds, none ended.
+- Version 6 adds where a table stands on its results, who is at each seat, which account made a
+  change, and seating wishes: `event.table_agreement` ("off", "ask", "warn"; required), a
+  game's `agreement`, a seat's `presence` and an audit line's `account` (each absent when
+  nobody said, as null is stored), and `wishes` (required): pairs of two different players of
+  the file, each pair once whatever its order and kind. Older files import as the database
+  upgrade made stored events: "ask", none of the rest.
 - Keys the format does not define (ids, `exported_at`, `created_at`, ...) are ignored.
 - `event.time_zone` (an IANA zone name) is optional: files written before events had a zone
   show their times in UTC, as they did then.
@@ -66,6 +72,8 @@ from ..core.limits import (
     MAX_STEP_PROMPT,
     MAX_STEP_TITLE,
     MAX_TABLES,
+    MAX_USERNAME,
+    MAX_WISHES,
 )
 from ..core.names import clean_text, fold_name, name_key
 from ..core.rounds import DEFAULT_ROUNDS
@@ -76,8 +84,8 @@ from .notes import FLAGS, NONCE_SHAPE
 from .transfer_checks import FileProblem, array, choice, fail, flag, integer, label, moment, name, obj, text
 
 FORMAT = "five-tricks-event"
-VERSION = 5  # the version export writes
-READABLE = (1, 2, 3, 4, 5)
+VERSION = 6  # the version export writes
+READABLE = (1, 2, 3, 4, 5, 6)
 
 MAX_MINUTES = 120
 MAX_COPIES = 10
@@ -88,6 +96,10 @@ THEMES = ("dark", "light")
 PLAYER_STATUSES = ("seated", "observer", "withdrawn")
 ROUND_STATES = ("planned", "running", "closed")
 NOTE_SOURCES = ("table", "observer", "online")
+TABLE_AGREEMENTS = ("off", "ask", "warn")  # models.TableAgreement's values
+AGREEMENTS = ("asked", "agreed", "disputed", "settled")  # models.Agreement's
+PRESENCES = ("here", "missing", "absent")  # models.Presence's
+WISH_KINDS = ("apart", "together")  # models.WishKind's
 MAX_AUTHOR = 80  # the column of a note's author
 MAX_TRICK = MAX_TYPED  # the column of the replayed trick, as the organiser may type it
 # Shapes of keys another part of the app defines (a view of the debrief, a note's icon flag, a
@@ -115,6 +127,7 @@ class SeatSpec:
     player: str
     table: int
     manual: bool
+    presence: str | None = None  # a Presence value; None: nobody said (and every file before version 6)
 
 
 @dataclass(frozen=True)
@@ -125,6 +138,7 @@ class GameSpec:
     scores: dict[str, int] | None
     version: int
     sheet: list[dict[str, Any]] | None = None  # entries on the game's scorer, players by name
+    agreement: str | None = None  # an Agreement value; None: entered by the organiser, or asked nothing
 
 
 @dataclass(frozen=True)
@@ -147,6 +161,7 @@ class AuditSpec:
     subject: str
     old: str | None
     new: str | None
+    account: str | None = None  # the account's username; None: a phone, an online table, or unknown
 
 
 @dataclass(frozen=True)
@@ -178,6 +193,12 @@ class NoteSpec:
 
 
 @dataclass(frozen=True)
+class WishSpec:
+    kind: str  # a WishKind value
+    players: tuple[str, str]  # two different names of the file's players
+
+
+@dataclass(frozen=True)
 class EventSpec:
     game: str  # a registered game's key
     settings: dict[str, Any]
@@ -190,6 +211,7 @@ class EventSpec:
     online: dict[int, tuple[bool, bool]] = field(default_factory=dict)
     debrief: DebriefSpec = DebriefSpec()
     notes: tuple[NoteSpec, ...] = ()
+    wishes: tuple[WishSpec, ...] = ()
 
 
 def parse(data: Any, max_name_length: int) -> EventSpec:
@@ -213,18 +235,22 @@ def parse(data: Any, max_name_length: int) -> EventSpec:
     known = {p.name: p for p in players}
     if version >= 3:
         obj(data, "", ("debrief", "notes"))
+    if version >= 6:
+        obj(data, "", ("wishes",))
     rounds = _rounds(data["rounds"], tables, known, _Results(games.get(game), version))
     return EventSpec(
         game=game,
-        settings={**_settings(data["event"]), **_end(data["event"], rounds, version)},
+        settings={**_settings(data["event"]), **_end(data["event"], rounds, version),
+                  **_agreement_setting(data["event"], version)},
         tables=tables,
         players=players,
         rounds=rounds,
-        audit=_audit(data["audit"]),
+        audit=_audit(data["audit"], version),
         house_rules=house_rules,
         online=online,
         debrief=_debrief(data["debrief"], games.get(game)) if version >= 3 else DebriefSpec(),
         notes=_notes(data["notes"]) if version >= 3 else (),
+        wishes=_wishes(data["wishes"], known) if version >= 6 else (),
     )
 
 
@@ -257,6 +283,15 @@ def _end(event: dict[str, Any], rounds: list[RoundSpec], version: int) -> dict[s
     if ended_at is not None and (not rounds or rounds[-1].state != "closed"):
         fail("event.ended_at", T("a tournament ends only after a closed round, with no round planned or running"))
     return {"planned_rounds": planned, "ended_at": ended_at}
+
+
+def _agreement_setting(event: dict[str, Any], version: int) -> dict[str, Any]:
+    """Whether phones ask the table to confirm a result (version 6); older files ask, as the
+    database upgrade made every stored event ask."""
+    if version < 6:
+        return {"table_agreement": "ask"}
+    obj(event, "event", ("table_agreement",))
+    return {"table_agreement": choice(event["table_agreement"], "event.table_agreement", TABLE_AGREEMENTS)}
 
 
 def _language(value: Any) -> str:
@@ -427,7 +462,7 @@ def _rounds(value: Any, tables: dict[int, Any], known: dict[str, PlayerSpec], re
         if state != "closed" and index != len(items) - 1:
             fail(f"{path}.state", T("round {number} is {state}, but only the last round can be planned or running",
                                     number=number, state=state))
-        seats = _seats(item["seats"], path, number, tables, known)
+        seats = _seats(item["seats"], path, number, tables, known, results.version)
         games = _games(item["games"], path, state, seats, tables, known, results)
         total_games += len(games)
         if total_games > MAX_GAMES_PER_EVENT:
@@ -443,7 +478,7 @@ def _rounds(value: Any, tables: dict[int, Any], known: dict[str, PlayerSpec], re
 
 
 def _seats(value: Any, path: str, number: int, tables: dict[int, Any],
-           known: dict[str, PlayerSpec]) -> list[SeatSpec]:
+           known: dict[str, PlayerSpec], version: int) -> list[SeatSpec]:
     seats: list[SeatSpec] = []
     taken: set[str] = set()
     for index, item in enumerate(array(value, f"{path}.seats", MAX_PLAYERS)):
@@ -454,7 +489,8 @@ def _seats(value: Any, path: str, number: int, tables: dict[int, Any],
             fail(where, T("'{player}' is seated twice in round {number}", player=Name(player), number=number))
         taken.add(player)
         seats.append(SeatSpec(player, _table_ref(item["table"], f"{where}.table", tables),
-                              flag(item["manual"], f"{where}.manual")))
+                              flag(item["manual"], f"{where}.manual"),
+                              _said(item, "presence", where, PRESENCES, version)))
     return seats
 
 
@@ -490,8 +526,17 @@ def _games(value: Any, path: str, state: str, seats: list[SeatSpec], tables: dic
         sheet = _sheet(item.get("sheet"), f"{where}.sheet", results.game, tables[table], seated, winners, scores,
                        T("table {table}, game {number}", table=table, number=number))
         games.append(GameSpec(table, number, winners, scores,
-                              integer(item["version"], f"{where}.version", 1, MAX_VERSION), sheet))
+                              integer(item["version"], f"{where}.version", 1, MAX_VERSION), sheet,
+                              _said(item, "agreement", where, AGREEMENTS, results.version)))
     return games
+
+
+def _said(item: dict[str, Any], key: str, where: str, options: tuple[str, ...], version: int) -> str | None:
+    """An optional value of version 6 (a seat's presence, a game's agreement): absent or null
+    when nobody said; not read from older files, which had no such thing."""
+    if version < 6 or item.get(key) is None:
+        return None
+    return choice(item[key], f"{where}.{key}", options)
 
 
 def _sheet(value: Any, path: str, game: games.CardGame[Any], variant: Any, seated: list[str],
@@ -585,7 +630,7 @@ def _check_result(game: games.CardGame[Any], variant: Any, winners: frozenset[st
         fail(where, problem)
 
 
-def _audit(value: Any) -> list[AuditSpec]:
+def _audit(value: Any, version: int) -> list[AuditSpec]:
     entries = []
     for index, item in enumerate(array(value, "audit", MAX_AUDIT_ENTRIES)):
         path = f"audit[{index}]"
@@ -599,8 +644,42 @@ def _audit(value: Any) -> list[AuditSpec]:
             subject=label(item["subject"], f"{path}.subject", 200),
             old=text(item["old"], f"{path}.old", MAX_AUDIT_TEXT, optional=True),
             new=text(item["new"], f"{path}.new", MAX_AUDIT_TEXT, optional=True),
+            account=_account(item.get("account"), f"{path}.account") if version >= 6 else None,
         ))
     return entries
+
+
+def _account(value: Any, path: str) -> str | None:
+    """The username of the account that made a change (absent or null: unknown). It names no
+    account of this app: accounts are never in the file."""
+    if value is None:
+        return None
+    return name(value, path, MAX_USERNAME)
+
+
+def _wishes(value: Any, known: dict[str, PlayerSpec]) -> tuple[WishSpec, ...]:
+    """Pairs of players the home-table assignment keeps apart or together (version 6): two
+    different players of the file, each pair once whatever its order and kind."""
+    wishes: list[WishSpec] = []
+    seen: dict[frozenset[str], int] = {}
+    for index, item in enumerate(array(value, "wishes", MAX_WISHES)):
+        path = f"wishes[{index}]"
+        obj(item, path, ("kind", "players"))
+        kind = choice(item["kind"], f"{path}.kind", WISH_KINDS)
+        pair = array(item["players"], f"{path}.players", 2)
+        if len(pair) != 2:
+            fail(f"{path}.players", T("a wish names two players, not {count}", count=len(pair)))
+        first, second = (_player_ref(raw, f"{path}.players[{position}]", known) for position, raw in enumerate(pair))
+        if first == second:
+            fail(f"{path}.players", T("'{player}' is named twice: a wish is about two different players",
+                                      player=Name(first)))
+        key = frozenset((first, second))
+        if key in seen:
+            fail(path, T("'{first}' and '{second}' are already paired in wishes[{other}]; a pair has one wish",
+                         first=Name(first), second=Name(second), other=seen[key]))
+        seen[key] = index
+        wishes.append(WishSpec(kind, (first, second)))
+    return tuple(wishes)
 
 
 def _typed(value: Any, path: str, most: int, what: Text, *, blank: bool = False) -> str:
