@@ -13,7 +13,7 @@ from ..core.i18n import T, Text
 from ..core.limits import MAX_EVENT_NAME, MAX_ROUND_MINUTES
 from ..core.names import clean_text
 from ..core.rounds import DEFAULT_ROUNDS, TournamentStep, check_planned_rounds, progress_label
-from ..models import Event, Player, Round, RoundState, Table
+from ..models import Event, Player, Round, RoundState, Table, TableAgreement
 from . import lifecycle
 from .errors import DomainError, NotFound, as_sentence
 from .unit_of_work import event_change, unit_of_work
@@ -129,7 +129,7 @@ def create_event(session: Session, name: str, round_minutes: int | None = None, 
 
 def update_event(session: Session, event: Event, name: str, round_minutes: int,
                  time_zone: str | None = None, planned_rounds: int | None = None, *,
-                 language: str | None = None) -> None:
+                 language: str | None = None, table_agreement: TableAgreement | None = None) -> None:
     """Every value is checked before any is changed, so a refusal leaves the event as it was
     (``language``, a supported code checked by the form, included).
     The number of rounds is checked under the event's lock against the rounds it has: never
@@ -149,6 +149,8 @@ def update_event(session: Session, event: Event, name: str, round_minutes: int,
             event.time_zone = zone
         if language is not None:
             event.language = language
+        if table_agreement is not None:
+            event.table_agreement = table_agreement
 
 
 def set_language(session: Session, event_id: int, code: str) -> None:

@@ -21,7 +21,7 @@ from ..core.names import name_key
 from ..core.rounds import Action
 from ..games import CardGame, Report, game_of
 from ..models import Game, Player, PlayerStatus, Round, Table
-from . import audit, lifecycle
+from . import audit, lifecycle, table_agreement
 from .errors import Conflict, DomainError
 from .round_data import RoundData, load_table_games
 from .unit_of_work import event_change
@@ -216,12 +216,15 @@ def apply_games(
                 game.sheet = None
             game.set_result(winners, entry.scores)
             game.version += 1
+            if table_agreement.after_save(game, data.event.table_agreement, actor):
+                log("dispute settled", entry.number, None, "result changed")
             result.saved.append(entry.number)
             result.changed.append(entry.number)
         else:
             log("game recorded", entry.number, None, describe(winners, entry.scores, players))
             new = Game(round_id=data.round.id, table_id=table.id, number=entry.number, version=1)
             new.set_result(winners, entry.scores)
+            table_agreement.after_save(new, data.event.table_agreement, actor)
             session.add(new)
             result.saved.append(entry.number)
     return result

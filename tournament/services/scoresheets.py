@@ -32,7 +32,7 @@ from ..core.limits import MAX_AUDIT_TEXT
 from ..core.rounds import Action
 from ..games import CardGame, Scorer, Tally, game_of
 from ..models import Game, Player, Table
-from . import audit, lifecycle
+from . import audit, lifecycle, table_agreement
 from .corrections import Correction, follow_correction
 from .errors import Conflict, DomainError, NotFound
 from .games import GameEntry, SaveResult, check_number, check_room_for_games, checked_winners, describe
@@ -191,9 +191,13 @@ def add_entry(session: Session, data: RoundData, table: Table, number: int, seen
             old = _was(game, data)
         game.set_result(winner_ids, scores)
         game.sheet = [*sheet, entry]  # a new list: the JSON column notices a new value, not an append
+        settled = table_agreement.after_save(game, data.event.table_agreement, actor, finished=tally.finished)
         audit.log(session, data.event.id, actor, f"{noun} added", f"game {number}", round_number=data.round.number,
                   table_number=table.number, old=old,
                   new=_sentence(table, number, f"{noun} {len(sheet) + 1} added", tally))
+        if settled:
+            audit.log(session, data.event.id, actor, "dispute settled", f"game {number}",
+                      round_number=data.round.number, table_number=table.number, new="result changed")
         return _finish(session, data, True, len(sheet) + 1, tally)
 
 
@@ -232,6 +236,9 @@ def undo_last_entry(session: Session, data: RoundData, table: Table, number: int
             game.set_result(winner_ids, scores)
             game.sheet = rest
             game.version += 1
+            if table_agreement.after_save(game, data.event.table_agreement, actor, finished=tally.finished):
+                audit.log(session, data.event.id, actor, "dispute settled", f"game {number}",
+                          round_number=data.round.number, table_number=table.number, new="result changed")
             audit.log(session, data.event.id, actor, f"{noun} undone", f"game {number}", round_number=data.round.number,
                       table_number=table.number, old=old, new=_sentence(table, number, what, tally))
         return _finish(session, data, True, len(rest), tally)

@@ -6,12 +6,14 @@ from flask import render_template, request, url_for
 
 from ... import db
 from ...core.i18n import T
+from ...games import game_of
 from ...i18n.locale import use_event
 from ...services.errors import Conflict
 from ...services.room_links import table_by_token
 from ...services.round_data import load_table_rows
 from ..scoring import score_page
 from . import bp
+from .agree import agree_context
 
 
 @bp.route("/<token>/games/<int:number>/score", methods=["GET", "POST"])
@@ -33,4 +35,6 @@ def score(token: str, number: int):
         return url_for("table.score", token=token, number=game)
 
     return score_page(session, data, table, number, template="table/score.html",
-                      actor=f"phone, table {table.number}", while_running=True, urls=urls)
+                      actor=f"phone, table {table.number}", while_running=True, urls=urls,
+                      **agree_context(game_of(table.event), data.games_at(table), data.seated_at(table), round_,
+                                      back="score"))

@@ -31,6 +31,7 @@ from ..note_form import blank_form
 from ..projector import POLL_MS_OTHERWISE
 from ..scoring import next_game, scorer_rows
 from . import bp
+from .agree import agree_context
 
 NOTHING_TO_SEND = T("Nothing to send: tap the winner of at least one game.")
 
@@ -108,7 +109,9 @@ def enter(token: str):
                                scoring=scoring,
                                next_game=None if request.method == "POST" else next_game(card_game, games),
                                words=card_game.scorer.words if card_game.scorer else None, note=blank_form(),
-                               key=page_key(round_, players)), status
+                               key=page_key(round_, players),
+                               **agree_context(card_game, games if request.method == "GET" else [], players, round_)
+                               ), status
 
     if request.method == "GET":
         form = results_form(card_game, variant, players, rows)
