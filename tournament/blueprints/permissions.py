@@ -34,7 +34,10 @@ HELPER_MAY: frozenset[str] = frozenset({
     "organiser.own_account",
     "organiser.logout_other_devices",
     "organiser.page_language",
-    # Running rounds: start, close (and undo a close made by mistake), the board.
+    # Running rounds: start, close (and undo a close made by mistake), the board. A planned
+    # round's board is its seating page, where it starts; moving a seat there before the start
+    # is part of starting it (the table plan itself stays the organiser's).
+    "organiser.round_seats",
     "organiser.start_round",
     "organiser.close_round",
     "organiser.reopen_round",
@@ -43,6 +46,11 @@ HELPER_MAY: frozenset[str] = frozenset({
     # Entering and correcting results, typed or on the scorer.
     "organiser.table_results",
     "organiser.score_game",
+    # Settling a result its table disputed.
+    "organiser.settle_game",
+    # Who is at the tables: absent for this round, or here after all.
+    "organiser.mark_absent",
+    "organiser.mark_here",
     # Keeping online tables playing during a round.
     "organiser.online",
     "organiser.online_live",
@@ -94,7 +102,6 @@ ORGANISER_ONLY: dict[str, Text] = {
     "organiser.table_rules": _TABLES,
     "organiser.table_sheets": _TABLES,
     "organiser.move_home": _TABLES,
-    "organiser.round_seats": _TABLES,
     "organiser.online_tables": _TABLES,
     "organiser.online_all": _TABLES,
     "organiser.players": _PLAYERS,
