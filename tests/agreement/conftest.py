@@ -10,6 +10,7 @@ from sqlalchemy import select
 
 from tests.conftest import setup_event
 from tests.room.conftest import seated, start_round, tokens
+from tests.scorer.conftest import highest_card  # noqa: F401  (the test game with a scorer, as a fixture)
 from tournament import db
 from tournament.models import AuditEntry, DebriefNote, Event, Game, TableAgreement
 

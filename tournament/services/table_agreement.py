@@ -82,6 +82,12 @@ def unconfirmed(data: RoundData) -> list[Unconfirmed]:
     return sorted(found, key=lambda u: (u.table, u.number))
 
 
+def listed_at_close(data: RoundData) -> list[Unconfirmed]:
+    """What the close of the round lists: its unconfirmed and disputed games when the event asks
+    to be warned (``TableAgreement.WARN``), else nothing. The close never waits for them."""
+    return unconfirmed(data) if data.event.table_agreement is TableAgreement.WARN else []
+
+
 def settling_tables(games: Iterable[Any]) -> frozenset[int]:
     """The tables (ids) with a disputed game: the projector says they are settling a game."""
     return frozenset(g.table_id for g in games if g.agreement is Agreement.DISPUTED)

@@ -7,13 +7,14 @@ from ...core.i18n import Name, T
 from ...games import game_of
 from ...i18n import translate
 from ...i18n.languages import LANGUAGES
+from ...models import TableAgreement
 from ...services import events as event_service
 from ...services.errors import DomainError
 from ...services.latest_round import latest_round
 from ..current_event import current_event
 from ..refusals import field_for, refuse
 from . import bp
-from .forms import ButtonForm, EventForm, NewEventForm
+from .forms import ButtonForm, EventSettingsForm, NewEventForm
 
 
 @bp.get("/")
@@ -57,12 +58,13 @@ def event_settings(event_id: int):
     """Rename the event, change its round length, the time zone its pages show times in, or the
     language of its printed sheets and projector."""
     event = current_event(event_id)
-    form = EventForm(obj=event)
+    form = EventSettingsForm(obj=event)
     status = 400 if form.is_submitted() else 200
     if form.validate_on_submit():
         try:
             event_service.update_event(db.session(), event, form.name.data, form.round_minutes.data,
-                                       form.time_zone.data, form.planned_rounds.data, language=form.language.data)
+                                       form.time_zone.data, form.planned_rounds.data, language=form.language.data,
+                                       table_agreement=TableAgreement(form.table_agreement.data))
         except DomainError as error:
             status = refuse(error, field_for(form, error, form.name))
         else:

@@ -29,6 +29,7 @@ from ...core.limits import (
 from ...core.rounds import DEFAULT_ROUNDS
 from ...i18n.languages import DEFAULT, LANGUAGES
 from ...i18n.locale import current_language
+from ...models import TableAgreement
 from ...services import events as event_service
 from ...services.tables import CLASSIC, MOST_DIFFERENT
 from ..fields import IntegerField, TimeZoneField
@@ -79,6 +80,22 @@ class EventForm(FlaskForm):
     language = SelectField(lazy_gettext("Language of printed sheets and the projector"), default=DEFAULT,
                            choices=[SelectChoice(code, name) for code, name in LANGUAGES.items()],
                            validate_choice=True)
+
+
+def _policy_value(value) -> str:
+    """The stored policy (an event's ``TableAgreement``) or the posted choice, as the choice's value."""
+    return getattr(value, "value", value) or TableAgreement.ASK.value
+
+
+class EventSettingsForm(EventForm):
+    """An event's settings also say whether a table confirms the results its phone sends."""
+
+    table_agreement = SelectField(
+        lazy_gettext("Results sent by phones"), coerce=_policy_value, validate_choice=True,
+        choices=[SelectChoice(TableAgreement.OFF.value, lazy_gettext("not confirmed")),
+                 SelectChoice(TableAgreement.ASK.value, lazy_gettext("confirmed by the table (default)")),
+                 SelectChoice(TableAgreement.WARN.value,
+                              lazy_gettext("confirmed, and the close lists those that were not"))])
 
 
 class NewEventForm(EventForm):

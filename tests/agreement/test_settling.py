@@ -1,0 +1,92 @@
+"""The organiser sees where each table stands on its results and settles a disputed game: keep it,
+change it on the table's results form, or remove it. The change log says who did what."""
+
+from __future__ import annotations
+
+import re
+
+from tests.agreement.conftest import agreement_of, answer, audit_actions, running_event, send
+from tests.app.helpers import page_text, player_ids
+from tests.room.conftest import seated
+from tournament.models import Agreement
+
+
+def _disputed(app, phone) -> tuple[int, list[str]]:
+    """Table 1 sent game 1 and disputed it; table 2 sent game 1 and did not answer yet."""
+    event_id = running_event(app)
+    names = sorted(seated(app, event_id, 1))
+    send(phone, app, event_id, 1, {1: names[0]})
+    answer(phone, app, event_id, 1, 1, agree=False)
+    send(phone, app, event_id, 2, {1: sorted(seated(app, event_id, 2))[0]})
+    return event_id, names
+
+
+def _settle(organiser, event_id: int, how: str, version: str = "1"):
+    return organiser.post(f"/events/{event_id}/rounds/1/tables/1/games/1/settle", data={"version": version, "how": how},
+                          follow_redirects=True)
+
+
+def test_the_board_marks_a_disputed_game_with_a_settle_link_and_an_unconfirmed_one(app, organiser, phone):
+    event_id, _names = _disputed(app, phone)
+    text = page_text(organiser.get(f"/events/{event_id}/rounds/1"))
+    assert "⚡ Game 1 disputed" in text
+    assert f'href="/events/{event_id}/rounds/1/tables/1/games/1/settle"' in text
+    assert "Not confirmed by the table: game 1" in text
+
+
+def test_the_boards_live_feed_changes_when_a_table_answers(app, organiser, phone):
+    event_id = running_event(app)
+    send(phone, app, event_id, 1, {1: sorted(seated(app, event_id, 1))[0]})
+    before = organiser.get(f"/events/{event_id}/rounds/1/live.json").headers["ETag"]
+    answer(phone, app, event_id, 1, 1, agree=True)
+    assert organiser.get(f"/events/{event_id}/rounds/1/live.json").headers["ETag"] != before
+
+
+def test_keeping_a_disputed_result_settles_it_and_the_log_names_the_organiser(app, organiser, phone):
+    event_id, _names = _disputed(app, phone)
+    text = page_text(_settle(organiser, event_id, "keep"))
+    assert "Table 1, game 1: the result stands." in text
+    assert agreement_of(app, event_id, 1, 1) is Agreement.SETTLED
+    assert ("organiser", "dispute settled", "game 1") in audit_actions(app, event_id)
+    assert "⚡ Game 1 disputed" not in page_text(organiser.get(f"/events/{event_id}/rounds/1"))
+
+
+def test_keeping_twice_is_one_settlement(app, organiser, phone):
+    event_id, _names = _disputed(app, phone)
+    _settle(organiser, event_id, "keep")
+    assert "was already settled" in page_text(_settle(organiser, event_id, "keep"))
+    assert [a for a in audit_actions(app, event_id) if a[1] == "dispute settled"] == [
+        ("organiser", "dispute settled", "game 1")]
+
+
+def test_removing_a_disputed_game_removes_it_and_logs_both(app, organiser, phone):
+    event_id, _names = _disputed(app, phone)
+    text = page_text(_settle(organiser, event_id, "remove"))
+    assert "Table 1, game 1 removed." in text
+    assert agreement_of(app, event_id, 1, 1) is None
+    actions = audit_actions(app, event_id)
+    assert ("organiser", "dispute settled", "game 1") in actions and ("organiser", "game removed", "game 1") in actions
+
+
+def test_changing_a_disputed_result_on_the_results_form_settles_it(app, organiser, phone):
+    event_id, names = _disputed(app, phone)
+    ids = player_ids(app, event_id)
+    organiser.post(f"/events/{event_id}/rounds/1/tables/1",
+                   data={"games-0-number": "1", "games-0-version": "1", "games-0-winner": str(ids[names[1]])})
+    assert agreement_of(app, event_id, 1, 1) is Agreement.SETTLED
+    assert ("organiser", "dispute settled", "game 1") in audit_actions(app, event_id)
+
+
+def test_a_settle_page_opened_before_the_result_changed_is_refused_and_changes_nothing(app, organiser, phone):
+    event_id, names = _disputed(app, phone)
+    send(phone, app, event_id, 1, {1: names[1]}, version={1: 1})  # the table sends it again, changed
+    response = _settle(organiser, event_id, "keep", version="1")
+    assert response.status_code == 409
+    assert agreement_of(app, event_id, 1, 1) is Agreement.ASKED
+
+
+def test_the_settle_page_shows_the_result_as_it_stands(app, organiser, phone):
+    event_id, names = _disputed(app, phone)
+    text = page_text(organiser.get(f"/events/{event_id}/rounds/1/tables/1/games/1/settle"))
+    assert f"{names[0]} won." in text and "Keep this result" in text and "Remove the game" in text
+    assert re.search(r'name="version" type="hidden" value="1"', text)
