@@ -49,6 +49,7 @@ def test_the_last_organiser_cannot_become_a_helper_and_the_refusal_is_beside_the
     page = html.unescape(response.get_data(as_text=True))
     assert "The last organiser account cannot become a helper" in page
     assert f'<select aria-label="Role of teacher" id="account-{me}-role"' in page
+    assert page.index("The last organiser account cannot become a helper") > page.index(f'id="account-{me}-role"')
     assert _role(app, "teacher") is Role.ORGANISER
 
 

@@ -5,7 +5,7 @@ language of your pages, and log out every other device of your own account."""
 from __future__ import annotations
 
 from flask import flash, g, redirect, render_template, session, url_for
-from flask_babel import lazy_gettext
+from flask_babel import lazy_gettext, lazy_pgettext
 from flask_wtf import FlaskForm
 from wtforms import PasswordField, SelectChoice, SelectField, StringField
 from wtforms.validators import DataRequired, EqualTo, Length
@@ -37,7 +37,11 @@ class AddAccountForm(FlaskForm):
 
 
 class RoleForm(FlaskForm):
-    role = SelectField(lazy_gettext("Role"), validate_choice=True, choices=ROLE_CHOICES)
+    """One account's role in the accounts list: the column says what the roles mean."""
+
+    role = SelectField(lazy_gettext("Role"), validate_choice=True, choices=[
+        SelectChoice(Role.ORGANISER.value, lazy_pgettext("account role", "Organiser")),
+        SelectChoice(Role.HELPER.value, lazy_pgettext("account role", "Helper"))])
 
 
 def _language_form() -> PageLanguageForm:
