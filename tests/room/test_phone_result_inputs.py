@@ -164,7 +164,8 @@ def test_hostile_player_names_are_escaped_in_the_phone_game_rows(app, phone):
     for name in STORED:
         escaped = name.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;") \
             .replace('"', "&#34;").replace("'", "&#39;")
-        assert html.count(f"<bdi>{escaped}</bdi>") == 1 + 2 * len(rows)  # the list on top, and each row twice
+        # The list on top, the question "Who is at table 1?" before the table answers, each row twice.
+        assert html.count(f"<bdi>{escaped}</bdi>") == 2 + 2 * len(rows)
 
 
 def test_a_refused_phone_submission_comes_back_filled_in_with_the_message_beside_the_field(app, phone):

@@ -69,6 +69,10 @@ ACTIONS: dict[str, Text] = {
     "claim moved to a new personal link": Tp("audit", "claim moved to a new personal link"),
     "player skipped": Tp("audit", "player skipped"),
     "card played for player": Tp("audit", "card played for player"),
+    "everyone reported here": Tp("audit", "everyone reported here"),
+    "player reported missing": Tp("audit", "player reported missing"),
+    "player marked absent": Tp("audit", "player marked absent"),
+    "player marked here": Tp("audit", "player marked here"),
 }
 
 

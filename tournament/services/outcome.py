@@ -14,6 +14,9 @@ Rules:
   happened: the table she sits at in the next round (seats moved by hand included), or "out".
   When that differs from what the ranking calls for, a sentence beside it says why: moved by
   hand, not seated, or a correction made after the next round had started.
+- A player the organiser marked absent for the round is not ranked and keeps her table (the
+  core's rule, ``plan_round``'s ``absent``); one who won a game at her table was there after
+  all, and is ranked.
 
 Pure functions over plain values (names and table numbers), so the database pages and the
 exported document give the same answer.
@@ -23,7 +26,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..core.i18n import Name, T, Text
 from ..core.movement import (
@@ -55,6 +58,7 @@ class PlayerMove:
     direction: str  # "up", "down", "stay" or "out"
     manual: bool  # the next round's seat was set by hand
     note: Text | None  # why the move shown differs from the ranking's
+    absent: bool = False  # absent for the round: not ranked, kept her table
 
     @property
     def reason(self) -> Text | None:
@@ -111,6 +115,7 @@ def round_outcome(
     next_started: bool = False,
     leaving: Collection[str] = (),
     movers: Callable[[int], int] = guide_movers,
+    absent: Collection[str] = (),
 ) -> RoundOutcome:
     """``seats``: player -> table in round ``number``; ``winners``: (table, its winners) per game
     (one winner, or several for a game won by a partnership; empty for a game without winner):
@@ -118,7 +123,8 @@ def round_outcome(
     ``next_seats``: player -> (table, seated by hand) in round ``number + 1`` if it exists.
     ``leaving``: for a round not closed yet (no next round), players who will not be seated
     next round (withdrawn or observing); they are ranked all the same and shown as "out".
-    ``movers``: the event's game's ``CardGame.movers`` (how many move up and down per table)."""
+    ``movers``: the event's game's ``CardGame.movers`` (how many move up and down per table).
+    ``absent``: players marked absent for the round (a seated one who won no game there)."""
     won: Counter[str] = Counter()
     reported: set[int] = set()
     for table, game_winners in winners:
@@ -131,7 +137,8 @@ def round_outcome(
     by_table: dict[int, dict[str, int]] = {t: {} for t in tables}
     for player, table in seats.items():
         by_table.setdefault(table, {})[player] = won[player]
-    plan = plan_round(by_table, reported=reported, movers=movers)
+    away = {player for player in absent if player in seats and not won[player]}
+    plan = plan_round(by_table, reported=reported, movers=movers, absent=away)
     outcomes = tuple(
         TableOutcome(result, tuple(_row(number, result, move, won[move.player], next_seats, next_started, leaving)
                                    for move in result.moves))
@@ -194,6 +201,13 @@ _DIFFERENCES: dict[str, dict[Direction, Text]] = {
 def _row(number: int, result: TableResult, move: Move, games: int,
          next_seats: Mapping[str, tuple[int, bool]] | None, started: bool,
          leaving: Collection[str]) -> PlayerMove:
+    row = _moved(number, result, move, games, next_seats, started, leaving)
+    return replace(row, absent=True) if move.player in result.absent else row
+
+
+def _moved(number: int, result: TableResult, move: Move, games: int,
+           next_seats: Mapping[str, tuple[int, bool]] | None, started: bool,
+           leaving: Collection[str]) -> PlayerMove:
     winner = move.player == result.winner
     if next_seats is None and move.player in leaving:
         return PlayerMove(move.player, move.from_table, games, winner, move, None, OUT, False,

@@ -141,7 +141,7 @@ def snapshot(session: Session, event: Event, now: datetime) -> dict[str, Any]:
     previous = rounds[-2] if len(rounds) > 1 else None
     shown = (latest,) if latest is not None and latest.state is RoundState.RUNNING else (latest, previous)
     wanted = [r.id for r in shown if r is not None]
-    seats = session.execute(select(Seat.round_id, Seat.table_id, Seat.player_id, Seat.manual)
+    seats = session.execute(select(Seat.round_id, Seat.table_id, Seat.player_id, Seat.manual, Seat.presence)
                             .where(Seat.round_id.in_(wanted))).all() if wanted else []
     games = load_game_facts(session, wanted)
 

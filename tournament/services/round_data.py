@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session, joinedload, selectinload
 from ..core.i18n import T
 from ..core.names import name_key
 from ..games import game_of
-from ..models import Event, Game, GameResult, Player, PlayerStatus, Round, RoundState, Seat, Table
+from ..models import Event, Game, GameResult, Player, PlayerStatus, Presence, Round, RoundState, Seat, Table
 from .errors import NotFound
 from .outcome import RoundOutcome, round_outcome
 
@@ -69,6 +69,14 @@ class RoundData:
         return (player.id in self._manual and self.round.number > 1
                 and player.id not in self.seated_before)
 
+    def presence_of(self, player: Player) -> Presence | None:
+        """Here, missing (the table's phone said so), absent (the organiser's mark) or None."""
+        return next((seat.presence for seat in self.seats if seat.player_id == player.id), None)
+
+    def absent(self) -> frozenset[int]:
+        """The players marked absent for this round (``services.presence``)."""
+        return frozenset(seat.player_id for seat in self.seats if seat.presence is Presence.ABSENT)
+
     def reported_count(self) -> int:
         return len({g.table_id for g in self.games})
 
@@ -99,6 +107,7 @@ class RoundData:
             following is not None and following.round.state is not RoundState.PLANNED,
             leaving,
             game_of(self.event).movers,
+            {name[pid] for pid in self.absent()},
         )
 
 
@@ -137,7 +146,7 @@ def load_round_facts(session: Session, event: Event, round_: Round) -> RoundData
     players = {p.id: p for p in session.execute(
         select(Player.id, Player.name, Player.status).where(Player.event_id == event.id))}
     seats = session.execute(
-        select(Seat.player_id, Seat.table_id, Seat.manual).where(Seat.round_id == round_.id)).all()
+        select(Seat.player_id, Seat.table_id, Seat.manual, Seat.presence).where(Seat.round_id == round_.id)).all()
     games = load_game_facts(session, [round_.id])
     return RoundData(event, round_, tables, players, seats, games)  # type: ignore[arg-type]
 

@@ -12,7 +12,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ..core.names import name_key
-from ..models import Event, Game, GameResult, Player, PlayerStatus, Round, RoundState, Seat, Table
+from ..models import Event, Game, GameResult, Player, PlayerStatus, Presence, Round, RoundState, Seat, Table
 from .outcome import round_outcome
 
 
@@ -28,6 +28,7 @@ class PlayerStanding:
     highest_table: int | None = None
     path: dict[int, int] = field(default_factory=dict)  # round number -> table number
     games_by_round: dict[int, int] = field(default_factory=dict)
+    absent_in: list[int] = field(default_factory=list)  # rounds marked absent, in order
 
 
 @dataclass
@@ -46,7 +47,7 @@ def compute_standings(session: Session, event: Event) -> Standings:
     table_numbers = list(session.scalars(select(Table.number).where(Table.event_id == event.id)))
     players = list(session.scalars(select(Player).where(Player.event_id == event.id)))
     seats = session.execute(
-        select(Seat.player_id, Seat.round_id, Table.number)
+        select(Seat.player_id, Seat.round_id, Table.number, Seat.presence)
         .join(Table, Seat.table_id == Table.id)
         .join(Round, Seat.round_id == Round.id)
         .where(Round.event_id == event.id)
@@ -66,10 +67,16 @@ def compute_standings(session: Session, event: Event) -> Standings:
     rows = {p.id: PlayerStanding(p) for p in players}
 
     seats_of: dict[int, dict[str, int]] = defaultdict(dict)  # round -> player name -> table
-    for player_id, round_id, table_number in seats:
+    absent_of: dict[int, set[str]] = defaultdict(set)  # round -> names marked absent
+    for player_id, round_id, table_number, presence in seats:
         row = rows[player_id]
         row.path[number_of[round_id]] = table_number
         seats_of[round_id][row.player.name] = table_number
+        if presence is Presence.ABSENT and round_id in played:
+            row.absent_in.append(number_of[round_id])
+            absent_of[round_id].add(row.player.name)
+    for row in rows.values():
+        row.absent_in.sort()
     for row in rows.values():
         if row.path and row.player.status is PlayerStatus.SEATED:
             row.current_table = row.path[max(row.path)]
@@ -91,7 +98,7 @@ def compute_standings(session: Session, event: Event) -> Standings:
     for round_ in rounds:
         if round_.id in closed:
             for winner in _round_winners(round_.number, tables_key, tuple(sorted(seats_of[round_.id].items())),
-                                         tuple(sorted(winners_of[round_.id]))):
+                                         tuple(sorted(winners_of[round_.id])), tuple(sorted(absent_of[round_.id]))):
                 by_name[winner].rounds_won += 1
 
     ordered = sorted(
@@ -103,11 +110,12 @@ def compute_standings(session: Session, event: Event) -> Standings:
 
 @lru_cache(maxsize=64)  # two events of MAX_ROUNDS rounds; a key holds one round's seats
 def _round_winners(number: int, tables: tuple[int, ...], seats: tuple[tuple[str, int], ...],
-                   winners: tuple[tuple[int, tuple[str, ...]], ...]) -> tuple[str, ...]:
+                   winners: tuple[tuple[int, tuple[str, ...]], ...],
+                   absent: tuple[str, ...] = ()) -> tuple[str, ...]:
     """The round winners ``round_outcome`` names for exactly these seats and games.
 
     Standings ask again for every closed round after any change to the event (a phone's result,
     a rename), and planning a round is most of their cost. The answer depends on nothing but
     these arguments, so an unchanged round is planned once per process; a corrected game or a
     renamed player is a different key and is planned afresh."""
-    return tuple(round_outcome(number, tables, dict(seats), winners).winners().values())
+    return tuple(round_outcome(number, tables, dict(seats), winners, absent=absent).winners().values())

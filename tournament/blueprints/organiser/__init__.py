@@ -22,6 +22,7 @@ from . import (  # noqa: E402,F401  (views register on bp)
     notes,
     online,
     players,
+    presence,
     refused,
     rounds,
     scoring,

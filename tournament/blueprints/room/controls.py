@@ -107,4 +107,5 @@ def live(event_id: int, number: int):
     event = current_event(event_id)
     data = load_round(session, event, number)
     counts = {t.number: [[g.number, g.version, sorted(g.winner_ids)] for g in data.games_at(t)] for t in data.tables}
-    return conditional_json({"round": number, "state": data.round.state.value, "games": counts})
+    here = sorted((s.player_id, s.presence.value) for s in data.seats if s.presence is not None)
+    return conditional_json({"round": number, "state": data.round.state.value, "games": counts, "presence": here})

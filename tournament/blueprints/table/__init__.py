@@ -36,4 +36,4 @@ def _expired(_error: CSRFError):
     return render_template("table/refused.html", message=message, title=title, status=400), 400
 
 
-from . import agree, note, score, views  # noqa: E402,F401  (views register on bp)
+from . import agree, note, presence, score, views  # noqa: E402,F401  (views register on bp)

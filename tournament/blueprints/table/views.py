@@ -32,16 +32,18 @@ from ..projector import POLL_MS_OTHERWISE
 from ..scoring import next_game, scorer_rows
 from . import bp
 from .agree import agree_context
+from .presence import asks, said
 
 NOTHING_TO_SEND = T("Nothing to send: tap the winner of at least one game.")
 
 
-def page_key(round_, players, over: bool = False) -> str:
+def page_key(round_, players, over: bool = False, asking: bool = False) -> str:
     """What the event can change under an open phone page: which round runs, who sits at the
-    table, and whether the tournament is over. The page carries it and its script polls `follow`
-    for it: only a different key replaces the form, so taps not sent yet for the running round stay."""
+    table, whether the tournament is over, and whether the table still has to say who is here.
+    The page carries it and its script polls `follow` for it: only a different key replaces the
+    form, so taps not sent yet for the running round stay."""
     parts: list = [None if round_ is None else [round_.id, round_.number], [p.id for p in players]]
-    return fingerprint([*parts, "over"] if over else parts)
+    return fingerprint([*parts, "over"] if over else [*parts, "asking"] if asking else parts)
 
 
 def _idle_key(event) -> str:
@@ -62,7 +64,8 @@ def follow(token: str):
     def build() -> str:
         if round_ is None:
             return _idle_key(table.event)
-        return page_key(round_, load_table_rows(session, table.event, round_, table, with_games=False).seated_at(table))
+        seated = load_table_rows(session, table.event, round_, table, with_games=False)
+        return page_key(round_, seated.seated_at(table), asking=asks(seated, table))
 
     # Every phone polls while nothing changes: the seats are read once per revision and table.
     key = revision_cache(current_app, "table page keys").get((table.id, token), table.event.revision, build)
@@ -109,7 +112,8 @@ def enter(token: str):
                                scoring=scoring,
                                next_game=None if request.method == "POST" else next_game(card_game, games),
                                words=card_game.scorer.words if card_game.scorer else None, note=blank_form(),
-                               key=page_key(round_, players),
+                               key=page_key(round_, players, asking=asks(data, table)),
+                               said=said(data, table, request.args.get("presence") == "1"),
                                **agree_context(card_game, games if request.method == "GET" else [], players, round_)
                                ), status
 

@@ -49,7 +49,7 @@ def load_history(session: Session, event: Event, rounds: Iterable[Round] | None 
     ids = [r.id for r in ordered]
     seats: dict[int, list[Any]] = defaultdict(list)
     if ids:
-        for seat in session.execute(select(Seat.round_id, Seat.table_id, Seat.player_id, Seat.manual)
+        for seat in session.execute(select(Seat.round_id, Seat.table_id, Seat.player_id, Seat.manual, Seat.presence)
                                     .where(Seat.round_id.in_(ids))):
             seats[seat.round_id].append(seat)
     games: dict[int, list[Any]] = defaultdict(list)

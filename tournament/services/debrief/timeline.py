@@ -7,7 +7,8 @@ Rules:
   corrections (games recorded, changed or removed while their round was closed, one item per
   table and save); ties that decided a move (each closed round's outcome, ``services.outcome``,
   worded by ``core.movement.tie_text`` exactly as the results page words them, at the moment
-  the round closed); players who withdrew, became observers, played again or joined late.
+  the round closed); players absent for a round (its outcome: not ranked, kept their table),
+  at the round's close; players who withdrew, became observers, played again or joined late.
 - Not listed: anything about a table's rules or house rule (they would tell the rules before
   the reveal), games recorded while their round ran, seats moved by hand.
 - Sentences are built from the stored action codes and numbers, in the page's language; what
@@ -42,10 +43,10 @@ WALL_CHARS = 60  # characters of a sentence per line there
 
 START, CLOSE, REOPEN = "start", "close", "reopen"
 END, ONE_MORE = "end", "one more"
-CORRECTION, TIE = "correction", "tie"
+CORRECTION, TIE, ABSENCE = "correction", "tie", "absence"
 WITHDRAWAL, OBSERVER, RETURN, LATECOMER = "withdrawal", "observer", "return", "latecomer"
 # Kinds that changed someone's table or result: the wall keeps these first.
-IMPORTANT = frozenset({REOPEN, CORRECTION, TIE, WITHDRAWAL, OBSERVER, RETURN, LATECOMER, END, ONE_MORE})
+IMPORTANT = frozenset({REOPEN, CORRECTION, TIE, ABSENCE, WITHDRAWAL, OBSERVER, RETURN, LATECOMER, END, ONE_MORE})
 # The mark each kind carries beside its word, so no kind is told by colour alone.
 KINDS: dict[str, tuple[str, Text]] = {
     START: ("▶", Tp("timeline", "round started")),
@@ -53,6 +54,7 @@ KINDS: dict[str, tuple[str, Text]] = {
     REOPEN: ("↺", Tp("timeline", "round reopened")),
     CORRECTION: ("✎", Tp("timeline", "correction")),
     TIE: ("⚖", Tp("timeline", "tie")),
+    ABSENCE: ("∅", Tp("timeline", "absence")),
     WITHDRAWAL: ("✕", Tp("timeline", "withdrawal")),
     OBSERVER: ("◌", Tp("timeline", "observer")),
     RETURN: ("↩", Tp("timeline", "back in play")),
@@ -68,7 +70,7 @@ _END_ACTIONS = {"tournament ended": END, "tournament reopened": ONE_MORE}
 _GAME = re.compile(r"game (\d+)")
 # Within one moment: a round starts before its games, a close comes before the ties it settled.
 _ORDER = {START: 0, REOPEN: 0, ONE_MORE: 0, CORRECTION: 1, WITHDRAWAL: 1, OBSERVER: 1, RETURN: 1, LATECOMER: 1,
-          CLOSE: 2, TIE: 3, END: 4}
+          CLOSE: 2, TIE: 3, ABSENCE: 3, END: 4}
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +172,11 @@ def build(session: Session, event: Event) -> Timeline:
             for tie in table_outcome.result.ties:
                 if tie.decides_move:
                     add(Item(_utc(moment), round_.number, tie.table, TIE, tie.text))
+            for player in table_outcome.result.absent:
+                add(Item(_utc(moment), round_.number, table_outcome.table, ABSENCE,
+                         T("{player} was absent from table {table} in round {round}: not ranked, "
+                           "and kept the table.", player=Name(player), table=table_outcome.table,
+                           round=round_.number)))
     if event.ended_at is not None and (END, 0) not in logged and history.rounds:
         last = history.rounds[-1].number
         add(Item(_utc(event.ended_at), last, None, END, _end_text(END, last)))

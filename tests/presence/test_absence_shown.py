@@ -1,0 +1,55 @@
+"""An absence is shown where the class looks back: the standings, the debrief's timeline, and
+the absentee's own where-do-I-sit page, which shows her table as usual."""
+
+from __future__ import annotations
+
+import re
+
+from tests.presence.conftest import answer
+from tests.room.conftest import close_round, record_winner, seated, tokens
+from tournament import db
+from tournament.models import Event
+from tournament.services.debrief import timeline
+from tournament.services.standings import compute_standings
+
+
+def _absent_at_table_2(app, organiser, phone, event_id) -> str:
+    ids = seated(app, event_id, 2)
+    last = sorted(ids)[-1]
+    answer(phone, app, event_id, 2, [ids[last]])
+    organiser.post(f"/events/{event_id}/rounds/1/players/{ids[last]}/absent")
+    record_winner(app, event_id, 2, [sorted(ids)[0]])
+    return last
+
+
+def test_the_standings_list_the_round_a_player_was_absent(phone, organiser, app, running):
+    absent = _absent_at_table_2(app, organiser, phone, running)
+    close_round(app, running)
+    with app.app_context():
+        rows = compute_standings(db.session(), db.session().get(Event, running)).rows
+    assert {row.player.name: row.absent_in for row in rows if row.absent_in} == {absent: [1]}
+    page = organiser.get(f"/events/{running}/standings").get_data(as_text=True)
+    assert re.search(rf"<bdi>{absent}</bdi> <span class=\"badge\" data-absent>absent in round 1</span>", page)
+    assert "<small>(absent)</small>" in page
+
+
+def test_the_timeline_tells_the_absence_at_the_rounds_close(phone, organiser, app, running):
+    absent = _absent_at_table_2(app, organiser, phone, running)
+    close_round(app, running)
+    with app.app_context():
+        items = timeline.build(db.session(), db.session().get(Event, running)).items
+    absences = [item for item in items if item.kind == timeline.ABSENCE]
+    assert [(item.round, item.table) for item in absences] == [(1, 2)]
+    assert str(absences[0].text) == f"{absent} was absent from table 2 in round 1: not ranked, and kept the table."
+    assert items.index(absences[0]) > next(i for i, item in enumerate(items) if item.kind == timeline.CLOSE)
+
+
+def test_where_do_i_sit_shows_an_absent_player_her_table_during_and_after_the_round(phone, organiser, app, running):
+    absent = _absent_at_table_2(app, organiser, phone, running)
+    public = tokens(app, running)["public"]
+    player_id = seated(app, running, 2)[absent]
+    during = phone.get(f"/s/{public}/{player_id}.json").get_json()
+    assert during["table"] == 2 and during["round"] == 1 and during["playing"]
+    close_round(app, running)
+    after = phone.get(f"/s/{public}/{player_id}.json").get_json()
+    assert after["table"] == 2 and after["round"] == 2 and after["label"] == "Next: round 2 of 4"
