@@ -13,6 +13,7 @@ bp.add_app_template_global(may, "may")
 
 from . import (  # noqa: E402,F401  (views register on bp)
     accounts,
+    agreement,
     audit,
     auth,
     debrief,

@@ -106,6 +106,8 @@ def live(event_id: int, number: int):
     session = db.session()
     event = current_event(event_id)
     data = load_round(session, event, number)
-    counts = {t.number: [[g.number, g.version, sorted(g.winner_ids)] for g in data.games_at(t)] for t in data.tables}
+    # A table's answer ("We agree", "We don't") changes no version: it is watched too.
+    counts = {t.number: [[g.number, g.version, sorted(g.winner_ids), g.agreement and g.agreement.value]
+                         for g in data.games_at(t)] for t in data.tables}
     here = sorted((s.player_id, s.presence.value) for s in data.seats if s.presence is not None)
     return conditional_json({"round": number, "state": data.round.state.value, "games": counts, "presence": here})
