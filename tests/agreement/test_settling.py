@@ -90,3 +90,15 @@ def test_the_settle_page_shows_the_result_as_it_stands(app, organiser, phone):
     text = page_text(organiser.get(f"/events/{event_id}/rounds/1/tables/1/games/1/settle"))
     assert f"{names[0]} won." in text and "Keep this result" in text and "Remove the game" in text
     assert re.search(r'name="version" type="hidden" value="1"', text)
+
+
+def test_the_projector_says_a_table_is_settling_a_game_and_names_nobody(app, organiser, phone):
+    from tests.room.conftest import tokens
+
+    event_id, _names = _disputed(app, phone)
+    feed = phone.get(f"/p/{tokens(app, event_id)['projector']}/feed.json").get_json()
+    settling = {table["number"]: table["settling"] for table in feed["seating"]}
+    assert settling == {1: "Table 1 is settling a game", 2: None, 3: None}
+    _settle(organiser, event_id, "keep")
+    feed = phone.get(f"/p/{tokens(app, event_id)['projector']}/feed.json").get_json()
+    assert all(table["settling"] is None for table in feed["seating"])

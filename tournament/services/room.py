@@ -34,7 +34,7 @@ from ..core.movement import no_game_text, tie_text
 from ..core.names import name_key
 from ..core.rounds import round_label
 from ..models import Event, Player, PlayerStatus, Round, RoundState, Seat, Table
-from . import debrief, timer
+from . import debrief, table_agreement, timer
 from .debrief.steps import current_step, step_view, steps_for
 from .fingerprint import fingerprint
 from .round_data import RoundData, load_game_facts
@@ -161,9 +161,11 @@ def snapshot(session: Session, event: Event, now: datetime) -> dict[str, Any]:
     elif latest.state is RoundState.RUNNING:
         data = round_data(latest)
         reported = Counter(g.table_id for g in data.games)
+        settling = table_agreement.settling_tables(data.games)
         result.update(phase="round", round=latest.number, round_label=round_label(latest.number, event.planned_rounds),
                       seating=[
-            dict(seat, games=reported[t.id], games_label=Tn("{n} game", "{n} games", reported[t.id]))
+            dict(seat, games=reported[t.id], games_label=Tn("{n} game", "{n} games", reported[t.id]),
+                 settling=T("Table {number} is settling a game", number=t.number) if t.id in settling else None)
             for seat, t in zip(_seating(data), tables, strict=True)
         ])
     else:

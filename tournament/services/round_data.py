@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session, joinedload, selectinload
 from ..core.i18n import T
 from ..core.names import name_key
 from ..games import game_of
-from ..models import Event, Game, GameResult, Player, PlayerStatus, Presence, Round, RoundState, Seat, Table
+from ..models import Agreement, Event, Game, GameResult, Player, PlayerStatus, Presence, Round, RoundState, Seat, Table
 from .errors import NotFound
 from .outcome import RoundOutcome, round_outcome
 
@@ -159,6 +159,7 @@ class GameFacts:
     table_id: int
     number: int
     winner_ids: frozenset[int]
+    agreement: Agreement | None = None  # where the table stands on it (services.table_agreement)
 
 
 def load_game_facts(session: Session, round_ids: list[int]) -> list[GameFacts]:
@@ -167,14 +168,15 @@ def load_game_facts(session: Session, round_ids: list[int]) -> list[GameFacts]:
         return []
     winners: dict[int, set[int]] = defaultdict(set)
     rows = session.execute(
-        select(Game.id, Game.round_id, Game.table_id, Game.number, GameResult.player_id)
+        select(Game.id, Game.round_id, Game.table_id, Game.number, Game.agreement, GameResult.player_id)
         .outerjoin(GameResult, (GameResult.game_id == Game.id) & GameResult.won)
         .where(Game.round_id == round_ids[0] if len(round_ids) == 1 else Game.round_id.in_(round_ids))).all()
-    for game_id, _round, _table, _number, player_id in rows:
+    for game_id, _round, _table, _number, _agreement, player_id in rows:
         if player_id is not None:
             winners[game_id].add(player_id)
-    return [GameFacts(round_id, table_id, number, frozenset(winners[game_id]))
-            for game_id, round_id, table_id, number in dict.fromkeys((g, r, t, n) for g, r, t, n, _p in rows)]
+    return [GameFacts(round_id, table_id, number, frozenset(winners[game_id]), agreement)
+            for game_id, round_id, table_id, number, agreement
+            in dict.fromkeys((g, r, t, n, a) for g, r, t, n, a, _p in rows)]
 
 
 # Built once: every phone page and every phone submit runs them.

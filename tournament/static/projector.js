@@ -71,6 +71,11 @@
       title.appendChild(el("span", "badge", reported ? "✓ " + (wide ? table.games_label : table.games) : t("waiting")));
     }
     card.appendChild(title);
+    // A table that disputed a result: the room sees it is being settled (no names, no result).
+    if (withReports && table.settling) {
+      card.classList.add("settling");
+      card.appendChild(el("p", "settling", "⚡ " + table.settling));
+    }
     var list = el("ul");
     if (!table.players.length) { list.appendChild(el("li", "empty", "—")); }
     table.players.forEach(function (name) { list.appendChild(el("li", null, name)); });
