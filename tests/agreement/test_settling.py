@@ -102,3 +102,19 @@ def test_the_projector_says_a_table_is_settling_a_game_and_names_nobody(app, org
     _settle(organiser, event_id, "keep")
     feed = phone.get(f"/p/{tokens(app, event_id)['projector']}/feed.json").get_json()
     assert all(table["settling"] is None for table in feed["seating"])
+
+
+def test_the_debriefs_timeline_shows_the_dispute_and_how_it_was_settled(app, organiser, phone):
+    from tournament import db
+    from tournament.i18n import translate_html
+    from tournament.models import Event
+    from tournament.services.debrief import timeline
+
+    event_id, _names = _disputed(app, phone)
+    _settle(organiser, event_id, "keep")
+    with app.test_request_context():
+        session = db.session()
+        items = timeline.build(session, session.get(Event, event_id)).items
+        said = [(item.mark, translate_html(item.text)) for item in items if item.kind == timeline.DISPUTE]
+    assert said == [("⚡", "Table 1 disputed the result of game 1 in round 1."),
+                    ("⚡", "The dispute about game 1 at table 1 in round 1 was settled: the result was kept.")]

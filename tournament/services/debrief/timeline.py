@@ -8,7 +8,8 @@ Rules:
   table and save); ties that decided a move (each closed round's outcome, ``services.outcome``,
   worded by ``core.movement.tie_text`` exactly as the results page words them, at the moment
   the round closed); players absent for a round (its outcome: not ranked, kept their table),
-  at the round's close; players who withdrew, became observers, played again or joined late.
+  at the round's close; players who withdrew, became observers, played again or joined late;
+  games a table disputed ("We don't" on its phone, ``services.agreement``), and how each was settled.
 - Not listed: anything about a table's rules or house rule (they would tell the rules before
   the reveal), games recorded while their round ran, seats moved by hand.
 - Sentences are built from the stored action codes and numbers, in the page's language; what
@@ -44,9 +45,11 @@ WALL_CHARS = 60  # characters of a sentence per line there
 START, CLOSE, REOPEN = "start", "close", "reopen"
 END, ONE_MORE = "end", "one more"
 CORRECTION, TIE, ABSENCE = "correction", "tie", "absence"
+DISPUTE = "dispute"
 WITHDRAWAL, OBSERVER, RETURN, LATECOMER = "withdrawal", "observer", "return", "latecomer"
 # Kinds that changed someone's table or result: the wall keeps these first.
-IMPORTANT = frozenset({REOPEN, CORRECTION, TIE, ABSENCE, WITHDRAWAL, OBSERVER, RETURN, LATECOMER, END, ONE_MORE})
+IMPORTANT = frozenset({REOPEN, CORRECTION, TIE, ABSENCE, DISPUTE, WITHDRAWAL, OBSERVER, RETURN, LATECOMER, END,
+                       ONE_MORE})
 # The mark each kind carries beside its word, so no kind is told by colour alone.
 KINDS: dict[str, tuple[str, Text]] = {
     START: ("▶", Tp("timeline", "round started")),
@@ -55,6 +58,7 @@ KINDS: dict[str, tuple[str, Text]] = {
     CORRECTION: ("✎", Tp("timeline", "correction")),
     TIE: ("⚖", Tp("timeline", "tie")),
     ABSENCE: ("∅", Tp("timeline", "absence")),
+    DISPUTE: ("⚡", Tp("timeline", "dispute")),
     WITHDRAWAL: ("✕", Tp("timeline", "withdrawal")),
     OBSERVER: ("◌", Tp("timeline", "observer")),
     RETURN: ("↩", Tp("timeline", "back in play")),
@@ -67,10 +71,11 @@ _ROUND_ACTIONS = {"round started": START, "round closed": CLOSE, "round reopened
 _GAME_ACTIONS = frozenset({"game recorded", "game changed", "game removed"})
 _PLAYER_ACTIONS = frozenset({"status changed", "late player added"})
 _END_ACTIONS = {"tournament ended": END, "tournament reopened": ONE_MORE}
+_DISPUTE_ACTIONS = frozenset({"game disputed", "dispute settled"})
 _GAME = re.compile(r"game (\d+)")
 # Within one moment: a round starts before its games, a close comes before the ties it settled.
 _ORDER = {START: 0, REOPEN: 0, ONE_MORE: 0, CORRECTION: 1, WITHDRAWAL: 1, OBSERVER: 1, RETURN: 1, LATECOMER: 1,
-          CLOSE: 2, TIE: 3, ABSENCE: 3, END: 4}
+          CLOSE: 2, TIE: 3, ABSENCE: 3, END: 4, DISPUTE: 1}
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,7 +124,8 @@ def build(session: Session, event: Event) -> Timeline:
     entries = list(session.scalars(
         select(AuditEntry)
         .where(AuditEntry.event_id == event.id,
-               AuditEntry.action.in_([*_ROUND_ACTIONS, *_GAME_ACTIONS, *_PLAYER_ACTIONS, *_END_ACTIONS]))
+               AuditEntry.action.in_([*_ROUND_ACTIONS, *_GAME_ACTIONS, *_PLAYER_ACTIONS, *_END_ACTIONS,
+                                      *_DISPUTE_ACTIONS]))
         .order_by(AuditEntry.at, AuditEntry.id)))
 
     found: list[tuple[datetime, int, int, Item]] = []  # (at, order, sequence, item)
@@ -147,6 +153,10 @@ def build(session: Session, event: Event) -> Timeline:
             kind = _END_ACTIONS[entry.action]
             logged.add((kind, 0))
             add(Item(at, entry.round_number, None, kind, _end_text(kind, entry.round_number)))
+        elif entry.action in _DISPUTE_ACTIONS:
+            item = _dispute_item(entry, at)
+            if item is not None:
+                add(item)
         elif entry.action in _GAME_ACTIONS:
             if closed.get(entry.round_number or 0):
                 corrections.setdefault((at, entry.round_number, entry.table_number), []).append(entry)
@@ -182,6 +192,25 @@ def build(session: Session, event: Event) -> Timeline:
         add(Item(_utc(event.ended_at), last, None, END, _end_text(END, last)))
     items = tuple(item for *_key, item in sorted(found, key=lambda f: f[:3]))
     return Timeline(items, _wall(items), event.time_zone)
+
+
+def _dispute_item(entry: AuditEntry, at: datetime) -> Item | None:
+    """A table disputing a game, or the organiser settling it (kept, changed or removed)."""
+    game = _GAME.fullmatch(entry.subject or "")
+    if game is None or entry.round_number is None or entry.table_number is None:
+        return None
+    where = {"table": entry.table_number, "game": int(game.group(1)), "round": entry.round_number}
+    if entry.action == "game disputed":
+        return Item(at, entry.round_number, entry.table_number, DISPUTE,
+                    T("Table {table} disputed the result of game {game} in round {round}.", **where))
+    settled = {"result kept": T("The dispute about game {game} at table {table} in round {round} was settled: "
+                                "the result was kept.", **where),
+               "result changed": T("The dispute about game {game} at table {table} in round {round} was settled: "
+                                   "the result was changed.", **where),
+               "game removed": T("The dispute about game {game} at table {table} in round {round} was settled: "
+                                 "the game was removed.", **where)}
+    text = settled.get(entry.new_value or "")
+    return Item(at, entry.round_number, entry.table_number, DISPUTE, text, None if text else entry.new_value)
 
 
 def _utc(moment: datetime) -> datetime:
