@@ -50,4 +50,5 @@ def test_the_change_log_page_shows_which_account_made_a_change(app, client):
     add_helper(app)
     logged_in(app, HELPER).post(f"/events/{event_id}/rounds/start")
     page = client.get(f"/events/{event_id}/audit").get_data(as_text=True)
-    assert "organiser (<bdi>sam</bdi>)" in page
+    assert "<th>Account</th>" in page
+    assert "<td>organiser</td><td><bdi>sam</bdi></td>" in page
