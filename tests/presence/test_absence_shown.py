@@ -53,3 +53,15 @@ def test_where_do_i_sit_shows_an_absent_player_her_table_during_and_after_the_ro
     close_round(app, running)
     after = phone.get(f"/s/{public}/{player_id}.json").get_json()
     assert after["table"] == 2 and after["round"] == 2 and after["label"] == "Next: round 2 of 4"
+
+
+def test_moves_csv_ranks_the_round_as_the_results_page_does_leaving_the_absentee_at_her_table(
+        phone, organiser, app, running):
+    import csv
+    import io
+
+    absent = _absent_at_table_2(app, organiser, phone, running)
+    close_round(app, running)
+    rows = list(csv.DictReader(io.StringIO(organiser.get(f"/events/{running}/moves.csv").get_data(as_text=True))))
+    mine = next(row for row in rows if row["player"] == absent)
+    assert (mine["from_table"], mine["to_table"], mine["move"], mine["note"]) == ("2", "2", "stay", "")

@@ -87,6 +87,7 @@ def moves_csv(document: dict[str, Any]) -> str:
             {s["player"]: (s["table"], s["manual"]) for s in following["seats"]} if following else None,
             following is not None and following["state"] != "planned",
             movers=game_by_key(document["game"]).movers,
+            absent={s["player"] for s in round_["seats"] if s.get("presence") == "absent"},
         )
         for row in sorted(outcome.rows, key=lambda r: (r.from_table, name_key(r.player))):
             rows.append([round_["number"], row.player, row.from_table, row.games,
