@@ -147,6 +147,7 @@ FORM_FIELDS: dict[str, tuple[str, ...]] = {
     "organiser.remove_account": (),
     "organiser.logout_other_devices": (),
     "organiser.page_language": ("language",),
+    "organiser.set_account_role": ("role",),
     "organiser.create_event": ("name", "round_minutes", "planned_rounds", "time_zone", "language"),
     "organiser.event_settings": ("name", "round_minutes", "planned_rounds", "time_zone", "language"),
     "organiser.delete_event": (),

@@ -35,16 +35,16 @@ def test_an_organiser_adds_a_helper_account_with_its_role(app, organiser):
 
 def test_an_organiser_makes_a_helper_an_organiser_and_back(app, organiser):
     helper = add_helper(app)
-    assert organiser.post(f"/accounts/{helper}/role", data={f"account-{helper}-role": "organiser"}).status_code == 302
+    assert organiser.post(f"/accounts/{helper}/role", data={"role": "organiser"}).status_code == 302
     assert _role(app, HELPER) is Role.ORGANISER
-    assert organiser.post(f"/accounts/{helper}/role", data={f"account-{helper}-role": "helper"}).status_code == 302
+    assert organiser.post(f"/accounts/{helper}/role", data={"role": "helper"}).status_code == 302
     assert _role(app, HELPER) is Role.HELPER
 
 
 def test_the_last_organiser_cannot_become_a_helper_and_the_refusal_is_beside_the_field(app, organiser):
     add_helper(app)
     me = account_id(app, "teacher")
-    response = organiser.post(f"/accounts/{me}/role", data={f"account-{me}-role": "helper"})
+    response = organiser.post(f"/accounts/{me}/role", data={"role": "helper"})
     assert response.status_code == 409
     page = html.unescape(response.get_data(as_text=True))
     assert "The last organiser account cannot become a helper" in page

@@ -55,8 +55,7 @@ def _page(form: AddAccountForm, status: int = 200, language: PageLanguageForm | 
     if not may_use(g.organiser, "organiser.accounts"):
         return _own_page(status, language)
     organisers = account_service.list_organisers(db.session())
-    role_forms = {account.id: RoleForm(formdata=None, role=account.role.value, prefix=f"account-{account.id}")
-                  for account in organisers}
+    role_forms = {account.id: RoleForm(formdata=None, role=account.role.value) for account in organisers}
     if refused_role is not None:
         role_forms[refused_role[0]] = refused_role[1]
     return render_template(
@@ -109,7 +108,7 @@ def add_account():
 
 @bp.post("/accounts/<int:account_id>/role")
 def set_account_role(account_id: int):
-    form = RoleForm(prefix=f"account-{account_id}")
+    form = RoleForm()
     if not form.validate_on_submit():
         return _page(AddAccountForm(formdata=None), 400, refused_role=(account_id, form))
     try:
