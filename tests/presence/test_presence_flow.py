@@ -159,3 +159,16 @@ def test_the_phone_page_key_changes_once_the_table_answers(phone, app, running):
     answered = phone.get(feed).get_json()["key"]
     assert answered != asking
     assert f'data-key="{answered}"' in phone.get(f"/t/{tokens(app, running)[2]}").get_data(as_text=True)
+
+
+def test_the_close_page_lists_players_reported_missing_and_not_yet_decided(phone, organiser, app, running):
+    ids = seated(app, running, 3)
+    missing = sorted(ids)[0]
+    answer(phone, app, running, 3, [ids[missing]])
+    page = organiser.get(f"/events/{running}/rounds/1/close").get_data(as_text=True)
+    assert "data-missing-at-close" in page and f"<strong><bdi>{missing}</bdi></strong>" in page
+    response = organiser.post(f"/events/{running}/rounds/1/players/{ids[missing]}/absent", data={"back": "close"})
+    assert response.headers["Location"].endswith(f"/events/{running}/rounds/1/close")
+    page = organiser.get(f"/events/{running}/rounds/1/close").get_data(as_text=True)
+    assert "data-missing-at-close" not in page
+    assert f"{missing}</bdi> was absent this round, so is not ranked and keeps table 3." in page

@@ -18,7 +18,8 @@ from ..refusals import refuse
 from . import bp
 from .forms import ButtonForm
 
-ROOM = "room"  # the `back` value of a button on the Room page; anything else: the round's board
+ROOM = "room"  # the `back` value of a button on the Room page
+CLOSE = "close"  # of a button on the close page; anything else: the round's board
 
 
 @bp.post("/events/<int:event_id>/rounds/<int:number>/players/<int:player_id>/absent")
@@ -54,6 +55,8 @@ def _mark(event_id: int, number: int, player_id: int, absent: bool):
 def _back(event, number: int, back: str | None):
     if back == ROOM:
         return redirect(url_for("room.room_page", event_id=event.id))
+    if back == CLOSE:
+        return redirect(url_for("organiser.close_round", event_id=event.id, number=number))
     return redirect(url_for("organiser.round_board", event_id=event.id, number=number))
 
 
