@@ -97,6 +97,7 @@ def path_values(world: World) -> dict[str, st.SearchStrategy]:
         "code": st.one_of(st.sampled_from(["de", "FR", "pt-BR", "xx", "en-XA"]), hostile),
         "note_id": st.one_of(st.integers(0, 5), big),
         "key": st.one_of(st.sampled_from(["rules", "journeys", "trick", "x"]), hostile),
+        "wish_id": st.one_of(st.integers(0, 5), big),
     }
 
 
@@ -128,6 +129,8 @@ def plausible_fields(world: World) -> dict[str, st.SearchStrategy[str]]:
         "next": st.sampled_from(["/events/1/room", "//evil.example/", "https://evil.example/", ""]),
         "step": small_numbers(),
         "to": st.sampled_from(["on", "off", "On", ""]),
+        "wish-first": st.sampled_from(ids), "wish-second": st.sampled_from(ids),
+        "wish-kind": st.sampled_from(["apart", "together", "near", ""]),
         **{f"{box}-{n}": st.sampled_from(["y", "", "on"]) for box in ("online", "referee") for n in (1, 2, 99)},
         **{f"steps-{row}-{part}": values for row in (0, 1, 25) for part, values in (
             ("title", st.sampled_from(["How did it feel?", "", "  Zoë  "])),
@@ -163,6 +166,8 @@ FORM_FIELDS: dict[str, tuple[str, ...]] = {
     "organiser.debrief_trick_choose": ("cards",),
     "organiser.debrief_trick_propose": (),
     "organiser.move_home": ("player", "table"),
+    "organiser.add_wish": ("wish-first", "wish-second", "wish-kind"),
+    "organiser.remove_wish": (),
     "organiser.start_round": (),
     "organiser.close_round": (),
     "organiser.reopen_round": (),

@@ -102,6 +102,8 @@ ORGANISER_ONLY: dict[str, Text] = {
     "organiser.table_rules": _TABLES,
     "organiser.table_sheets": _TABLES,
     "organiser.move_home": _TABLES,
+    "organiser.add_wish": _TABLES,
+    "organiser.remove_wish": _TABLES,
     "organiser.online_tables": _TABLES,
     "organiser.online_all": _TABLES,
     "organiser.players": _PLAYERS,

@@ -54,6 +54,8 @@ ACTIONS: dict[str, Text] = {
     "table rules changed": Tp("audit", "table rules changed"),
     "house rule changed": Tp("audit", "house rule changed"),
     "rule sheets chosen": Tp("audit", "rule sheets chosen"),
+    "seating wish added": Tp("audit", "seating wish added"),
+    "seating wish removed": Tp("audit", "seating wish removed"),
     "note hidden": Tp("audit", "note hidden"),
     "note shown": Tp("audit", "note shown"),
     "debrief trick chosen": Tp("audit", "debrief trick chosen"),

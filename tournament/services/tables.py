@@ -24,12 +24,14 @@ from ..core.movement import WARN_ABOVE, WARN_BELOW
 from ..core.names import clean_text
 from ..core.planner import TablePlan, plan_tables, seat_players
 from ..core.spread import distinct_places, left_out, most_different
+from ..core.wishes import place
 from ..games import CardGame, game_of
 from ..games import settings as declared
 from ..models import Event, Player, PlayerStatus, Table
 from . import audit
 from .errors import DomainError, as_sentence
 from .unit_of_work import event_change
+from .wishes import core_wishes
 
 
 def _require_not_started(event: Event) -> None:
@@ -228,15 +230,19 @@ def set_table_count(session: Session, event: Event, count: int | None, even: boo
         if preset != CLASSIC:
             _deal_sheets(session, event, preset)
         session.flush()
-        _seat_at_random(event, plan, candidates, random.randrange(1, MAX_SEED + 1))
+        _seat_at_random(session, event, plan, candidates, random.randrange(1, MAX_SEED + 1))
         return plan
 
 
-def _seat_at_random(event: Event, plan: TablePlan, candidates: list[Player], seed: int) -> None:
-    """With even tables, the planner's leftover players become observers (chosen by the seed)."""
+def _seat_at_random(session: Session, event: Event, plan: TablePlan, candidates: list[Player], seed: int) -> None:
+    """With even tables, the planner's leftover players become observers (chosen by the seed).
+    The others' home tables honour the seating wishes that can be honoured (``core.wishes``)."""
     event.shuffle_seed = seed
     by_name = {p.name: p for p in candidates}
     observers, seating = seat_players(list(by_name), plan, seed)
+    wishes = core_wishes(session, event)
+    if wishes:
+        seating = place(list(seating), plan.sizes, seed, wishes).seating
     for name in observers:
         by_name[name].status = PlayerStatus.OBSERVER
         by_name[name].home_table = None

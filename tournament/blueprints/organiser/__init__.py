@@ -31,4 +31,5 @@ from . import (  # noqa: E402,F401  (views register on bp)
     tables,
     tournament_end,
     transfer,
+    wishes,
 )

@@ -45,7 +45,7 @@ def _plan_form(event, game) -> TablePlanForm:
     return TablePlanForm(formdata=None, tables=len(event.tables) or None, sheets=in_use or table_service.CLASSIC)
 
 
-def _tables_page(event, plan_form=None, move_form=None, status=200):
+def _tables_page(event, plan_form=None, move_form=None, status=200, wish_form=None):
     """The tables page; a refused form is passed in so it shows what was typed and why."""
     with_collections(event, "tables", "players", "rounds")
     game = game_of(event)
@@ -81,6 +81,7 @@ def _tables_page(event, plan_form=None, move_form=None, status=200):
         observing=table_service.observing,
         observers=[p for p in event.players if p.status is PlayerStatus.OBSERVER],
         unseated=[p for p in event.players if p.status is PlayerStatus.SEATED and p.home_table is None],
+        wish_form=wish_form,
     ), status
 
 
