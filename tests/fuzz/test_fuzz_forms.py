@@ -23,7 +23,8 @@ FUZZ = settings(max_examples=EXAMPLES, deadline=None, database=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
                                        HealthCheck.data_too_large, HealthCheck.filter_too_much])
 # Reachable without a login; fuzzed both ways.
-ANONYMOUS_FORMS = {"organiser.login", "organiser.logout", "organiser.setup", "table.enter", "table.note", "public.note"}
+ANONYMOUS_FORMS = {"organiser.login", "organiser.logout", "organiser.setup", "table.enter", "table.note", "table.agree",
+                   "public.note"}
 SPECIAL = {"organiser.import_event", "organiser.setup"}
 
 
