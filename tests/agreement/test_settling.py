@@ -118,3 +118,15 @@ def test_the_debriefs_timeline_shows_the_dispute_and_how_it_was_settled(app, org
         said = [(item.mark, translate_html(item.text)) for item in items if item.kind == timeline.DISPUTE]
     assert said == [("⚡", "Table 1 disputed the result of game 1 in round 1."),
                     ("⚡", "The dispute about game 1 at table 1 in round 1 was settled: the result was kept.")]
+
+
+def test_a_dispute_left_at_the_close_is_listed_on_the_results_and_settled_there(app, organiser, phone):
+    from tests.room.conftest import close_round
+
+    event_id, _names = _disputed(app, phone)
+    close_round(app, event_id)
+    results = page_text(organiser.get(f"/events/{event_id}/rounds/1/results"))
+    assert "⚡ Table 1, game 1: disputed" in results and "/tables/1/games/1/settle" in results
+    assert "Table 1, game 1: the result stands." in page_text(_settle(organiser, event_id, "keep"))
+    assert agreement_of(app, event_id, 1, 1) is Agreement.SETTLED
+    assert "disputed" not in page_text(organiser.get(f"/events/{event_id}/rounds/1/results"))

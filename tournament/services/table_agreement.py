@@ -88,6 +88,11 @@ def listed_at_close(data: RoundData) -> list[Unconfirmed]:
     return unconfirmed(data) if data.event.table_agreement is TableAgreement.WARN else []
 
 
+def open_disputes(data: RoundData) -> list[Unconfirmed]:
+    """The round's disputed games, which wait for the organiser after the close too."""
+    return [u for u in unconfirmed(data) if u.agreement is Agreement.DISPUTED]
+
+
 def settling_tables(games: Iterable[Any]) -> frozenset[int]:
     """The tables (ids) with a disputed game: the projector says they are settling a game."""
     return frozenset(g.table_id for g in games if g.agreement is Agreement.DISPUTED)

@@ -21,6 +21,7 @@ from . import bp
 
 bp.add_app_template_global(Agreement, "agreement_states")  # the board's marks compare a game's state
 bp.add_app_template_global(table_agreement.listed_at_close, "unconfirmed_at_close")
+bp.add_app_template_global(table_agreement.open_disputes, "open_disputes")
 
 
 class SettleForm(FlaskForm):
