@@ -54,10 +54,13 @@ def test_the_close_lists_unconfirmed_and_disputed_games_when_the_event_asks_to_b
     assert "Round 1 closed." in page_text(closed)
 
 
-def test_the_close_lists_nothing_when_the_event_only_asks(app, organiser, phone):
+def test_the_close_lists_disputes_but_not_unconfirmed_games_when_the_event_only_asks(app, organiser, phone):
     event_id = running_event(app, TableAgreement.ASK)
     send(phone, app, event_id, 1, {1: sorted(seated(app, event_id, 1))[0]})
     assert "not confirmed" not in page_text(organiser.get(f"/events/{event_id}/rounds/1/close"))
+    answer(phone, app, event_id, 1, 1, agree=False)
+    text = page_text(organiser.get(f"/events/{event_id}/rounds/1/close"))
+    assert "1 result was not confirmed by its table:" in text and "Table 1, game 1: disputed" in text
 
 
 def test_the_settings_page_chooses_whether_phones_results_are_confirmed(app, organiser):

@@ -82,15 +82,16 @@ def unconfirmed(data: RoundData) -> list[Unconfirmed]:
     return sorted(found, key=lambda u: (u.table, u.number))
 
 
-def listed_at_close(data: RoundData) -> list[Unconfirmed]:
-    """What the close of the round lists: its unconfirmed and disputed games when the event asks
-    to be warned (``TableAgreement.WARN``), else nothing. The close never waits for them."""
-    return unconfirmed(data) if data.event.table_agreement is TableAgreement.WARN else []
-
-
 def open_disputes(data: RoundData) -> list[Unconfirmed]:
     """The round's disputed games, which wait for the organiser after the close too."""
     return [u for u in unconfirmed(data) if u.agreement is Agreement.DISPUTED]
+
+
+def listed_at_close(data: RoundData) -> list[Unconfirmed]:
+    """What the close of the round lists: its disputed games always, and the games no other
+    player confirmed too when the event asks to be warned (``TableAgreement.WARN``). The close
+    never waits for them."""
+    return unconfirmed(data) if data.event.table_agreement is TableAgreement.WARN else open_disputes(data)
 
 
 def settling_tables(games: Iterable[Any]) -> frozenset[int]:
