@@ -37,6 +37,8 @@ def wish_form_for(event, data=None) -> WishForm:
                if p.status is not PlayerStatus.WITHDRAWN]
     form.first.choices = list(choices)
     form.second.choices = list(choices)
+    if data is None and len(choices) > 1:
+        form.second.data = choices[1].value  # a new form offers a pair, not one player twice
     return form
 
 
