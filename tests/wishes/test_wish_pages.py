@@ -155,3 +155,14 @@ def test_no_wish_is_added_once_the_tournament_has_started(app, organiser):
     assert "The tournament has started: wishes only place the first round" in _text(response)
     with app.app_context():
         assert db.session().scalar(select(func.count()).select_from(SeatingWish)) == 0
+
+
+def test_a_removed_player_takes_their_wishes_along_and_the_plan_page_still_shows(app, organiser):
+    event_id = setup_event(app, NAMES, tables=2)
+    ids = player_ids(app, event_id)
+    _add(organiser, event_id, ids, "Ana", "Ben", "apart")
+    _add(organiser, event_id, ids, "Cleo", "Dan", "together")
+    assert organiser.post(f"/events/{event_id}/players/{ids['Ana']}/remove").status_code == 302
+    assert _wishes(app, event_id) == [("together", *sorted((ids["Cleo"], ids["Dan"])))]
+    page = organiser.get(f"/events/{event_id}/tables")
+    assert page.status_code == 200 and "Keep Cleo and Dan together." in _text(page)
