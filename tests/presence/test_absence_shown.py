@@ -65,3 +65,11 @@ def test_moves_csv_ranks_the_round_as_the_results_page_does_leaving_the_absentee
     rows = list(csv.DictReader(io.StringIO(organiser.get(f"/events/{running}/moves.csv").get_data(as_text=True))))
     mine = next(row for row in rows if row["player"] == absent)
     assert (mine["from_table"], mine["to_table"], mine["move"], mine["note"]) == ("2", "2", "stay", "")
+
+
+def test_the_projectors_results_say_why_the_absentee_stayed(phone, organiser, app, running):
+    absent = _absent_at_table_2(app, organiser, phone, running)
+    close_round(app, running)
+    feed = phone.get(f"/p/{tokens(app, running)['projector']}/feed.json").get_json()
+    table = next(t for t in feed["results"] if t["number"] == 2)
+    assert f"{absent} was absent this round, so is not ranked and keeps table 2." in table["notes"]

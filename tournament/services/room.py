@@ -92,7 +92,8 @@ def _results(data: RoundData, following: RoundData | None) -> list[dict[str, Any
             "ties": [tie_text(note.players, note.games, short=True) for note in table.result.ties],
             "reported": table.result.reported,
             "notes": ([no_game_text(table.table, short=True)] if table.rows and not table.result.reported else [])
-                     + [row.note for row in table.rows if row.note],
+                     + [row.note for row in table.rows if row.note]
+                     + [row.ranked.reason for row in table.rows if row.absent and row.ranked.reason],
         })
     return tables
 
