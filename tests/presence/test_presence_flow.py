@@ -172,3 +172,17 @@ def test_the_close_page_lists_players_reported_missing_and_not_yet_decided(phone
     page = organiser.get(f"/events/{running}/rounds/1/close").get_data(as_text=True)
     assert "data-missing-at-close" not in page
     assert f"{missing}</bdi> was absent this round, so is not ranked and keeps table 3." in page
+
+
+def test_a_game_won_by_a_player_marked_absent_is_refused(phone, organiser, app, running):
+    from tests.room.test_phone_entry import form
+
+    ids = seated(app, running, 2)
+    absent = sorted(ids)[-1]
+    organiser.post(f"/events/{running}/rounds/1/players/{ids[absent]}/absent")
+    response = phone.post(f"/t/{tokens(app, running)[2]}", data=form(1, (ids[absent], "")))
+    assert response.status_code == 400
+    assert f"Game 1: {absent} is marked absent for this round." in response.get_data(as_text=True)
+    with app.app_context():
+        session = db.session()
+        assert not load_round(session, session.get(Event, running), 1).games

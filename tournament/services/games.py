@@ -15,7 +15,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from ..core.errors import RuleError
-from ..core.i18n import T, Text, Tn
+from ..core.i18n import Name, T, Text, Tn
 from ..core.limits import MAX_GAMES_PER_EVENT, MAX_GAMES_PER_TABLE
 from ..core.names import name_key
 from ..core.rounds import Action
@@ -183,6 +183,10 @@ def apply_games(
         winner_ids = checked_winners(entry, card_game, variant, seated)
         if not winner_ids:
             raise DomainError(_no_winner(card_game, entry.number), field=_row(entry))
+        for pid in sorted(winner_ids & data.absent()):  # an absentee is not ranked: she won nothing
+            raise DomainError(T("Game {number}: {player} is marked absent for this round. If {player} played, "
+                                "the organiser marks {player} here first.", number=entry.number,
+                                player=Name(seated[pid].name)), field=_row(entry))
         if game is not None:
             _check_version(entry, game, wanted=(winner_ids, entry.scores))
         elif entry.version is not None:
