@@ -130,3 +130,9 @@ def test_a_dispute_left_at_the_close_is_listed_on_the_results_and_settled_there(
     assert "Table 1, game 1: the result stands." in page_text(_settle(organiser, event_id, "keep"))
     assert agreement_of(app, event_id, 1, 1) is Agreement.SETTLED
     assert "disputed" not in page_text(organiser.get(f"/events/{event_id}/rounds/1/results"))
+
+
+def test_the_tables_results_page_marks_its_disputed_game_beside_the_form(app, organiser, phone):
+    event_id, _names = _disputed(app, phone)
+    text = page_text(organiser.get(f"/events/{event_id}/rounds/1/tables/1"))
+    assert "⚡ Game 1 disputed" in text and "/tables/1/games/1/settle" in text
