@@ -1,8 +1,7 @@
 """The table agrees in real Chromium: a phone at 390x844 sends a result, the question shows it in
 big letters, a second phone of the table sees the question appear without a reload, "We don't"
 disputes it, and the organiser's board (open all along) marks it disputed with a link to settle
-it; the projector says the table is settling a game. Screenshots: /work/notes/shots29/ when that
-folder exists, else test-artifacts/agreement/."""
+it; the projector says the table is settling a game. Screenshots: test-artifacts/agreement/."""
 
 from __future__ import annotations
 
@@ -17,8 +16,7 @@ from tournament import db
 from tournament.services import accounts
 
 pytestmark = pytest.mark.browser
-NOTES = Path("/work/notes/shots29")
-SHOTS = NOTES if NOTES.is_dir() else Path(__file__).resolve().parents[2] / "test-artifacts" / "agreement"
+SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "agreement"
 PHONE = {"width": 390, "height": 844}
 
 
