@@ -88,17 +88,21 @@ def test_lists_of_everyone_follow_the_alphabetical_order(app, organiser, played,
     assert shown == sorted(NAMES, key=name_key)
 
 
-def test_the_three_lists_of_the_tables_page_use_one_order(app, organiser):
-    """The table lists, the move-player choice and the observers used three different orders."""
+def test_every_list_of_names_on_the_tables_page_uses_one_order(app, organiser):
+    """The table lists, the move-player choice and the observers used three different orders;
+    the seating wishes' two choices of players must follow the same one."""
     names = ["Zed", "Øystein", "Oscar", "Łukasz", "Lucas", "Æsa", "Adam", "Straße"]
     event_id = setup_event(app, names, tables=1)
     body = organiser.get(f"/events/{event_id}/tables").get_data(as_text=True)
     table_list = re.search(r"players?:</strong>(.*?)</p>", body, re.S).group(1)
     in_table = [n for n in sorted(names, key=lambda n: table_list.find(f"<bdi>{n}</bdi>"))]
-    options = re.findall(r"<option[^>]*>([^<]*)</option>", body)
-    in_choice = [o for o in options if o in names]
+    choices = [[o for o in re.findall(r"<option[^>]*>([^<]*)</option>", select) if o in names]
+               for select in re.findall(r"<select.*?</select>", body, re.S)]
+    choices = [choice for choice in choices if choice]
     expected = sorted(names, key=name_key)
-    assert in_table == expected and in_choice == expected
+    assert in_table == expected
+    assert len(choices) == 3  # moving a player, and the wish's first and second player
+    assert all(choice == expected for choice in choices)
 
 
 def test_tie_lines_isolate_each_name(app, organiser, played):
