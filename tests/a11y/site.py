@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from sqlalchemy import select
 
+from tests.agreement.conftest import answer
 from tests.conftest import setup_event
 from tests.debrief.class_event import class_event
 from tests.room.conftest import close_round, record_winner, seated, start_round, tokens
@@ -22,7 +23,8 @@ from tournament.services import tables as table_service
 class Site:
     played: int  # class_event: three rounds closed, round 4 planned
     over: int  # two rounds, then the tournament ended
-    running: int  # round 1 running, table 1 with two games
+    running: int  # round 1 running, table 1 with two games; table 2's phone reported a player
+    # missing and sent two games, the table disputed game 2 and has not answered on game 1
     scored: int  # an Elbows Up! round running (the scorer page)
     tokens: dict[int, dict]  # event id -> its public, projector and table tokens
     presenter: dict[int, str]  # event id -> the presenter link's path
@@ -31,7 +33,8 @@ class Site:
     def path(self, template: str, event: int) -> str:
         found = self.tokens[event]
         return template.format(e=event, public=found["public"], projector=found["projector"],
-                               table1=found[1], presenter=self.presenter[event], player=self.player[event])
+                               table1=found[1], table2=found.get(2), presenter=self.presenter[event],
+                               player=self.player[event])
 
 
 def build(app) -> Site:
@@ -49,6 +52,7 @@ def build(app) -> Site:
     running = setup_event(app, ["Gus", "Hal", "Ivy", "Jo", "Kim", "Lou", "Max", "Ned"], tables=2, name="Class 8C")
     start_round(app, running)
     record_winner(app, running, 1, sorted(seated(app, running, 1))[:2])
+    _table_2_asks_and_disputes(app, running)
     with app.app_context():
         session = db.session()
         event = events.create_event(session, "Card club", game="elbows-up")
@@ -68,3 +72,16 @@ def build(app) -> Site:
             presenter[event_id] = f"/p/{event.projector_token}/present/{key}"
         player = {e: session.scalar(select(Player.id).where(Player.event_id == e).order_by(Player.id)) for e in ids}
     return Site(played, over, running, scored, {e: tokens(app, e) for e in ids}, presenter, player)
+
+
+def _table_2_asks_and_disputes(app, event_id: int) -> None:
+    """Table 2's phone, as its pages post: its last player missing, two games sent, game 2
+    disputed; game 1's question stays open on the phone."""
+    at = sorted(seated(app, event_id, 2).items())
+    url = f"/t/{tokens(app, event_id)[2]}"
+    phone = app.test_client()
+    phone.post(f"{url}/presence", data={"round": "1", "missing": str(at[-1][1])})
+    phone.post(url, data={"round": "1", "games-0-number": "1", "games-0-version": "", "games-0-winner": str(at[0][1]),
+                          "games-1-number": "2", "games-1-version": "", "games-1-winner": str(at[1][1])})
+    answer(phone, app, event_id, 2, 2, agree=False)
+    assert f"{url}/games/1/agree" in phone.get(url).get_data(as_text=True), "the phone no longer asks about game 1"

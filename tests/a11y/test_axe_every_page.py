@@ -31,7 +31,7 @@ PHONE = {"width": 390, "height": 844}
 WALL = {"width": 1280, "height": 720}
 DEBRIEF_STEPS = len(DEFAULT_STEPS)
 
-# (name, path with {e} {public} {projector} {table1} {presenter} {player}, event, who reads it)
+# (name, path with {e} {public} {projector} {table1} {table2} {presenter} {player}, event, who reads it)
 PAGES = [
     ("events", "/", "played", "organiser"),
     ("event", "/events/{e}", "played", "organiser"),
@@ -42,6 +42,8 @@ PAGES = [
     ("rounds-running", "/events/{e}/rounds", "running", "organiser"),
     ("table-entry", "/events/{e}/rounds/1/tables/1", "running", "organiser"),
     ("close-round", "/events/{e}/rounds/1/close", "running", "organiser"),
+    ("round-board", "/events/{e}/rounds/1", "running", "organiser"),
+    ("settle-game", "/events/{e}/rounds/1/tables/2/games/2/settle", "running", "organiser"),
     ("end-tournament", "/events/{e}/end", "running", "organiser"),
     ("round-results", "/events/{e}/rounds/1/results", "played", "organiser"),
     ("round-seats", "/events/{e}/rounds/4/seats", "played", "organiser"),
@@ -61,6 +63,7 @@ PAGES = [
     ("delete", "/events/{e}/delete", "played", "organiser"),
     ("import", "/events/import", "played", "organiser"),
     ("accounts", "/accounts", "played", "organiser"),
+    ("own-account", "/account", "played", "organiser"),
     ("print-index", "/events/{e}/print", "played", "organiser"),
     ("print-sheets", "/events/{e}/print/sheets", "played", "organiser"),
     ("print-guide", "/events/{e}/print/guide", "played", "organiser"),
@@ -75,6 +78,7 @@ PAGES = [
     ("wall-presenter", "{presenter}", "running", "wall"),
     *[(f"wall-debrief-step-{n}", "/p/{projector}", "over", f"wall-debrief-{n}") for n in range(1, DEBRIEF_STEPS + 1)],
     ("phone-entry", "/t/{table1}", "running", "phone"),
+    ("phone-agree", "/t/{table2}", "running", "phone"),
     ("phone-scorer", "/t/{table1}/games/1/score", "scored", "phone"),
     ("phone-note", "/t/{table1}/note", "running", "phone"),
     ("phone-waiting", "/t/{table1}", "played", "phone"),
