@@ -82,7 +82,7 @@ def test_a_settle_page_opened_before_the_result_changed_is_refused_and_changes_n
     send(phone, app, event_id, 1, {1: names[1]}, version={1: 1})  # the table sends it again, changed
     response = _settle(organiser, event_id, "keep", version="1")
     assert response.status_code == 409
-    assert agreement_of(app, event_id, 1, 1) is Agreement.ASKED
+    assert agreement_of(app, event_id, 1, 1) is Agreement.DISPUTED  # only the organiser settles it
 
 
 def test_the_settle_page_shows_the_result_as_it_stands(app, organiser, phone):

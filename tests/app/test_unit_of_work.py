@@ -80,6 +80,19 @@ def test_a_change_that_leaves_the_record_alone_leaves_the_revision_alone(app):
         assert _revision(event_id, app) == before
 
 
+def test_a_change_that_writes_nothing_leaves_the_revision_and_every_screens_cache_alone(app):
+    with app.app_context():
+        session = db.session()
+        event_id = _event(session)
+        before = _revision(event_id, app)
+        with event_change(session, event_id) as change:
+            assert change.event.name == "Class"  # read, decided there is nothing to do
+        assert _revision(event_id, app) == before
+        with event_change(session, event_id):
+            session.execute(update(Player).where(Player.event_id == event_id).values(name=Player.name + "?"))
+        assert _revision(event_id, app) == before + 1  # a statement that writes counts as a write
+
+
 def test_a_service_called_inside_a_change_joins_it_and_the_outer_one_commits_once(app):
     with app.app_context():
         session = db.session()

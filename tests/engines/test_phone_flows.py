@@ -17,7 +17,7 @@ from tests.engines.conftest import PHONE
 from tests.online.conftest import act, online_event, start, state
 from tests.room.conftest import seated, start_round, tokens
 from tournament import db
-from tournament.models import Event, Game, Round
+from tournament.models import Agreement, Event, Game, Presence, Round, Seat
 from tournament.services.online import claims
 
 pytestmark = [pytest.mark.engines, pytest.mark.xdist_group("engines")]
@@ -44,6 +44,33 @@ def test_a_table_phone_sends_two_winners_and_sees_them_sent(app, served, phone):
     with app.app_context():
         games = db.session().scalars(select(Game).join(Round).where(Round.event_id == event_id))
         assert {g.number: set(g.winner_ids) for g in games} == {1: {first_id}, 2: {second_id}}
+    assert phone.errors() == []
+
+
+def test_a_table_phone_reports_a_missing_player_sends_a_winner_and_the_table_disputes_it(app, served, phone):
+    event_id = setup_event(app, ["Ana", "Ben", "Chloé", "Dan", "Eve", "Fay", "Gus", "Hannah"], tables=2)
+    start_round(app, event_id)
+    at_table = sorted(seated(app, event_id, 1).items())
+    (_winner, winner_id), (_missing, missing_id) = at_table[0], at_table[-1]
+
+    phone.goto(f"{served.url}/t/{tokens(app, event_id)[1]}")
+    fits_the_phone(phone)
+    phone.tap(f'label:has(> input[name="missing"][value="{missing_id}"])')
+    phone.tap("button[data-send-missing]")
+    phone.wait_for("document.body.innerText.includes('has been told who is missing')")
+    phone.tap(f'label:has(> input[name="games-0-winner"][value="{winner_id}"])')
+    phone.tap("button[data-send]")
+    phone.wait_for("document.querySelector('.agree-no') !== null")
+    fits_the_phone(phone)
+    phone.tap(".agree-no")
+    phone.wait_for("document.body.innerText.includes('marked as disputed')")
+
+    with app.app_context():
+        session = db.session()
+        game = session.scalar(select(Game).join(Round).where(Round.event_id == event_id))
+        assert game.agreement is Agreement.DISPUTED and set(game.winner_ids) == {winner_id}
+        presence = session.scalar(select(Seat.presence).where(Seat.player_id == missing_id))
+        assert presence is Presence.MISSING
     assert phone.errors() == []
 
 

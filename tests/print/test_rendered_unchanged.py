@@ -65,8 +65,9 @@ def _rendered(organiser, event_id: int, path: str) -> str:
 
 
 def _player_ids_hidden(html: str) -> str:
-    """The player lists' option values (moving a player, a seating wish) are database ids, which depend on the database (PostgreSQL
-    sequences do not restart between tests); the names and their order are what is compared."""
+    """The player lists' option values (moving a player, a seating wish) are database ids, which
+    depend on the database (PostgreSQL sequences do not restart between tests); the names and
+    their order are what is compared."""
     return re.sub(r'(<select\b.*?</select>)',
                   lambda select: re.sub(r'<option value="\d+"', '<option value="PLAYER"', select.group(1)),
                   html, flags=re.S)

@@ -7,9 +7,9 @@ from tests.conftest import PG_URL, count_queries, setup_event
 from tests.room.conftest import seated, start_round, tokens
 
 PHONE_PAGE_STATEMENTS = 3  # the table with its event and running round; the seats; the games
-# The page's reads, the event's lock and the event read again under it, one new game and its
-# result row, winner only, audit line and event revision.
-PHONE_SUBMIT_STATEMENTS = 11
+# The page's reads, the event's lock and the event read again under it, the table's absentees
+# read under it, one new game and its result row, winner only, audit line and event revision.
+PHONE_SUBMIT_STATEMENTS = 12
 # On PostgreSQL a change also reads at READ COMMITTED and takes the app-wide lock shared and its
 # event's own lock (tournament/db.py), so phones of other events do not wait for it.
 PHONE_SUBMIT_STATEMENTS += 3 if PG_URL else 0

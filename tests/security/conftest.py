@@ -27,6 +27,7 @@ PUBLIC_ENDPOINTS = {
     "table.follow": "table token (what the open phone page follows)",
     "table.agree": "table token (the table's answer about one of its own games in the running round)",
     "table.asking": "table token (which of its games wait for the table's answer)",
+    "table.presence_answer": "table token (who is at its own table in the running round)",
     "public.note": "where-do-I-sit token; stores a note only for a player who is observing",
     "play.act": "personal link token; acts only for that player at their own online table",
     "play.page": "personal link token; that player's own screen (their hand, nobody else's)",

@@ -73,11 +73,12 @@ def test_each_link_opens_only_its_own_kind_of_page(client, world, route):
 def test_every_public_route_is_a_get_request_except_the_phone_and_note_forms_and_login(app):
     writers = {r.endpoint for r in app.url_map.iter_rules() if r.endpoint in PUBLIC_ENDPOINTS and "POST" in r.methods}
     assert writers == {"organiser.setup", "organiser.login", "table.enter", "table.score", "table.note", "table.agree",
-                       "public.note",
+                       "table.presence_answer", "public.note",
                        "play.act", "play.here", "public.claim", "projector.present_step", "projector.present_stop"}
     # An observer's note is sent from the seat page (a GET route); its address takes only the form.
     # An online player's action and presence beacon are sent from the player's page; a debrief
-    # step from the projector's presenter page; a table's answer about a result from its results page.
+    # step from the projector's presenter page; a table's answer about a result, and who is at
+    # the table, from its results page.
     sent_from_pages = {"public.note", "play.act", "play.here", "projector.present_step", "projector.present_stop",
-                       "table.agree"}
+                       "table.agree", "table.presence_answer"}
     assert set(PUBLIC_ENDPOINTS) - sent_from_pages <= set(GET_RULES)

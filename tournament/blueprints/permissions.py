@@ -46,6 +46,9 @@ HELPER_MAY: frozenset[str] = frozenset({
     # Entering and correcting results, typed or on the scorer.
     "organiser.table_results",
     "organiser.score_game",
+    # The notes the tables send, as the Room page lists them live (hiding one from the
+    # debrief stays the organiser's).
+    "organiser.notes_feed",
     # Settling a result its table disputed.
     "organiser.settle_game",
     # Who is at the tables: absent for this round, or here after all.
@@ -122,7 +125,6 @@ ORGANISER_ONLY: dict[str, Text] = {
     "organiser.debrief_stop": _DEBRIEF,
     "organiser.debrief_trick_choose": _DEBRIEF,
     "organiser.debrief_trick_propose": _DEBRIEF,
-    "organiser.notes_feed": _DEBRIEF,
     "organiser.hide_note": _DEBRIEF,
     "organiser.show_note": _DEBRIEF,
     "organiser.end_tournament": _TOURNAMENT,

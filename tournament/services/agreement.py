@@ -10,8 +10,10 @@ Rules (``Game.agreement``):
   game and the result as sent. The same tap again changes nothing. The table answers only while
   its round runs; after the close the organiser has the results.
 - A save that changes nothing keeps the agreement. One that changes the result: from the phone,
-  asks again; from the organiser (or an online table), it is theirs, so it needs no
-  confirmation (None), except that a disputed or settled game changed by the organiser is SETTLED.
+  asks again, except that a disputed game stays disputed (only the organiser settles it); from
+  the organiser (or an online table), it is theirs, so it needs no confirmation (None), except
+  that a disputed or settled game changed by the organiser is SETTLED.
+- Switching the event to ``OFF`` withdraws every open question (ASKED → None); disputes stay.
 - The organiser settles a dispute: keep the result (SETTLED), change it on the table's results
   form (SETTLED, above), or remove the game. The change log records who confirmed, disputed and
   settled.

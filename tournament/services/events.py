@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import ColumnElement, ScalarSelect, func, select
+from sqlalchemy import ColumnElement, ScalarSelect, func, select, update
 from sqlalchemy.orm import Session
 
 from .. import games, time_zones
@@ -13,7 +13,7 @@ from ..core.i18n import T, Text
 from ..core.limits import MAX_EVENT_NAME, MAX_ROUND_MINUTES
 from ..core.names import clean_text
 from ..core.rounds import DEFAULT_ROUNDS, TournamentStep, check_planned_rounds, progress_label
-from ..models import Event, Player, Round, RoundState, Table, TableAgreement
+from ..models import Agreement, Event, Game, Player, Round, RoundState, Table, TableAgreement
 from . import lifecycle
 from .errors import DomainError, NotFound, as_sentence
 from .unit_of_work import event_change, unit_of_work
@@ -151,6 +151,12 @@ def update_event(session: Session, event: Event, name: str, round_minutes: int,
             event.language = language
         if table_agreement is not None:
             event.table_agreement = table_agreement
+            if table_agreement is TableAgreement.OFF:
+                # Phones stop asking: no question left open anywhere, a dispute stays to settle.
+                session.execute(update(Game).where(
+                    Game.agreement == Agreement.ASKED,
+                    Game.round_id.in_(select(Round.id).where(Round.event_id == event.id))).values(agreement=None)
+                    .execution_options(synchronize_session=False))
 
 
 def set_language(session: Session, event_id: int, code: str) -> None:

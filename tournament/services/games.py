@@ -20,7 +20,7 @@ from ..core.limits import MAX_GAMES_PER_EVENT, MAX_GAMES_PER_TABLE
 from ..core.names import name_key
 from ..core.rounds import Action
 from ..games import CardGame, Report, game_of
-from ..models import Game, Player, PlayerStatus, Round, Table
+from ..models import Game, Player, PlayerStatus, Presence, Round, Seat, Table
 from . import audit, lifecycle, table_agreement
 from .errors import Conflict, DomainError
 from .round_data import RoundData, load_table_games
@@ -158,6 +158,23 @@ def record_games(
         return result
 
 
+def absent_at(session: Session, data: RoundData, table: Table) -> frozenset[int]:
+    """The players marked absent at ``table`` this round, read inside the change, so that an
+    organiser's mark made a moment ago counts."""
+    return frozenset(session.scalars(select(Seat.player_id).where(
+        Seat.round_id == data.round.id, Seat.table_id == table.id, Seat.presence == Presence.ABSENT)))
+
+
+def refuse_absent_winners(data: RoundData, absent: frozenset[int], number: int, winner_ids: frozenset[int],
+                          field: str) -> None:
+    """An absentee is not ranked, so she won nothing: a new or changed result naming her as a
+    winner is refused."""
+    for pid in sorted(winner_ids & absent):
+        raise DomainError(T("Game {number}: {player} is marked absent for this round. If {player} played, "
+                            "the organiser marks {player} here first.", number=number,
+                            player=Name(data.players[pid].name)), field=field)
+
+
 def apply_games(
     session: Session, data: RoundData, table: Table, entries: list[GameEntry], actor: str = audit.ORGANISER
 ) -> SaveResult:
@@ -170,6 +187,7 @@ def apply_games(
     plan: list[tuple[GameEntry, Game | None, frozenset[int] | None]] = []
     card_game = game_of(data.event)
     variant = table.variant
+    absent: frozenset[int] | None = None  # read once, when a new or changed result needs it
     for entry in entries:
         check_number(entry)
         game = existing.get(entry.number)
@@ -183,10 +201,10 @@ def apply_games(
         winner_ids = checked_winners(entry, card_game, variant, seated)
         if not winner_ids:
             raise DomainError(_no_winner(card_game, entry.number), field=_row(entry))
-        for pid in sorted(winner_ids & data.absent()):  # an absentee is not ranked: she won nothing
-            raise DomainError(T("Game {number}: {player} is marked absent for this round. If {player} played, "
-                                "the organiser marks {player} here first.", number=entry.number,
-                                player=Name(seated[pid].name)), field=_row(entry))
+        if game is None or not _same(game, winner_ids, entry.scores):
+            if absent is None:
+                absent = absent_at(session, data, table)
+            refuse_absent_winners(data, absent, entry.number, winner_ids, _row(entry))
         if game is not None:
             _check_version(entry, game, wanted=(winner_ids, entry.scores))
         elif entry.version is not None:

@@ -37,9 +37,17 @@ MARKED_ABSENT = "player marked absent"
 MARKED_HERE = "player marked here"
 
 
+# What only the table's answer writes: the organiser's "absent" is no answer from the table.
+_ANSWERS = frozenset({Presence.HERE, Presence.MISSING})
+
+
 def answered(seats: Iterable[Seat]) -> bool:
     """Whether the table has answered "Who is at table N?" in this round."""
-    return any(seat.presence is not None for seat in seats)
+    return _answered(seat.presence for seat in seats)
+
+
+def _answered(presences: Iterable[Presence | None]) -> bool:
+    return any(presence in _ANSWERS for presence in presences)
 
 
 def _not_running(number: int) -> Conflict:
@@ -56,13 +64,6 @@ def _seats(session: Session, round_: Round, table: Table) -> list[tuple[Seat, Pl
     return [(seat, player) for seat, player in session.execute(
         select(Seat, Player).join(Player, Player.id == Seat.player_id)
         .where(Seat.round_id == round_.id, Seat.table_id == table.id)).all()]
-
-
-def table_seats(session: Session, round_: Round, table: Table) -> list[tuple[str, Presence | None]]:
-    """Each player's name at the table and their presence, by name."""
-    rows = session.execute(select(Player.name, Seat.presence).join(Seat, Seat.player_id == Player.id)
-                           .where(Seat.round_id == round_.id, Seat.table_id == table.id)).all()
-    return sorted(((name, state) for name, state in rows), key=lambda row: name_key(row[0]))
 
 
 @dataclass(frozen=True)
@@ -115,15 +116,19 @@ def mark(session: Session, event: Event, number: int, player_id: int, absent: bo
             raise NotFound(T("Round {n} does not exist in this event.", n=number))
         _running(session, round_)
         found = session.execute(
-            select(Seat, Player, Table.number).join(Player, Player.id == Seat.player_id)
+            select(Seat, Player, Table.number, Table.online).join(Player, Player.id == Seat.player_id)
             .join(Table, Table.id == Seat.table_id)
             .where(Seat.round_id == round_.id, Seat.player_id == player_id)).first()
         if found is None:
             raise NotFound(T("That player is not seated in round {n}.", n=number))
-        seat, player, table = found
+        seat, player, table, online = found
         wanted = Presence.ABSENT if absent else Presence.HERE
         if seat.presence is wanted:
             return player, table
+        if absent and online:
+            # Its deals record themselves; a deal won by an absentee could never be recorded.
+            raise DomainError(T("Table {table} plays online: its players join on their own devices, so nobody "
+                                "there is marked absent.", table=table))
         if absent and _won_here(session, seat):
             raise DomainError(T("{player} won a game at table {table} in this round, so was there. If {player} "
                                 "was not, correct that game first.", player=Name(player.name), table=table))
@@ -173,6 +178,8 @@ def room_presence(session: Session, event: Event) -> RoomPresence | None:
         .where(Seat.round_id == round_.id)).all()
     flags = sorted((Flag(pid, name, table, presence) for pid, presence, name, table in rows
                     if presence in (Presence.MISSING, Presence.ABSENT)), key=lambda f: (f.table, name_key(f.name)))
-    said = {table for _pid, presence, _name, table in rows if presence is not None}
-    silent = sorted({table for *_rest, table in rows} - said)
+    at_table: dict[int, list[Presence | None]] = {}
+    for _pid, presence, _name, table in rows:
+        at_table.setdefault(table, []).append(presence)
+    silent = sorted(table for table, presences in at_table.items() if not _answered(presences))
     return RoomPresence(round_.number, tuple(flags), tuple(silent))

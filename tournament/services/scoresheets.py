@@ -35,7 +35,16 @@ from ..models import Game, Player, Table
 from . import audit, lifecycle, table_agreement
 from .corrections import Correction, follow_correction
 from .errors import Conflict, DomainError, NotFound
-from .games import GameEntry, SaveResult, check_number, check_room_for_games, checked_winners, describe
+from .games import (
+    GameEntry,
+    SaveResult,
+    absent_at,
+    check_number,
+    check_room_for_games,
+    checked_winners,
+    describe,
+    refuse_absent_winners,
+)
 from .round_data import RoundData, load_table_games
 from .unit_of_work import event_change
 
@@ -181,6 +190,7 @@ def add_entry(session: Session, data: RoundData, table: Table, number: int, seen
             winner_ids, scores = _result(card_game, variant, tally, number, seated)
         except DomainError as error:
             raise DomainError(error.text, field=ENTRY_FIELD) from None
+        refuse_absent_winners(data, absent_at(session, data, table), number, winner_ids, ENTRY_FIELD)
         if game is None:
             check_room_for_games(session, data, 1)
             game = Game(round_id=data.round.id, table_id=table.id, number=number, version=1)

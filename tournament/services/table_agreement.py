@@ -41,7 +41,8 @@ def after_save(game: Game, policy: TableAgreement, actor: str, *, finished: bool
     ``finished``: a scored game's sheet has ended the game (a typed result always has).
     True when the save settled a dispute, which the caller writes to the change log."""
     if is_table(actor):
-        game.agreement = Agreement.ASKED if asks(policy) and finished else None
+        if game.agreement is not Agreement.DISPUTED:  # only the organiser settles a dispute
+            game.agreement = Agreement.ASKED if asks(policy) and finished else None
         return False
     if game.agreement in (Agreement.DISPUTED, Agreement.SETTLED):
         settled_now = game.agreement is Agreement.DISPUTED

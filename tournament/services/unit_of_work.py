@@ -12,9 +12,11 @@ Every write to the database goes through one of two context managers:
      was committed last, so the change decides on the present, not on the page it came from;
   3. yields an ``EventChange``: ``change.event`` is the fresh event, ``change.audit(...)`` adds
      a line to the audit log in the same transaction;
-  4. moves the event's revision once (page caches, other server processes) — unless the change
-     was declared ``record=False``: online play's moment-to-moment rows (a card played, a claim
-     taken) are not the event's record and move their table's clock instead;
+  4. moves the event's revision once (page caches, other server processes) if it wrote
+     anything — unless the change was declared ``record=False``: online play's moment-to-moment
+     rows (a card played, a claim taken) are not the event's record and move their table's
+     clock instead. A change that wrote nothing (a double tap, "nothing changed") leaves every
+     screen's cache as it was;
   5. commits once; any exception rolls everything back, so nothing is ever half done.
 - ``unit_of_work(session)`` for a change that no single event holds (accounts, creating,
   importing or deleting events, settings): the same, with the exclusive write lock and no
@@ -32,8 +34,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
+from sqlalchemy import event as sa_event
 from sqlalchemy import update
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import ORMExecuteState, Session, UOWTransaction
 from sqlalchemy.orm.util import identity_key
 
 from .. import db
@@ -42,6 +45,18 @@ from . import audit
 from .locks import lock_event
 
 _CURRENT = "unit_of_work"
+_WROTE = "unit_of_work.wrote"  # the session wrote a row since its change took the lock
+
+
+@sa_event.listens_for(Session, "after_flush")
+def _flushed(session: Session, _flush: UOWTransaction) -> None:
+    session.info[_WROTE] = True
+
+
+@sa_event.listens_for(Session, "do_orm_execute")
+def _executed(state: ORMExecuteState) -> None:
+    if state.is_insert or state.is_update or state.is_delete:
+        state.session.info[_WROTE] = True
 
 
 @dataclass
@@ -105,9 +120,11 @@ def event_change(session: Session, event_id: int, actor: str = audit.ORGANISER, 
     with db.write_transaction(event_id), _committing(session):
         lock_event(session, event_id)
         event = _fresh_event(session, event_id)
+        session.info[_WROTE] = False  # the lock's own statement is no change
         change = session.info[_CURRENT] = EventChange(session, event, actor, record)
         yield change
-        if change.record:
+        session.flush()
+        if change.record and session.info.pop(_WROTE, False):
             _move_revision(session, event)
 
 
@@ -135,7 +152,6 @@ def _fresh_event(session: Session, event_id: int) -> Event:
 
 def _move_revision(session: Session, event: Event) -> None:
     # An SQL increment, not a value read earlier: two processes never lose one another's move.
-    session.flush()
     session.execute(update(Event).where(Event.id == event.id).values(revision=Event.revision + 1)
                     .execution_options(synchronize_session=False))
     session.expire(event, ["revision"])

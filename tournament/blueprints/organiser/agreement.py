@@ -16,6 +16,7 @@ from ...services import agreement, table_agreement
 from ...services.errors import DomainError, NotFound
 from ...services.round_data import load_round
 from ..current_event import current_event
+from ..fields import is_number
 from ..refusals import refuse
 from . import bp
 
@@ -53,7 +54,8 @@ def settle_game(event_id: int, number: int, table_number: int, game: int):
         form = SettleForm()
         how = request.form.get("how")
         version = form.version.data or ""
-        if not form.validate_on_submit() or how not in ("keep", "remove") or not version.isdigit():
+        if (not form.validate_on_submit() or how not in ("keep", "remove") or not is_number(version)
+                or len(version) > 9):
             status = 400
             flash(translate(T("Choose to keep the result or to remove the game.")), "error")
         else:

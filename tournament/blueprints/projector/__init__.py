@@ -15,6 +15,7 @@ from ...services.debrief.steps import current_step, step_view
 from ...services.errors import DomainError
 from ...services.online.seed import app_secret
 from ...services.single_flight import revision_cache
+from .. import permissions
 from ..conditional import conditional_json
 from ..guards import current_organiser
 from ..links import external_url, qr_svg
@@ -105,7 +106,8 @@ def _keys(event) -> dict | None:
     """What the page's keys need to step through the debrief (the step and stop addresses),
     only when an organiser opened it in a logged-in browser; the CSRF token travels beside
     them. Anyone else's page carries none: its keys do nothing in the debrief."""
-    if current_organiser() is None:
+    organiser = current_organiser()
+    if organiser is None or not permissions.may_use(organiser, "organiser.debrief_step"):
         return None
     return {"step": url_for("organiser.debrief_step", event_id=event.id),
             "stop": url_for("organiser.debrief_stop", event_id=event.id)}

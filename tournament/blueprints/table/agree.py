@@ -23,6 +23,7 @@ from ...services.room_links import table_by_token
 from ...services.round_data import load_table_games, load_table_rows
 from ...services.single_flight import revision_cache
 from ..conditional import conditional_json
+from ..fields import is_number
 from ..projector import POLL_MS_OTHERWISE
 from . import bp
 
@@ -73,7 +74,7 @@ def _key(round_, asked) -> str:
 
 
 def _number(text: str | None) -> int | None:
-    return int(text) if text and text.isdigit() and len(text) <= 6 else None
+    return int(text) if text and is_number(text) and len(text) <= 6 else None
 
 
 def _as_sent(table, round_, game) -> str:

@@ -20,6 +20,7 @@ from ...services import presence
 from ...services.errors import DomainError
 from ...services.room_links import table_by_token
 from ...services.round_data import RoundData, load_table_rows
+from ..fields import is_number
 from . import bp
 
 MISSING = "missing"  # the checkboxes' name: one per player tapped as missing
@@ -63,7 +64,7 @@ def said(data: RoundData, table, again: bool = False) -> dict | None:
 
 
 def _tapped() -> set[int]:
-    return {int(value) for value in request.form.getlist(MISSING) if value.isdigit()}
+    return {int(value) for value in request.form.getlist(MISSING) if is_number(value) and len(value) <= 9}
 
 
 @bp.post("/<token>/presence")
