@@ -37,7 +37,7 @@ def document(played_file) -> dict:
 
 def _with_everything_said(document: dict) -> dict:
     """The played event's file with every new field of version 6 set, as the app writes them:
-    the pairs of a wish in name order, and the pairs in that order too."""
+    the two names of a wish in name order."""
     said = copy.deepcopy(document)
     said["event"]["table_agreement"] = "warn"
     first_round = said["rounds"][0]
@@ -86,13 +86,14 @@ def test_a_version_5_file_imports_asking_the_tables_with_nobody_said_and_no_wish
     assert unmarked(again, "version") == unmarked(document, "version")
 
 
-def test_a_wish_is_written_in_name_order_whatever_order_the_file_named_it_in(app, organiser, document):
+def test_wishes_keep_the_order_listed_which_decides_them_and_each_pair_is_written_in_name_order(
+        app, organiser, document):
     names = [p["name"] for p in document["players"]]
     document["wishes"] = [{"kind": "together", "players": [names[3], names[2]]},
                           {"kind": "apart", "players": [names[1], names[0]]}]
     copy_id = _imported_id(_upload(organiser, document))
-    assert _export(organiser, copy_id)["wishes"] == [{"kind": "apart", "players": [names[0], names[1]]},
-                                                     {"kind": "together", "players": [names[2], names[3]]}]
+    assert _export(organiser, copy_id)["wishes"] == [{"kind": "together", "players": [names[2], names[3]]},
+                                                     {"kind": "apart", "players": [names[0], names[1]]}]
     with app.app_context():
         session = db.session()
         ids = dict(session.execute(select(Player.name, Player.id).where(Player.event_id == copy_id)).all())

@@ -132,7 +132,7 @@ def export_event(session: Session, event: Event) -> dict[str, Any]:
         .where(note.event_id == event.id).order_by(note.at, note.id))
     wish = SeatingWish.__table__.c
     wishes = connection.execute(select(wish.kind, wish.first_player_id, wish.second_player_id)
-                                .where(wish.event_id == event.id))
+                                .where(wish.event_id == event.id).order_by(wish.id))
     game_of_event = game_of(event)
     sheet_of = _sheets(game_of_event, games, names)
     return {
@@ -164,10 +164,10 @@ def export_event(session: Session, event: Event) -> dict[str, Any]:
 
 
 def _wishes(rows: Any, names: dict[int, str], order: dict[int, int]) -> list[dict[str, Any]]:
-    """Each pair's names in the tie rule's name order, the pairs in that order too: the ids
-    that order the stored pair are not part of the document."""
+    """The pairs in the order the organiser listed them (the order the assignment judges them
+    in), each pair's names in the tie rule's name order: the ids that order the stored pair
+    are not part of the document."""
     pairs = [(sorted((first, second), key=order.__getitem__), WishKind(kind).value) for kind, first, second in rows]
-    pairs.sort(key=lambda pair: (order[pair[0][0]], order[pair[0][1]]))
     return [{"kind": kind, "players": [names[a], names[b]]} for (a, b), kind in pairs]
 
 
