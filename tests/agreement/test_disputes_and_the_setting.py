@@ -50,3 +50,13 @@ def test_a_digit_that_is_not_ascii_in_an_answer_is_refused_and_never_a_crash(app
                      phone.post(f"{url}/presence", data={"round": "1", "missing": value, "again": "1"})):
         assert response.status_code < 500
     assert agreement_of(app, event_id, 1, 1) is Agreement.ASKED
+
+
+@pytest.mark.parametrize("action, value", [("game confirmed", "asked"), ("game disputed", "agreed"),
+                                           ("dispute settled", "result kept"), ("dispute settled", "game removed"),
+                                           ("seating wish added", "keep apart")])
+def test_the_change_log_shows_each_fixed_value_these_changes_write_as_a_message_of_the_page(action, value):
+    from tournament.core.i18n import Text
+    from tournament.services import audit
+
+    assert isinstance(audit.value_text(action, value), Text)

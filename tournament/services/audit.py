@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ..core.i18n import Text, Tp
+from ..core.i18n import T, Text, Tp
 from ..core.rounds import RoundState
 from ..models import AuditEntry
 
@@ -99,6 +99,23 @@ _PRESETS: dict[str, Text] = {
     "most-different": Tp("rule sheets", "most different sheets"),
 }
 ROUND_ACTIONS = frozenset({"round started", "round closed", "round reopened"})
+# Where a table stood on a result before it answered (``models.Agreement``), as the pages name it.
+_AGREEMENTS: dict[str, Text] = {
+    "asked": Tp("agreement", "not confirmed"),
+    "agreed": Tp("agreement", "confirmed"),
+    "disputed": Tp("agreement", "disputed"),
+    "settled": Tp("agreement", "settled"),
+}
+AGREEMENT_ACTIONS = frozenset({"game confirmed", "game disputed"})
+# The other fixed values the app writes: how a dispute was settled, the kind of a seating wish.
+_VALUES: dict[str, Text] = {
+    "result kept": Tp("audit", "result kept"),
+    "result changed": Tp("audit", "result changed"),
+    "game removed": Tp("audit", "game removed"),
+    "keep apart": T("keep apart"),  # as the seating wishes' form names them
+    "keep together": T("keep together"),
+}
+_VALUE_ACTIONS = frozenset({"dispute settled", "seating wish added", "seating wish removed"})
 
 
 def action_text(action: str) -> Text | str:
@@ -135,6 +152,10 @@ def value_text(action: str, value: str) -> Text | str:
         return _ROUND_STATES[value]
     if action == "rule sheets chosen" and value in _PRESETS:
         return _PRESETS[value]
+    if action in AGREEMENT_ACTIONS and value in _AGREEMENTS:
+        return _AGREEMENTS[value]
+    if action in _VALUE_ACTIONS and value in _VALUES:
+        return _VALUES[value]
     return value
 
 
