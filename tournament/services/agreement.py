@@ -31,6 +31,7 @@ from sqlalchemy.orm import Session
 
 from ..core.i18n import Name, T, Text
 from ..core.limits import MAX_NOTE_TEXT, MAX_NOTES
+from ..core.movement import join_names
 from ..core.names import name_key
 from ..core.rounds import Action
 from ..models import Agreement, DebriefNote, Game, Player, Round, Table
@@ -48,7 +49,7 @@ ROUND_OVER = T("Round {n} is closed, so the table's answer is no longer needed: 
 
 def result_text(card_game: Any, game: Game, players: Mapping[int, Player]) -> tuple[Text, Text | None]:
     """A game's result in words, as the table is asked to agree on it: who won ("Ana won",
-    "Ana & Ben won") and, when the game keeps a score, everyone's score ("Ana 3 · Ben 1")."""
+    "Ana and Ben won") and, when the game keeps a score, everyone's score ("Ana 3 · Ben 1")."""
     def name(pid: int) -> str:
         return players[pid].name if pid in players else "?"
 
@@ -58,7 +59,7 @@ def result_text(card_game: Any, game: Game, players: Mapping[int, Player]) -> tu
     elif len(winners) == 1:
         said = T("{name} won.", name=Name(winners[0]))
     else:
-        said = T("{names} won.", names=Name(" & ".join(winners)))
+        said = T("{names} won.", names=join_names(tuple(winners)))
     scores = game.scores
     if not scores or card_game.score is None:
         return said, None
