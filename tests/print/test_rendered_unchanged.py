@@ -68,9 +68,10 @@ def _player_ids_hidden(html: str) -> str:
     """The player lists' option values (moving a player, a seating wish) are database ids, which
     depend on the database (PostgreSQL sequences do not restart between tests); the names and
     their order are what is compared."""
-    return re.sub(r'(<select\b.*?</select>)',
-                  lambda select: re.sub(r'<option value="\d+"', '<option value="PLAYER"', select.group(1)),
-                  html, flags=re.S)
+    def hidden(select: re.Match[str]) -> str:
+        return re.sub(r'<option( selected)? value="\d+"', r'<option\1 value="PLAYER"', select.group(1))
+
+    return re.sub(r'(<select\b.*?</select>)', hidden, html, flags=re.S)
 
 
 def _lines(html: str) -> list[str]:
