@@ -64,7 +64,8 @@ def duplicate_event(session: Session, event: Event, names: str | None = None,
                                         home_table=tables.get(player.home_table_id))
             copy.players.append(players[player.id])
         session.flush()  # the copied players' ids, which the wishes name
-        for wish in session.scalars(select(SeatingWish).where(SeatingWish.event_id == event.id).order_by(SeatingWish.id)):
+        listed = select(SeatingWish).where(SeatingWish.event_id == event.id).order_by(SeatingWish.id)
+        for wish in session.scalars(listed):
             first, second = players.get(wish.first_player_id), players.get(wish.second_player_id)
             if first is None or second is None:  # a withdrawn player was not copied
                 continue
