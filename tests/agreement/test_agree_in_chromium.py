@@ -5,6 +5,7 @@ it; the projector says the table is settling a game. Screenshots: test-artifacts
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -51,7 +52,8 @@ def test_a_phone_sends_the_table_disputes_and_the_board_shows_it_disputed(app, l
         second_context, second = _phone(browser, f"{base}/t/{token}")
         assert second.locator(".agree").count() == 0
 
-        captain.locator("fieldset[data-game]").first.locator("label.pick", has_text=winner).click()
+        exactly = re.compile(rf"^\s*{re.escape(winner)}\s*$")  # "Ana" must not pick "Hana"
+        captain.locator("fieldset[data-game]").first.locator("label.pick", has_text=exactly).click()
         captain.locator("[data-send]").click()
         captain.wait_for_selector(".agree")
         assert captain.locator(".agree-result").inner_text() == f"{winner} won."

@@ -5,6 +5,7 @@ absentee keeps her table, and the debrief's notes and timeline tell both stories
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -31,7 +32,8 @@ def _phone(browser, url: str):
 
 
 def _send_winner(phone, winner: str) -> None:
-    phone.locator("fieldset[data-game]").first.locator("label.pick", has_text=winner).click()
+    exactly = re.compile(rf"^\s*{re.escape(winner)}\s*$")  # "Ana" must not pick "Hana"
+    phone.locator("fieldset[data-game]").first.locator("label.pick", has_text=exactly).click()
     phone.locator("[data-send]").click()
     expect(phone.locator(".agree-result")).to_have_text(f"{winner} won.")
 

@@ -152,7 +152,8 @@ def test_four_players_study_practise_and_play_a_recorded_deal_online(app, live_s
         # A gesture whose first sending is lost is sent again under the same nonce: shown once.
         sent = []
         cleo = pages["Cleo"]
-        cleo.on("request", lambda request: sent.append(request.post_data_json) if request.method == "POST" else None)
+        cleo.on("request", lambda request: sent.append(request.post_data_json)
+                if request.method == "POST" and "/act?" in request.url else None)
         cleo.route("**/act?*", lambda route: route.abort(), times=1)
         cleo.locator('[data-gesture="clap"]').click()
         cleo.wait_for_selector("#play-alert:not(:empty)")
