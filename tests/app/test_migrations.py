@@ -208,3 +208,24 @@ def test_upgrading_gives_every_event_its_own_deal_salt_and_keeps_stored_deals_on
     columns = inspect(old_database)
     assert "deal_salt" not in {c["name"] for c in columns.get_columns("events")}
     assert "seed_version" not in {c["name"] for c in columns.get_columns("online_games")}
+
+
+def _retention(engine) -> str | None:
+    with engine.connect() as connection:
+        return connection.execute(text("SELECT value FROM app_settings WHERE key = 'retention_days'")).scalar()
+
+
+def test_an_upgrade_keeps_stored_events_showing_full_names_and_erases_nothing(old_database):
+    upgrade(old_database)
+    with old_database.connect() as connection:
+        assert connection.execute(text("SELECT names_shown FROM events")).scalar() == "full"
+    assert _retention(old_database) == "never"
+
+
+def test_a_new_install_erases_events_90_days_after_their_last_round(tmp_path):
+    engine = create_engine(f"sqlite:///{tmp_path / 'new.sqlite3'}")
+    try:
+        upgrade(engine)
+        assert _retention(engine) == "90"
+    finally:
+        engine.dispose()

@@ -10,6 +10,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .. import games
 from ..core.limits import MAX_HOUSE_RULE
+from ..core.public_names import NamesShown
 from ..core.rounds import DEFAULT_ROUNDS
 from ..games import settings as declared
 from .base import Base, UtcDateTime, enum_column, new_token, utcnow
@@ -56,6 +57,11 @@ class Event(Base):
     shuffle_seed: Mapped[int] = mapped_column(Integer, default=1)
     table_agreement: Mapped[TableAgreement] = mapped_column(
         enum_column(TableAgreement), default=TableAgreement.ASK, server_default=TableAgreement.ASK.value)
+    # What the room sees of a name (core.public_names); stored events keep FULL (migration 0016).
+    names_shown: Mapped[NamesShown] = mapped_column(
+        enum_column(NamesShown), default=NamesShown.INITIAL, server_default=NamesShown.FULL.value)
+    # When the organiser last chose "Keep" for this event: the retention counts from here too.
+    kept_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True, default=None)
     study_minutes: Mapped[int] = mapped_column(Integer, default=5, server_default="5")
     practice_minutes: Mapped[int] = mapped_column(Integer, default=3, server_default="3")
 

@@ -31,6 +31,8 @@ class Player(Base):
     event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), index=True)
     name: Mapped[str] = mapped_column(String(80))
     name_key: Mapped[str] = mapped_column(String(320))
+    # Shown in the room instead of the name when the event shows nicknames (core.public_names).
+    nickname: Mapped[str | None] = mapped_column(String(80), nullable=True, default=None)
     status: Mapped[PlayerStatus] = mapped_column(enum_column(PlayerStatus), default=PlayerStatus.SEATED)
     home_table_id: Mapped[int | None] = mapped_column(
         ForeignKey("tables.id", ondelete="SET NULL"), nullable=True

@@ -1,0 +1,41 @@
+"""What the room sees of a name: the rule of core.public_names."""
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tournament.core.names import fold_name
+from tournament.core.public_names import Named, NamesShown, public_names
+
+
+def test_first_name_and_initial_keeps_every_first_name_and_the_last_words_initial():
+    names = public_names([Named(1, "María José García"), Named(2, "Ana"), Named(3, "Jean-Luc Picard")],
+                         NamesShown.INITIAL)
+    assert names == {1: "María José G.", 2: "Ana", 3: "Jean-Luc P."}
+
+
+def test_full_names_are_shown_as_entered():
+    assert public_names([Named(1, "María José García")], NamesShown.FULL) == {1: "María José García"}
+
+
+def test_names_that_would_look_the_same_get_letters_until_they_differ_ignoring_accents():
+    names = public_names([Named(1, "Ana García"), Named(2, "Ana Garcés"), Named(3, "Ana Gomez"),
+                          Named(4, "Ben Gomez")], NamesShown.INITIAL)
+    assert names == {1: "Ana Garcí.", 2: "Ana Garcé.", 3: "Ana Go.", 4: "Ben G."}
+
+
+def test_nicknames_are_shown_and_a_player_without_one_shows_first_name_and_initial():
+    names = public_names([Named(1, "Ana García", "Otter 3"), Named(2, "Ben Ruiz")], NamesShown.NICKNAME)
+    assert names == {1: "Otter 3", 2: "Ben R."}
+
+
+words = st.text(alphabet="abcáéAB", min_size=1, max_size=4)
+
+
+@given(st.lists(st.lists(words, min_size=1, max_size=3).map(" ".join), min_size=1, max_size=12,
+                unique_by=fold_name))
+def test_distinct_players_always_get_distinct_public_names_that_never_show_more_than_the_name(names):
+    shown = public_names([Named(key, name) for key, name in enumerate(names)], NamesShown.INITIAL)
+    assert len({fold_name(name) for name in shown.values()}) == len(names)
+    for key, name in enumerate(names):
+        public = shown[key]
+        assert public == name or (public.endswith(".") and name.startswith(public[:-1]))

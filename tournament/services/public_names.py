@@ -1,0 +1,13 @@
+"""The one source of the names the room sees: every public page, feed, phone and printed link
+reads a player's public name from ``room_names`` (the rule is ``core.public_names``)."""
+
+from __future__ import annotations
+
+from ..core.public_names import Named, public_names
+from ..models import Event
+
+
+def room_names(event: Event) -> dict[int, str]:
+    """Each of the event's players' public name, by player id, as the event's setting says."""
+    return public_names((Named(player.id, player.name, player.nickname) for player in event.players),
+                        event.names_shown)
