@@ -52,6 +52,9 @@ def _sqlite_pragmas(dbapi_connection: sqlite3.Connection, _record: object) -> No
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA busy_timeout=10000")
+    # A deleted row's bytes are overwritten, not left in free pages: erasing an event erases
+    # its players' names from the file too (services.erasure).
+    cursor.execute("PRAGMA secure_delete=ON")
     cursor.close()
     # The sqlite3 module would begin transactions only at the first write, so the reads
     # before it would each see a different moment; _sqlite_begin begins them instead.
