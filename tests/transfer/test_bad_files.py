@@ -65,8 +65,8 @@ def _append(path, item):
 
 BAD_DOCUMENTS = {
     "wrong format marker": (_set(["format"], "excel"), "format: this is not a Five Tricks event file"),
-    "newer version": (_set(["version"], 7), "version: the file has version 7 of the format; this app reads "
-                      "versions 1, 2, 3, 4, 5, 6."),
+    "newer version": (_set(["version"], 8), "version: the file has version 8 of the format; this app reads "
+                      "versions 1, 2, 3, 4, 5, 6, 7."),
     "game missing": (_delete(["game"]), "is missing 'game'"),
     "game as a number": (_set(["game"], 7), "game: must be text"),
     "variant the game cannot read": (_set(["tables", 0, "variant"], "high-highest"), "tables[0].variant: "),
@@ -167,6 +167,17 @@ BAD_DOCUMENTS = {
     "pair wished twice": (_set(["wishes"], [{"kind": "apart", "players": ["Cleo", "Dan"]},
                                             {"kind": "together", "players": ["Dan", "Cleo"]}]),
                           "wishes[1]: 'Dan' and 'Cleo' are already paired in wishes[0]"),
+    "names shown unknown": (_set(["event", "names_shown"], "surname"),
+                            "event.names_shown: must be one of full, initial, nickname"),
+    "names shown missing": (_delete(["event", "names_shown"]), "is missing 'names_shown'"),
+    "nickname as a number": (_set(["players", 0, "nickname"], 7), "players[0].nickname: must be text"),
+    "nickname blank": (_set(["players", 0, "nickname"], "   "), "players[0].nickname: cannot be empty"),
+    "nickname with a control character": (_set(["players", 0, "nickname"], "Fox\u0007 1"), "players[0].nickname: "),
+    "nickname too long": (_set(["players", 0, "nickname"], "Fox " * 20),
+                          "players[0].nickname: 'Fox Fox Fox"),
+    "nickname shared": (lambda doc: [doc["players"][0].update(nickname="Otter 3"),
+                                     doc["players"][1].update(nickname="OTTER 3")],
+                        "players[1].nickname: 'OTTER 3' is the same nickname as 'Otter 3' (players[0])"),
 }
 
 

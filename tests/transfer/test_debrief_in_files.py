@@ -81,7 +81,7 @@ def debriefed(app, played) -> int:
 
 def test_the_debrief_and_every_note_survive_export_import_export(app, organiser, debriefed):
     first = _export(organiser, debriefed)
-    assert first["version"] == 6
+    assert first["version"] == 7
     assert first["debrief"] == {"revealed_at": "2024-05-02T10:15:00.000000Z", "step": 1, "steps": STEPS,
                                 "trick": "7h Ac 2h 3s"}
     assert [n["nonce"] for n in first["notes"]] == ["form-0001", "form-0002", None, None]

@@ -51,10 +51,10 @@ def test_an_event_file_of_version_1_still_imports_with_its_variants(app, organis
     again = _export(organiser, event_id)
     # Everything the old file said comes back; only the version, the named game, the event's
     # time zone (UTC, as the old app showed times) and the tables' online settings are new.
-    assert (again["version"], again["game"]) == (6, "five-tricks")
+    assert (again["version"], again["game"]) == (7, "five-tricks")
     # Its tournament plays the default 4 rounds (more if it had them) and has not ended.
     assert again["event"] == {**old["event"], "time_zone": "UTC", "language": "en", "planned_rounds": 4,
-                              "ended_at": None, "table_agreement": "ask"}
+                              "ended_at": None, "table_agreement": "ask", "names_shown": "initial"}
     # Every table of an older file is played in the room.
     assert again["tables"] == [{**t, "online": False, "app_referees": False} for t in old["tables"]]
     for key in ("players", "audit"):
@@ -72,7 +72,7 @@ def test_export_writes_the_game_key(app, organiser):
     with app.app_context():
         event_id = events.create_event(db.session(), "Class 4B").id
     document = _export(organiser, event_id)
-    assert (document["format"], document["version"], document["game"]) == ("five-tricks-event", 6, "five-tricks")
+    assert (document["format"], document["version"], document["game"]) == ("five-tricks-event", 7, "five-tricks")
     assert list(document)[:3] == ["format", "version", "game"]
 
 
@@ -119,7 +119,7 @@ def test_the_automatic_backup_is_a_current_version_file_that_restores(app, organ
         session = db.session()
         event = session.get(Event, played)
         document = transfer.export_event(session, event)
-        assert (document["version"], document["game"]) == (6, "five-tricks")
+        assert (document["version"], document["game"]) == (7, "five-tricks")
         restored = transfer.import_bytes(session, transfer.to_json(document, compact=True).encode(),
                                          suffix=" (restored)")
         assert restored.game == "five-tricks"

@@ -46,7 +46,7 @@ def test_export_import_export_is_identical_apart_from_exported_at(organiser, pla
 
 def test_the_file_holds_rounds_games_tricks_manual_seats_and_the_audit_log(organiser, played):
     document = _export(organiser, played)
-    assert (document["format"], document["version"]) == ("five-tricks-event", 6)
+    assert (document["format"], document["version"]) == ("five-tricks-event", 7)
     assert [r["state"] for r in document["rounds"]] == ["closed", "closed", "planned"]
     assert any(seat["manual"] for seat in document["rounds"][1]["seats"])
     assert any(game["scores"] for game in document["rounds"][1]["games"])

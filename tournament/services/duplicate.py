@@ -1,5 +1,5 @@
 """A fresh copy of an event for the next group: same tables, rule variants, players, seating
-wishes and debrief steps, no rounds and no notes."""
+wishes and debrief steps, the names the room sees and the nicknames, no rounds and no notes."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from .unit_of_work import unit_of_work
 COPIED_SETTINGS = ("round_minutes", "study_minutes", "practice_minutes", "paper_size", "sheet_copies",
                    "colour_safe", "projector_theme", "chime", "shuffle_seed", "time_zone", "language",
                    "planned_rounds",  # the number of rounds; the end belongs to the class that played
-                   "table_agreement")
+                   "table_agreement", "names_shown")
 SUFFIX = " (copy)"
 
 
@@ -26,7 +26,8 @@ def duplicate_event(session: Session, event: Event, names: str | None = None,
                     max_name_length: int = MAX_NAME_LENGTH) -> Event:
     """Name "<old name> (copy)"; the game, settings (its language too), tables with their
     variants, house rules and online settings (played online, the app referees), and players
-    with their status and home table are copied; or, given `names` (a pasted list, checked as
+    with their status, home table and nickname are copied (and what the room sees of a name);
+    or, given `names` (a pasted list, checked as
     the Players page checks one), those players instead, spread evenly over the tables.
     Withdrawn players are left out: they left the tournament, and a new session should not start
     with them; observers stay observers. The event's own debrief steps (its prompts) are copied;
@@ -61,7 +62,7 @@ def duplicate_event(session: Session, event: Event, names: str | None = None,
             if player.status is PlayerStatus.WITHDRAWN:
                 continue
             players[player.id] = Player(name=player.name, name_key=player.name_key, status=player.status,
-                                        home_table=tables.get(player.home_table_id))
+                                        nickname=player.nickname, home_table=tables.get(player.home_table_id))
             copy.players.append(players[player.id])
         session.flush()  # the copied players' ids, which the wishes name
         listed = select(SeatingWish).where(SeatingWish.event_id == event.id).order_by(SeatingWish.id)

@@ -32,6 +32,7 @@ from sqlalchemy.orm import Session
 from ..core.i18n import T
 from ..core.limits import MAX_EVENT_NAME
 from ..core.names import fold_name, name_key
+from ..core.public_names import NamesShown
 from ..games import CardGame, game_of
 from ..games import get as game_by_key
 from ..games import settings as declared
@@ -92,7 +93,8 @@ def export_event(session: Session, event: Event) -> dict[str, Any]:
     player, seat, game, result, entry, round_row = (Player.__table__.c, Seat.__table__.c, Game.__table__.c,
                                                  GameResult.__table__.c, AuditEntry.__table__.c, Round.__table__.c)
     players = sorted(connection.execute(
-        select(player.id, player.name, player.status, player.home_table_id).where(player.event_id == event.id)),
+        select(player.id, player.name, player.status, player.home_table_id, player.nickname)
+        .where(player.event_id == event.id)),
         key=lambda p: name_key(p.name))
     rounds = list(session.scalars(select(Round).where(Round.event_id == event.id).order_by(Round.number),
                                   execution_options=fresh))
@@ -142,11 +144,13 @@ def export_event(session: Session, event: Event) -> dict[str, Any]:
         "exported_at": iso(datetime.now(UTC)),
         "event": {**{key: getattr(event, key) for key in SETTINGS}, "time_zone": event.time_zone,
                   "language": event.language, "planned_rounds": event.planned_rounds,
-                  "ended_at": iso(event.ended_at), "table_agreement": event.table_agreement.value},
+                  "ended_at": iso(event.ended_at), "table_agreement": event.table_agreement.value,
+                  "names_shown": event.names_shown.value},
         "tables": [{"number": t.number, "variant": declared.to_json(game_of_event.settings, t.variant),
                     **({"house_rule": t.house_rule} if t.house_rule is not None else {}),
                     "online": t.online, "app_referees": t.app_referees} for t in tables],
-        "players": [{"name": p.name, "status": p.status.value, "home_table": number.get(p.home_table_id)}
+        "players": [{"name": p.name, "status": p.status.value, "home_table": number.get(p.home_table_id),
+                     **({"nickname": p.nickname} if p.nickname is not None else {})}
                     for p in players],
         "rounds": [_round(r, seats_of.get(r.id, ()), games_of.get(r.id, ()), results, names, order, sheet_of)
                    for r in rounds],
@@ -314,6 +318,7 @@ class Rows:
         return cls(
             settings={**spec.settings, "game": spec.game,
                       "table_agreement": TableAgreement(spec.settings["table_agreement"]),
+                      "names_shown": NamesShown(spec.settings["names_shown"]),
                       "debrief_revealed_at": debrief.revealed_at,
                       "debrief_step": debrief.step, "debrief_steps": steps, "debrief_trick": debrief.trick},
             tables=[{"number": number, "variant": declared.to_json(game.settings, variant),
@@ -322,7 +327,7 @@ class Rows:
                      "app_referees": spec.online.get(number, (False, False))[1]}
                     for number, variant in sorted(spec.tables.items())],
             players=[{"name": p.name, "name_key": fold_name(p.name), "status": PlayerStatus(p.status),
-                      "home_table": p.home_table} for p in spec.players],
+                      "home_table": p.home_table, "nickname": p.nickname} for p in spec.players],
             rounds=[{"number": r.number, "state": RoundState(r.state), "started_at": r.started_at,
                      "closed_at": r.closed_at} for r in spec.rounds],
             seats=[(r.number, s.player, s.table, s.manual, None if s.presence is None else Presence(s.presence))
@@ -353,7 +358,8 @@ def _write(session: Session, rows: Rows) -> Event:
                               "token": new_token()} for t in rows.tables])
     table = dict(session.execute(select(Table.number, Table.id).where(Table.event_id == event.id)).all())
     _insert(session, Player, [{"event_id": event.id, "name": p["name"], "name_key": p["name_key"],
-                               "status": p["status"], "home_table_id": table.get(p["home_table"])}
+                               "status": p["status"], "home_table_id": table.get(p["home_table"]),
+                               "nickname": p["nickname"]}
                               for p in rows.players])
     player = dict(session.execute(select(Player.name, Player.id).where(Player.event_id == event.id)).all())
     _insert(session, Round, [{**r, "event_id": event.id} for r in rows.rounds])

@@ -1,4 +1,4 @@
-"""The event file (format "five-tricks-event", versions 1 to 6) read into checked, plain values.
+"""The event file (format "five-tricks-event", versions 1 to 7) read into checked, plain values.
 
 Invariants:
 - Nothing here touches the database: `parse` either returns a complete `EventSpec` whose every
@@ -29,6 +29,10 @@ Invariants:
   nobody said, as null is stored), and `wishes` (required): pairs of two different players of
   the file, each pair once whatever its order and kind. Older files import as the database
   upgrade made stored events: "ask", none of the rest.
+- Version 7 adds what the room sees of a name: `event.names_shown` ("full", "initial",
+  "nickname"; required) and a player's `nickname` (absent or null: none), through the gate of a
+  typed name, at most as long as a name, and no two alike (as names are compared). An older
+  file is a new event on this laptop, so it gets a new event's "initial" and no nicknames.
 - Keys the format does not define (ids, `exported_at`, `created_at`, ...) are ignored.
 - `event.time_zone` (an IANA zone name) is optional: files written before events had a zone
   show their times in UTC, as they did then.
@@ -76,6 +80,7 @@ from ..core.limits import (
     MAX_WISHES,
 )
 from ..core.names import clean_text, fold_name, name_key
+from ..core.public_names import NamesShown
 from ..core.rounds import DEFAULT_ROUNDS
 from ..core.wording import name_list
 from ..games import settings as declared
@@ -84,8 +89,8 @@ from .notes import FLAGS, NONCE_SHAPE
 from .transfer_checks import FileProblem, array, choice, fail, flag, integer, label, moment, name, obj, text
 
 FORMAT = "five-tricks-event"
-VERSION = 6  # the version export writes
-READABLE = (1, 2, 3, 4, 5, 6)
+VERSION = 7  # the version export writes
+READABLE = (1, 2, 3, 4, 5, 6, 7)
 
 MAX_MINUTES = 120
 MAX_COPIES = 10
@@ -100,6 +105,7 @@ TABLE_AGREEMENTS = ("off", "ask", "warn")  # models.TableAgreement's values
 AGREEMENTS = ("asked", "agreed", "disputed", "settled")  # models.Agreement's
 PRESENCES = ("here", "missing", "absent")  # models.Presence's
 WISH_KINDS = ("apart", "together")  # models.WishKind's
+NAMES_SHOWN = tuple(shown.value for shown in NamesShown)
 MAX_AUTHOR = 80  # the column of a note's author
 MAX_TRICK = MAX_TYPED  # the column of the replayed trick, as the organiser may type it
 # Shapes of keys another part of the app defines (a view of the debrief, a note's icon flag, a
@@ -120,6 +126,7 @@ class PlayerSpec:
     name: str
     status: str
     home_table: int | None
+    nickname: str | None = None  # version 7; None: none (and every file before)
 
 
 @dataclass(frozen=True)
@@ -232,6 +239,8 @@ def parse(data: Any, max_name_length: int) -> EventSpec:
     tables, house_rules = _tables(data["tables"], games.get(game))
     online = _online(data["tables"], game) if version >= 4 else {}
     players = _players(data["players"], tables, max_name_length)
+    if version >= 7:
+        players = _nicknames(data["players"], players, max_name_length)
     known = {p.name: p for p in players}
     if version >= 3:
         obj(data, "", ("debrief", "notes"))
@@ -241,7 +250,7 @@ def parse(data: Any, max_name_length: int) -> EventSpec:
     return EventSpec(
         game=game,
         settings={**_settings(data["event"]), **_end(data["event"], rounds, version),
-                  **_agreement_setting(data["event"], version)},
+                  **_agreement_setting(data["event"], version), **_names_setting(data["event"], version)},
         tables=tables,
         players=players,
         rounds=rounds,
@@ -292,6 +301,15 @@ def _agreement_setting(event: dict[str, Any], version: int) -> dict[str, Any]:
         return {"table_agreement": "ask"}
     obj(event, "event", ("table_agreement",))
     return {"table_agreement": choice(event["table_agreement"], "event.table_agreement", TABLE_AGREEMENTS)}
+
+
+def _names_setting(event: dict[str, Any], version: int) -> dict[str, Any]:
+    """What the room sees of a name (version 7). An older file is a new event on this laptop,
+    so it gets what a new event gets, first name and initial, not the full names it showed."""
+    if version < 7:
+        return {"names_shown": NamesShown.INITIAL.value}
+    obj(event, "event", ("names_shown",))
+    return {"names_shown": choice(event["names_shown"], "event.names_shown", NAMES_SHOWN)}
 
 
 def _language(value: Any) -> str:
@@ -420,6 +438,29 @@ def _players(value: Any, tables: dict[int, Any], max_name_length: int) -> list[P
             home_table=_table_ref(item["home_table"], f"{path}.home_table", tables, optional=True),
         ))
     return players
+
+
+def _nicknames(value: list[Any], players: list[PlayerSpec], max_name_length: int) -> list[PlayerSpec]:
+    """Version 7: each player's nickname (absent or null: none), through the gate of a typed
+    name; two nicknames alike (as names are compared) would show the room one name for two."""
+    seen: dict[str, tuple[str, int]] = {}
+    named: list[PlayerSpec] = []
+    for index, (item, player) in enumerate(zip(value, players, strict=True)):
+        path = f"players[{index}].nickname"
+        raw = item.get("nickname")
+        if raw is None:
+            named.append(player)
+            continue
+        nickname = name(raw, path, max_name_length)
+        key = fold_name(nickname)
+        if key in seen:
+            other, other_index = seen[key]
+            fail(path, T("'{name}' is the same nickname as '{other}' (players[{place}]) when case and accents "
+                         "are ignored; two players cannot share a nickname",
+                         name=Name(nickname), other=Name(other), place=other_index))
+        seen[key] = (nickname, index)
+        named.append(PlayerSpec(player.name, player.status, player.home_table, nickname))
+    return named
 
 
 def _player_ref(value: Any, path: str, known: dict[str, PlayerSpec]) -> str:
