@@ -34,6 +34,8 @@ HELPER_MAY: frozenset[str] = frozenset({
     "organiser.own_account",
     "organiser.logout_other_devices",
     "organiser.page_language",
+    # The notice for the school: what this app stores (reading it changes nothing).
+    "organiser.notice",
     # Running rounds: start, close (and undo a close made by mistake), the board. A planned
     # round's board is its seating page, where it starts; moving a seat there before the start
     # is part of starting it (the table plan itself stays the organiser's).
@@ -116,6 +118,8 @@ ORGANISER_ONLY: dict[str, Text] = {
     "organiser.replace_players": _PLAYERS,
     "organiser.late_player": _PLAYERS,
     "organiser.withdraw_player": _PLAYERS,
+    "organiser.player_nickname": _PLAYERS,
+    "organiser.propose_nicknames": _PLAYERS,
     "organiser.debrief": _DEBRIEF,
     "organiser.debrief_default_steps": _DEBRIEF,
     "organiser.debrief_hide": _DEBRIEF,

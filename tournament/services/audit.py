@@ -75,6 +75,9 @@ ACTIONS: dict[str, Text] = {
     "player reported missing": Tp("audit", "player reported missing"),
     "player marked absent": Tp("audit", "player marked absent"),
     "player marked here": Tp("audit", "player marked here"),
+    "names shown changed": Tp("audit", "names shown in the room changed"),
+    "nickname changed": Tp("audit", "nickname changed"),
+    "nicknames proposed": Tp("audit", "nicknames proposed"),
 }
 
 
@@ -116,6 +119,12 @@ _VALUES: dict[str, Text] = {
     "keep together": T("keep together"),
 }
 _VALUE_ACTIONS = frozenset({"dispute settled", "seating wish added", "seating wish removed"})
+# What an event shows of names in the room (``core.public_names.NamesShown``), as its settings name it.
+_NAMES_SHOWN: dict[str, Text] = {
+    "full": Tp("names shown", "full names"),
+    "initial": Tp("names shown", "first name and initial"),
+    "nickname": Tp("names shown", "nicknames"),
+}
 
 
 def action_text(action: str) -> Text | str:
@@ -154,6 +163,8 @@ def value_text(action: str, value: str) -> Text | str:
         return _PRESETS[value]
     if action in AGREEMENT_ACTIONS and value in _AGREEMENTS:
         return _AGREEMENTS[value]
+    if action == "names shown changed" and value in _NAMES_SHOWN:
+        return _NAMES_SHOWN[value]
     if action in _VALUE_ACTIONS and value in _VALUES:
         return _VALUES[value]
     return value

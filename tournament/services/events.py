@@ -12,9 +12,10 @@ from ..core.errors import RuleError
 from ..core.i18n import T, Text
 from ..core.limits import MAX_EVENT_NAME, MAX_ROUND_MINUTES
 from ..core.names import clean_text
+from ..core.public_names import NamesShown
 from ..core.rounds import DEFAULT_ROUNDS, TournamentStep, check_planned_rounds, progress_label
 from ..models import Agreement, Event, Game, Player, Round, RoundState, Table, TableAgreement
-from . import lifecycle
+from . import lifecycle, nicknames
 from .errors import DomainError, NotFound, as_sentence
 from .unit_of_work import event_change, unit_of_work
 
@@ -129,7 +130,8 @@ def create_event(session: Session, name: str, round_minutes: int | None = None, 
 
 def update_event(session: Session, event: Event, name: str, round_minutes: int,
                  time_zone: str | None = None, planned_rounds: int | None = None, *,
-                 language: str | None = None, table_agreement: TableAgreement | None = None) -> None:
+                 language: str | None = None, table_agreement: TableAgreement | None = None,
+                 names_shown: NamesShown | None = None) -> None:
     """Every value is checked before any is changed, so a refusal leaves the event as it was
     (``language``, a supported code checked by the form, included).
     The number of rounds is checked under the event's lock against the rounds it has: never
@@ -157,6 +159,8 @@ def update_event(session: Session, event: Event, name: str, round_minutes: int,
                     Game.agreement == Agreement.ASKED,
                     Game.round_id.in_(select(Round.id).where(Round.event_id == event.id))).values(agreement=None)
                     .execution_options(synchronize_session=False))
+        if names_shown is not None:
+            nicknames.set_names_shown(session, event.id, names_shown)
 
 
 def set_language(session: Session, event_id: int, code: str) -> None:

@@ -4,17 +4,20 @@ from flask import flash, redirect, render_template, url_for
 
 from ... import db
 from ...core.i18n import Name, T
+from ...core.public_names import NamesShown
 from ...games import game_of
 from ...i18n import translate
 from ...i18n.languages import LANGUAGES
 from ...models import TableAgreement
 from ...services import events as event_service
+from ...services import nicknames
 from ...services.errors import DomainError
 from ...services.latest_round import latest_round
 from ..current_event import current_event
 from ..refusals import field_for, refuse
 from . import bp
 from .forms import ButtonForm, EventSettingsForm, NewEventForm
+from .nickname_forms import SETTINGS, ProposeForm
 
 
 @bp.get("/")
@@ -64,14 +67,16 @@ def event_settings(event_id: int):
         try:
             event_service.update_event(db.session(), event, form.name.data, form.round_minutes.data,
                                        form.time_zone.data, form.planned_rounds.data, language=form.language.data,
-                                       table_agreement=TableAgreement(form.table_agreement.data))
+                                       table_agreement=TableAgreement(form.table_agreement.data),
+                                       names_shown=NamesShown(form.names_shown.data))
         except DomainError as error:
             status = refuse(error, field_for(form, error, form.name))
         else:
             flash(translate(T("Event saved.")), "success")
             return redirect(url_for("organiser.event", event_id=event.id))
-    return render_template("organiser/event_settings.html", event=event, form=form,
-                           delete_form=ButtonForm()), status
+    return render_template("organiser/event_settings.html", event=event, form=form, delete_form=ButtonForm(),
+                           missing_nicknames=nicknames.missing(db.session(), event.id),
+                           propose=ProposeForm(formdata=None, back=SETTINGS)), status
 
 
 @bp.route("/events/<int:event_id>/delete", methods=["GET", "POST"])

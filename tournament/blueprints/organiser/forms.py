@@ -26,6 +26,7 @@ from ...core.limits import (
     MAX_TABLES,
     MAX_USERNAME,
 )
+from ...core.public_names import NamesShown
 from ...core.rounds import DEFAULT_ROUNDS
 from ...i18n.languages import DEFAULT, LANGUAGES
 from ...i18n.locale import current_language
@@ -96,6 +97,13 @@ class EventSettingsForm(EventForm):
                  SelectChoice(TableAgreement.ASK.value, lazy_gettext("confirmed by the table (default)")),
                  SelectChoice(TableAgreement.WARN.value,
                               lazy_gettext("confirmed, and the close lists those that were not"))])
+    # What the room sees of a name (core.public_names); organiser pages always show both.
+    names_shown = SelectField(
+        lazy_gettext("Names shown in the room"), coerce=lambda value: getattr(value, "value", value),
+        validate_choice=True,
+        choices=[SelectChoice(NamesShown.FULL.value, lazy_gettext("full names")),
+                 SelectChoice(NamesShown.INITIAL.value, lazy_gettext("first name and initial (“María José G.”)")),
+                 SelectChoice(NamesShown.NICKNAME.value, lazy_gettext("nicknames"))])
 
 
 class NewEventForm(EventForm):

@@ -7,26 +7,31 @@ from ... import db
 from ...core.i18n import Name, T, Text, Tn
 from ...i18n import translate
 from ...models import PlayerStatus
-from ...services import midevent
+from ...services import midevent, nicknames
 from ...services import players as player_service
 from ...services.errors import Conflict, DomainError
+from ...services.public_names import room_names
 from ..current_event import current_event, with_collections
 from ..refusals import field_for, refuse
 from ..service_config import max_name_length
 from . import bp, consequences
 from .forms import ButtonForm, JoinTableForm, LatePlayerForm, NamesForm, RenameForm
+from .nickname_forms import PLAYER, NicknameForm, ProposeForm
 from .transfer_forms import ReplaceListForm
 
 
-def _players_page(session, event, form=None, late=None, replace=None, status=200):
-    """The players page; a refused form is passed in so it shows what was typed."""
+def _players_page(session, event, form=None, late=None, replace=None, nickname=None, status=200):
+    """The players page; a refused form is passed in so it shows what was typed (``nickname``:
+    the player's id and the refused nickname form)."""
     with_collections(event, "tables", "players", "rounds")
     if late is None:
         late = LatePlayerForm(formdata=None)
         late.table.choices = _table_choices(event)
     return render_template("organiser/players.html", event=event, form=form or NamesForm(formdata=None), late=late,
                            replace=replace or ReplaceListForm(formdata=None),
-                           current=midevent.current_round(session, event)), status
+                           current=midevent.current_round(session, event), shown=room_names(event),
+                           nickname=nickname or (None, None), propose=ProposeForm(formdata=None),
+                           missing_nicknames=nicknames.missing(session, event.id)), status
 
 
 @bp.route("/events/<int:event_id>/players", methods=["GET", "POST"])
@@ -136,15 +141,18 @@ def _confirm_withdrawal(session, event, player, current, status=200):
                            back=url_for("organiser.player", event_id=event.id, player_id=player.id)), status
 
 
-def _player_page(session, event, player, form=None, join=None, status=200):
+def _player_page(session, event, player, form=None, join=None, nickname=None, status=200):
     if form is None:
         form = RenameForm(formdata=None, name=player.name)
+    if nickname is None:
+        nickname = NicknameForm(formdata=None, nickname=player.nickname or "", back=PLAYER)
     with_collections(event, "tables", "rounds")
     if join is None:
         join = JoinTableForm(formdata=None)
         join.table.choices = _table_choices(event)
     return render_template("organiser/player.html", event=event, player=player, form=form, join=join,
-                           current=midevent.current_round(session, event)), status
+                           current=midevent.current_round(session, event), nickname=nickname,
+                           shown=room_names(with_collections(event, "players"))), status
 
 
 @bp.route("/events/<int:event_id>/players/<int:player_id>", methods=["GET", "POST"])
