@@ -97,6 +97,8 @@ ORGANISER_ONLY: dict[str, Text] = {
     "organiser.games_csv": _FILES,
     "organiser.moves_csv": _FILES,
     "organiser.debrief_csv": _FILES,
+    "organiser.research": _FILES,
+    "organiser.research_zip": _FILES,
     "organiser.accounts": _ACCOUNTS,
     "organiser.add_account": _ACCOUNTS,
     "organiser.remove_account": _ACCOUNTS,

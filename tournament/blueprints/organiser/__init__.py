@@ -27,6 +27,7 @@ from . import (  # noqa: E402,F401  (views register on bp)
     players,
     presence,
     refused,
+    research,
     rounds,
     scoring,
     standings,
