@@ -60,6 +60,7 @@ PAGES = [
     ("audit", "/events/{e}/audit", "played", "organiser"),
     ("backups", "/events/{e}/backups", "played", "organiser"),
     ("duplicate", "/events/{e}/duplicate", "played", "organiser"),
+    ("research", "/events/{e}/research", "played", "organiser"),
     ("delete", "/events/{e}/delete", "played", "organiser"),
     ("import", "/events/import", "played", "organiser"),
     ("accounts", "/accounts", "played", "organiser"),
