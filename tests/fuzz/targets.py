@@ -243,6 +243,7 @@ QUERY_PARAMS: dict[str, tuple[str, ...]] = {
     "public.language": ("next",),
     "organiser.online_live": ("key",),
     "print.personal_links": ("lang",),
+    "organiser.research_zip": ("notes",),
 }
 
 QUERY_VALUES = {
@@ -252,6 +253,7 @@ QUERY_VALUES = {
     "trump": st.sampled_from(["", "none", "hearts"]), "trump_any_time": st.sampled_from(["", "y"]),
     "lang": st.sampled_from(["de", "pt-BR", "xx", "en-XA", ""]),
     "key": st.sampled_from(["", "0.0.0", "1.2.3"]),
+    "notes": st.sampled_from(["", "1", "0", "on"]),
 }
 
 PARAM = re.compile(r"<(?:(?P<converter>[a-z]+)(?:\([^)]*\))?:)?(?P<name>[a-z_]+)>")

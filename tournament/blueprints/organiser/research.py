@@ -31,7 +31,7 @@ def research_zip(event_id: int):
     """The ZIP: the pseudonymised event file and spreadsheets; notes only when ticked."""
     event = current_event(event_id, "players")
     notes = request.args.get("notes")
-    if notes not in (None, INCLUDE):
+    if notes not in (None, "", INCLUDE):
         return _page(event, translate(T("Tick “Include notes” or leave it empty; nothing else is understood.")),
                      status=400)
     body = research_export.research_zip(db.session(), event, include_notes=notes == INCLUDE)
