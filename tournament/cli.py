@@ -17,6 +17,7 @@ def init_app(app: Flask) -> None:
     app.cli.add_command(db_upgrade)
     app.cli.add_command(create_organiser)
     app.cli.add_command(serve)
+    app.cli.add_command(erase_expired)
 
 
 @click.command("db-upgrade")
@@ -89,10 +90,25 @@ def serve(host: str, port: int, threads: int, workers: int) -> None:
     if workers > 1:
         _exec_gunicorn(app, host, port, threads, workers)
     server = serving.create_server(app, host=host, port=port, threads=threads, **serving.options_for(app.config))
+    from . import retention_clock
+
+    retention_clock.start(app)  # erases what is past the retention now, then once a day
     # Startup's long-lived objects leave the cyclic collector's scans: shorter pauses during rebuilds.
     gc.collect()
     gc.freeze()
     server.run()
+
+
+@click.command("erase-expired")
+@with_appcontext
+def erase_expired() -> None:
+    """Erase the events (and backups) past the retention setting now, as the server does daily."""
+    from . import retention_clock
+
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    run = retention_clock.step(app, force=True)
+    assert run is not None  # forced: it always runs
+    click.echo(f"Erased {len(run.events)} event(s) and {run.backups} backup file(s).")
 
 
 def _hold_the_database(app: Flask, host: str, port: int) -> None:

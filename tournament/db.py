@@ -46,12 +46,15 @@ def database_url(app: Flask) -> str:
     return "sqlite:///" + str(Path(app.instance_path) / "tournament.sqlite3")
 
 
+BUSY_TIMEOUT_MS = 10_000  # how long an SQLite connection waits for a lock
+
+
 def _sqlite_pragmas(dbapi_connection: sqlite3.Connection, _record: object) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
-    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
     # A deleted row's bytes are overwritten, not left in free pages: erasing an event erases
     # its players' names from the file too (services.erasure).
     cursor.execute("PRAGMA secure_delete=ON")

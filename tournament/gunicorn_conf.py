@@ -52,6 +52,13 @@ loglevel = "info"
 
 def post_worker_init(worker: object) -> None:
     """Once the worker has built the app: its long-lived objects leave the cyclic collector's
-    scans, for shorter pauses during page rebuilds (as `flask serve` does)."""
+    scans, for shorter pauses during page rebuilds (as `flask serve` does); then the retention
+    runs, and keeps running once a day."""
     gc.collect()
     gc.freeze()
+    app = getattr(worker, "wsgi", None)
+    if app is not None:
+        from tournament import retention_clock
+
+        # Every worker runs it; the day stored in the database lets only one of them erase.
+        retention_clock.start(app)

@@ -82,6 +82,7 @@ _DEBRIEF = T("A helper account cannot run the debrief or reveal the rules. Ask a
 _PRINT = T("A helper account cannot print the class's materials. Ask an organiser.")
 _LINKS = T("A helper account cannot change the links or the projector's display. Ask an organiser.")
 _TOURNAMENT = T("A helper account cannot end the tournament or add rounds to it. Ask an organiser.")
+_RETENTION = T("A helper account cannot change how long this laptop keeps events. Ask an organiser.")
 GENERIC = T("A helper account cannot do this. Ask an organiser.")
 
 # Endpoints only an organiser may use, each with the sentence a helper reads instead.
@@ -92,6 +93,8 @@ ORGANISER_ONLY: dict[str, Text] = {
     "organiser.import_event": _EVENTS,
     "organiser.event_backups": _EVENTS,
     "organiser.restore_backup": _EVENTS,
+    "organiser.set_retention": _RETENTION,
+    "organiser.keep_event": _RETENTION,
     "organiser.export_json": _FILES,
     "organiser.export_json_gz": _FILES,
     "organiser.games_csv": _FILES,

@@ -28,6 +28,7 @@ from . import (  # noqa: E402,F401  (views register on bp)
     presence,
     refused,
     research,
+    retention,
     rounds,
     scoring,
     standings,

@@ -11,11 +11,14 @@ from ...i18n.languages import LANGUAGES
 from ...models import TableAgreement
 from ...services import events as event_service
 from ...services import nicknames
+from ...services.erasure import backup_count, erase_event
 from ...services.errors import DomainError
 from ...services.latest_round import latest_round
 from ..current_event import current_event
 from ..refusals import field_for, refuse
+from ..service_config import backup_store
 from . import bp
+from . import retention as retention_view
 from .forms import ButtonForm, EventSettingsForm, NewEventForm
 from .nickname_forms import SETTINGS, ProposeForm
 
@@ -24,7 +27,8 @@ from .nickname_forms import SETTINGS, ProposeForm
 def index():
     """The organiser's home: every event, newest first."""
     return render_template(
-        "organiser/index.html", summaries=event_service.list_events(db.session()), form=NewEventForm()
+        "organiser/index.html", summaries=event_service.list_events(db.session()), form=NewEventForm(),
+        **retention_view.index_context()
     )
 
 
@@ -53,7 +57,7 @@ def _set_language(event, code: str) -> None:
 
 def _index(form, status):
     return render_template("organiser/index.html", summaries=event_service.list_events(db.session()),
-                           form=form), status
+                           form=form, **retention_view.index_context()), status
 
 
 @bp.route("/events/<int:event_id>/settings", methods=["GET", "POST"])
@@ -86,11 +90,12 @@ def delete_event(event_id: int):
     form = ButtonForm()
     if form.validate_on_submit():
         name = event.name
-        event_service.delete_event(db.session(), event)
+        erase_event(db.session(), event.id, backup_store())
         flash(translate(T("Event “{name}” deleted.", name=Name(name))), "success")
         return redirect(url_for("organiser.index"))
     return render_template("organiser/delete_event.html", event=event, form=form,
-                           counts=event_service.event_counts(db.session(), event.id))
+                           counts=event_service.event_counts(db.session(), event.id),
+                           backups=backup_count(backup_store(), event))
 
 
 @bp.get("/events/<int:event_id>")
