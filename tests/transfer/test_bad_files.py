@@ -178,6 +178,8 @@ BAD_DOCUMENTS = {
     "nickname shared": (lambda doc: [doc["players"][0].update(nickname="Otter 3"),
                                      doc["players"][1].update(nickname="OTTER 3")],
                         "players[1].nickname: 'OTTER 3' is the same nickname as 'Otter 3' (players[0])"),
+    "nickname of another player's name": (lambda doc: doc["players"][0].update(nickname=doc["players"][1]["name"]),
+                                          "is the name of another player (players[1])"),
 }
 
 

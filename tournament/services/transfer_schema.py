@@ -442,8 +442,10 @@ def _players(value: Any, tables: dict[int, Any], max_name_length: int) -> list[P
 
 def _nicknames(value: list[Any], players: list[PlayerSpec], max_name_length: int) -> list[PlayerSpec]:
     """Version 7: each player's nickname (absent or null: none), through the gate of a typed
-    name; two nicknames alike (as names are compared) would show the room one name for two."""
+    name; a nickname alike (as names are compared) to another's nickname or to another player's
+    name would show the room one name for two (the players page refuses both too)."""
     seen: dict[str, tuple[str, int]] = {}
+    names = {fold_name(player.name): (player.name, index) for index, player in enumerate(players)}
     named: list[PlayerSpec] = []
     for index, (item, player) in enumerate(zip(value, players, strict=True)):
         path = f"players[{index}].nickname"
@@ -458,6 +460,11 @@ def _nicknames(value: list[Any], players: list[PlayerSpec], max_name_length: int
             fail(path, T("'{name}' is the same nickname as '{other}' (players[{place}]) when case and accents "
                          "are ignored; two players cannot share a nickname",
                          name=Name(nickname), other=Name(other), place=other_index))
+        other_name, other_index = names.get(key, (None, index))
+        if other_name is not None and other_index != index:
+            fail(path, T("'{name}' is the name of another player (players[{place}]); a nickname must differ "
+                         "from every name",
+                         name=Name(nickname), place=other_index))
         seen[key] = (nickname, index)
         named.append(PlayerSpec(player.name, player.status, player.home_table, nickname))
     return named
