@@ -34,7 +34,7 @@ def _imported(app, response) -> Event:
 def test_an_ended_tournament_exports_its_rounds_and_end_and_imports_ended(app, organiser, played):  # noqa: F811
     assert organiser.post(f"/events/{played}/end").status_code == 302  # round 3 was planned: dropped
     document = _export(organiser, played)
-    assert document["version"] == 6
+    assert document["version"] == 7
     assert document["event"]["planned_rounds"] == 2 and document["event"]["ended_at"] is not None
     event = _imported(app, _import(organiser, document))
     assert event.planned_rounds == 2 and event.ended_at is not None

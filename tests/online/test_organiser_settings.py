@@ -125,7 +125,7 @@ def test_the_event_file_round_trips_which_tables_are_online_and_refereed(app, or
     event_id = setup_event(app, NAMES, tables=2)
     organiser.post(f"/events/{event_id}/online/tables", data={"online-1": "y", "online-2": "y", "referee-2": "y"})
     document = _export(organiser, event_id)
-    assert document["version"] == 6
+    assert document["version"] == 7
     assert [(t["online"], t["app_referees"]) for t in document["tables"]] == [(True, False), (True, True)]
     copy_id = _imported_id(_import(organiser, document))
     assert _flags(app, copy_id) == {1: (True, False), 2: (True, True)}
