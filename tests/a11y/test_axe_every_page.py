@@ -65,6 +65,7 @@ PAGES = [
     ("import", "/events/import", "played", "organiser"),
     ("accounts", "/accounts", "played", "organiser"),
     ("own-account", "/account", "played", "organiser"),
+    ("notice", "/notice", "played", "organiser"),
     ("print-index", "/events/{e}/print", "played", "organiser"),
     ("print-sheets", "/events/{e}/print/sheets", "played", "organiser"),
     ("print-guide", "/events/{e}/print/guide", "played", "organiser"),

@@ -48,6 +48,7 @@ PAGES = {
     "backups": Page(E + "/backups"),
     "audit": Page(E + "/audit"),
     "accounts": Page("/accounts"),
+    "notice": Page("/notice"),
     "import": Page("/events/import"),
     "organiser-refused": Page(E + "/players/999999", status=400),
     "score-game": Page("/events/{euchre}/rounds/1/tables/1/games/1/score"),
