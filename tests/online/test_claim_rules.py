@@ -7,6 +7,7 @@ from sqlalchemy import select
 
 from tests.conftest import setup_event
 from tests.online.conftest import online_event
+from tests.online.joining import found
 from tournament import db
 from tournament.models import Event, OnlineClaim, Player, PlayerStatus
 from tournament.services.errors import Conflict
@@ -80,8 +81,9 @@ def _listed(client, app, event_id: int) -> set[str]:
     with app.app_context():
         public = db.session().get(Event, event_id).public_token
         names = dict(db.session().execute(select(Player.id, Player.name).where(Player.event_id == event_id)).all())
-    page = client.get(f"/s/{public}/play").get_data(as_text=True)
-    return {name for pid, name in names.items() if f'value="{pid}"' in page}
+    # Each single-word name is its own public name: search for each in turn.
+    return {name for pid, name in names.items()
+            if f'value="{pid}"' in found(client, f"/s/{public}/play", name).get_data(as_text=True)}
 
 
 def _at_table(app, event_id: int, number: int, round_number: int | None = None) -> set[str]:

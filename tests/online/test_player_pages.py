@@ -6,6 +6,7 @@ from sqlalchemy import select
 
 from tests.conftest import count_queries, setup_event
 from tests.online.conftest import claim_all, online_event
+from tests.online.joining import found
 from tournament import db
 from tournament.models import Event, OnlineClaim, Player
 from tournament.services.online import claims
@@ -34,9 +35,11 @@ def test_the_claim_page_lists_the_playing_names_escaped_and_marks_claimed_ones(a
     with app.app_context():
         session = db.session()
         claims.claim(session, session.get(Event, event_id), _player_id(app, event_id, "Ben"))
-    html = client.get(f"/s/{_public(app, event_id)}/play").get_data(as_text=True)
+    url = f"/s/{_public(app, event_id)}/play"
+    html = found(client, url, "Cleo").get_data(as_text=True)
     assert "&lt;b&gt;Cleo&lt;/b&gt;" in html and "<b>Cleo" not in html
-    assert f'value="{_player_id(app, event_id, "Ana")}"' in html
+    assert f'value="{_player_id(app, event_id, "Ana")}"' in found(client, url, "Ana").get_data(as_text=True)
+    html = found(client, url, "Ben").get_data(as_text=True)
     assert f'value="{_player_id(app, event_id, "Ben")}"' not in html and "already playing" in html
 
 
@@ -59,7 +62,7 @@ def test_a_name_playing_on_another_device_is_refused_beside_the_name(app, client
     public, ben = _public(app, event_id), _player_id(app, event_id, "Ben")
     assert client.post(f"/s/{public}/play", data={"player_id": ben}).status_code == 302
     other = app.test_client()
-    refused = other.post(f"/s/{public}/play", data={"player_id": ben})
+    refused = other.post(f"/s/{public}/play", data={"player_id": ben, "q": "Ben"})  # found by typing "Ben"
     html = refused.get_data(as_text=True)
     assert refused.status_code == 409
     assert "is already playing on another device. Ask the organiser to release the name" in html

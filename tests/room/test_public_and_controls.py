@@ -2,15 +2,16 @@
 
 import pytest
 
+from tests.online.joining import found
 from tests.room.conftest import close_round, record_winner, seated, tokens
 from tournament import db
 from tournament.models import Event
 
 
-def test_where_do_i_sit_lists_names_and_shows_the_home_table_before_round_one(phone, app, event_id):
+def test_where_do_i_sit_finds_typed_names_and_shows_the_home_table_before_round_one(phone, app, event_id):
     public = tokens(app, event_id)["public"]
-    page = phone.get(f"/s/{public}").get_data(as_text=True)
-    assert "Ana" in page and "Ivo" in page
+    assert "Ana" in found(phone, f"/s/{public}", "an").get_data(as_text=True)
+    assert "Ivo" in found(phone, f"/s/{public}", "iv").get_data(as_text=True)
     with app.app_context():
         ana = next(p for p in db.session().get(Event, event_id).players if p.name == "Ana")
         home = ana.home_table.number

@@ -7,6 +7,7 @@ import html
 import re
 
 from tests.fuzz.conftest import NAMES_A, NAMES_B
+from tests.online.joining import found
 from tournament import db
 from tournament.games import DEFAULT, get
 from tournament.models import Event
@@ -56,9 +57,11 @@ def test_the_seat_feed_carries_exactly_name_table_round_label_and_whether_playin
             assert data["name"] in NAMES_A and isinstance(data["table"], int)
 
 
-def test_the_list_holds_this_events_names_only(client, app, world):
-    page = client.get(f"/s/{world.public_tokens[world.a]}").get_data(as_text=True)
-    listed = re.findall(r'<li><a href="[^"]+"><bdi>([^<]*)</bdi></a></li>', page)  # each name isolated
+def test_a_search_finds_this_events_names_only(client, app, world):
+    listed = []
+    for typed in [*NAMES_A, *NAMES_B]:  # every name of both events, typed whole
+        page = found(client, f"/s/{world.public_tokens[world.a]}", typed).get_data(as_text=True)
+        listed += re.findall(r'<li><a href="[^"]+"><bdi>([^<]*)</bdi></a></li>', page)  # each name isolated
     with app.app_context():
         expected = sorted(p.name for p in db.session().get(Event, world.a).players)
     assert sorted(html.unescape(n) for n in listed) == expected

@@ -1,35 +1,38 @@
-/* "Where do I sit": filter the name list; on a player's page, poll for a new table after each round
-   and read the new table out in a polite live region. Names reach the page only through textContent. */
+/* "Where do I sit": find one's name as one types; on a player's page, poll for a new table after each round
+   and read the new table out in a polite live region. Names reach the page only through textContent, or
+   as the server escaped them in the search's answer (parsed inert by DOMParser). */
 (function () {
   "use strict";
   var POLL_MS = 2000;
 
-  var filter = document.getElementById("name-filter");
-  if (filter) {
-    /* Letters compare as in the app's alphabetical order: case and accents ignored, and letters
-       people type as two (ß, Æ, Œ, Þ) or without their stroke (Ø, Ł, Đ, dotless ı) match their
-       plain spelling on both sides: "strasse" finds "Straße", "aerin" finds "Ærin". The
-       collator then catches what the table below does not list. */
-    var LETTERS = { "ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "ł": "l", "đ": "d", "þ": "th", "ı": "i" };
-    var fold = function (text) {
-      return text.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "")
-        .replace(/[ßæœøłđþı]/g, function (letter) { return LETTERS[letter]; }).normalize("NFC");
+  /* The name search: the page works as a GET form; here the same request is sent as the pupil
+     types and the matches and the status sentence (a live region) are taken from its answer,
+     so the server alone decides what matches and nothing is listed before two letters. */
+  var search = document.querySelector("form[data-find-name]");
+  if (search) {
+    var typed = search.querySelector("input[name=q]");
+    var timer = null;
+    var asked = 0;
+    var find = function () {
+      var url = search.action + "?q=" + encodeURIComponent(typed.value);
+      var mine = ++asked;
+      fetch(url, { cache: "no-store", headers: { "Accept": "text/html" } })
+        .then(function (response) { return response.ok ? response.text() : null; })
+        .then(function (html) {
+          if (html === null || mine !== asked) { return; }  // a later keystroke's answer wins
+          var answer = new DOMParser().parseFromString(html, "text/html");
+          ["names", "find-name-status"].forEach(function (id) {
+            var fresh = answer.getElementById(id);
+            var here = document.getElementById(id);
+            if (fresh && here) { here.replaceChildren.apply(here, Array.from(fresh.childNodes)); }
+          });
+          history.replaceState(null, "", url);
+        })
+        .catch(function () { /* offline for a moment: the Find button still works */ });
     };
-    var same = new Intl.Collator("und", { sensitivity: "base", usage: "search" });
-    var contains = function (text, wanted) {
-      text = fold(text);
-      wanted = fold(wanted);
-      if (text.indexOf(wanted) !== -1) { return true; }
-      for (var start = 0; start + wanted.length <= text.length; start++) {
-        if (same.compare(text.substr(start, wanted.length), wanted) === 0) { return true; }
-      }
-      return false;
-    };
-    filter.addEventListener("input", function () {
-      var wanted = filter.value.trim().normalize("NFC");
-      document.querySelectorAll("#names li").forEach(function (item) {
-        item.hidden = wanted !== "" && !contains(item.textContent.normalize("NFC"), wanted);
-      });
+    typed.addEventListener("input", function () {
+      clearTimeout(timer);
+      timer = setTimeout(find, 250);
     });
   }
 

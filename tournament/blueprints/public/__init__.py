@@ -1,10 +1,11 @@
-"""'Where do I sit': the event's public link (QR code on the projector). A player picks their
-name and sees their table number. No login; it shows names and table numbers, nothing else.
+"""'Where do I sit': the event's public link (QR code on the projector). A player types part of
+their name, taps it among the matches and sees their table number. No login; it shows public
+names (never the class list: `core.name_search`) and table numbers, nothing else.
 The pages speak the phone's language (the switch's cookie, else the browser's), else the event's."""
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template
+from flask import Blueprint, render_template, request
 
 from ... import db
 from ...i18n.locale import use_event
@@ -18,11 +19,13 @@ bp.after_request(vary_by_language)
 
 @bp.get("/<token>")
 def pick(token: str):
-    """Every participant's name, alphabetically; tapping one shows where they sit."""
+    """The public names matching what was typed (`q`), none before two letters; tapping one
+    shows where they sit."""
     session = db.session()
     event = room_links.event_by_public_token(session, token)
     use_event(event)
-    return render_template("public/pick.html", event=event, names=seat_finder.names(session, event),
+    found = seat_finder.find(session, event, request.args.get("q"))
+    return render_template("public/pick.html", event=event, found=found,
                            online=online.has_online_table(session, event))
 
 

@@ -2,12 +2,14 @@
 this device gets the player's personal link (`/play/<token>`).
 
 Rules:
-- Only the event's playing names are listed (seated, alphabetical); names already claimed on a
-  device are marked and cannot be tapped. A claim refused (claimed meanwhile, not playing) comes
-  back with the list and the sentence beside that name; nothing is changed.
+- The class list is not public: a player types at least two letters of their public name (a
+  GET form, `q`) and only the matching playing names are listed (seated at a table played
+  online); names already claimed on a device are marked and cannot be tapped. A claim refused
+  (claimed meanwhile, not playing) comes back with the same matches and the sentence beside
+  that name; nothing is changed.
 - The device remembers its personal link in a cookie kept for this event's public link only,
-  so opening the public link again offers "Continue as {name}" (while the link is still that
-  player's: a released name offers nothing).
+  so opening the public link again offers "Continue as {name}", by the public name (while the
+  link is still that player's: a released name offers nothing).
 - A device claims one name: the cookie's link is sent along, and a device holding a name is
   refused another (`claims.claim`). Its address holds at most ONLINE_NAMES_PER_ADDRESS names of
   the event (default 1), and may try at most ONLINE_CLAIMS_PER_ADDRESS claims (default 10 a
@@ -35,6 +37,7 @@ from ...models.base import is_token
 from ...services import room_links
 from ...services.errors import DomainError
 from ...services.online import claims
+from ...services.public_names import room_names
 from ...throttle import from_the_laptop, limiter
 from . import bp
 
@@ -73,19 +76,20 @@ def remembered(session, event: Event) -> tuple[str, str] | None:
     if not is_token(token):
         return None
     row = session.execute(
-        select(OnlineClaim.token, Player.name).join(Player, Player.id == OnlineClaim.player_id)
+        select(OnlineClaim.token, Player.id).join(Player, Player.id == OnlineClaim.player_id)
         .where(OnlineClaim.token == token, OnlineClaim.event_id == event.id)
     ).first()
-    return (row[0], row[1]) if row is not None else None
+    return (row[0], room_names(event)[row[1]]) if row is not None else None
 
 
-def _page(session, event: Event, form: ClaimForm, refused_id: int | None = None, status: int = 200):
-    """The list of names; a refusal for a name not on it (another event's, a made-up id) shows
-    above the list, since there is no name to show it beside."""
-    names = claims.names_to_pick(session, event)
-    if refused_id is not None and refused_id not in {pid for pid, _name, _claimed in names}:
+def _page(session, event: Event, form: ClaimForm, typed: str | None, refused_id: int | None = None,
+          status: int = 200):
+    """The names matching what was typed; a refusal for a name not among them (another event's,
+    a made-up id) shows above the list, since there is no name to show it beside."""
+    found, claimed = claims.names_to_pick(session, event, typed)
+    if refused_id is not None and refused_id not in {pid for pid, _name in found.matches}:
         refused_id = None
-    return render_template("public/online.html", event=event, form=form, names=names,
+    return render_template("public/online.html", event=event, form=form, found=found, claimed=claimed,
                            refused_id=refused_id, mine=remembered(session, event)), status
 
 
@@ -98,12 +102,13 @@ def claim(token: str):
     use_event(event)
     form = ClaimForm()
     if request.method == "GET":
-        return _page(session, event, form)
+        return _page(session, event, form, request.args.get("q"))
+    typed = request.form.get("q")  # the search the tapped name was found by, to show it again
     if not form.validate_on_submit():
         # Anything but a name's button (a missing or garbled id): one plain sentence.
         if not getattr(getattr(form, "csrf_token", None), "errors", None):
             form.player_id.errors = [gettext("Tap your name.")]
-        return _page(session, event, form, status=400)
+        return _page(session, event, form, typed, status=400)
     player_id = form.player_id.data
     per_address = None if from_the_laptop() else current_app.config.get("ONLINE_NAMES_PER_ADDRESS",
                                                                          DEFAULT_NAMES_PER_ADDRESS)
@@ -112,7 +117,7 @@ def claim(token: str):
                                 address=request.remote_addr, names_per_address=per_address)
     except DomainError as error:  # the claim's change rolled back: nothing was written
         form.player_id.errors = [translate(error.text)]
-        return _page(session, event, form, refused_id=player_id, status=error.http_status)
+        return _page(session, event, form, typed, refused_id=player_id, status=error.http_status)
     response = redirect(url_for("play.page", token=personal))
     response.set_cookie(COOKIE, personal, max_age=COOKIE_SECONDS, path=url_for("public.pick", token=token),
                         samesite="Lax", httponly=True)

@@ -36,11 +36,12 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
 from ...core.i18n import Name, T, Tn
-from ...core.names import name_key
+from ...core.name_search import Found, search
 from ...models import Event, OnlineClaim, Player, PlayerStatus, Table
 from ...models.base import is_token, new_token, utcnow
 from .. import audit
 from ..errors import Conflict, NotFound
+from ..public_names import room_names
 from ..unit_of_work import event_change
 from . import settings, whereabouts
 
@@ -52,17 +53,19 @@ NOT_ON_LIST = T("That name is not on this event's list. Go back and pick your na
 NOT_ONLINE = T("This event is not played online: play at your table in the room.")
 
 
-def names_to_pick(session: Session, event: Event) -> list[tuple[int, str, bool]]:
-    """(player id, name, claimed) of every seated player whose table now is played online,
-    alphabetically; two statements. Players of tables that play in the room are not listed."""
+def names_to_pick(session: Session, event: Event, typed: str | None) -> tuple[Found, set[int]]:
+    """The public names matching what was typed (``core.name_search``) among the seated players
+    whose table now is played online, and which players' names are claimed. Players of tables
+    that play in the room are not searched."""
     online = select(Table.id).where(Table.event_id == event.id, Table.online.is_(True))
     at_table = whereabouts.player_table(Player.id, Player.event_id, Player.home_table_id)
-    players = session.execute(
-        select(Player.id, Player.name).where(Player.event_id == event.id, Player.status == PlayerStatus.SEATED,
-                                             at_table.in_(online))
-    ).all()
+    playing = set(session.scalars(
+        select(Player.id).where(Player.event_id == event.id, Player.status == PlayerStatus.SEATED,
+                                at_table.in_(online))
+    ))
+    found = search({pid: name for pid, name in room_names(event).items() if pid in playing}, typed)
     claimed = set(session.scalars(select(OnlineClaim.player_id).where(OnlineClaim.event_id == event.id)))
-    return sorted(((pid, name, pid in claimed) for pid, name in players), key=lambda item: name_key(item[1]))
+    return found, claimed
 
 
 def _player(session: Session, event: Event, player_id: int) -> Player:
@@ -107,19 +110,20 @@ def claim(session: Session, event: Event, player_id: int, held: str | None = Non
             if not settings.is_possible(event) or online is None:
                 raise Conflict(NOT_ONLINE)
             player = _player(session, event, player_id)
-            name = player.name
+            public = room_names(event)  # the refusals are read on a phone: public names only
+            name = public[player.id]
             if player.status is not PlayerStatus.SEATED:
                 raise Conflict(T("{name} is not playing in this event now, so there are no cards to play online. "
-                                 "Ask the organiser if that is not right.", name=Name(player.name)))
+                                 "Ask the organiser if that is not right.", name=Name(name)))
             mine = session.scalar(select(OnlineClaim).where(OnlineClaim.token == held,
                                                             OnlineClaim.event_id == event_id)
                                   ) if is_token(held) else None
             if mine is not None:
                 if mine.player_id == player_id:
                     return mine.token
-                raise one_name(session.scalar(select(Player.name).where(Player.id == mine.player_id)) or "")
+                raise one_name(public.get(mine.player_id, ""))
             if session.get(OnlineClaim, player_id) is not None:
-                raise already_playing(player.name)
+                raise already_playing(name)
             address = address[:64] if address else None
             if address is not None and names_per_address is not None:
                 there = session.scalar(select(func.count()).select_from(OnlineClaim)
