@@ -1,10 +1,12 @@
 """One small site with every kind of page to check, built once per test module: a class played
 to round 3 (its round 4 planned), a tournament that is over, a round running, an Elbows Up!
-round (the scorer), and the organiser logged in."""
+round (the scorer), a class played 85 days ago (the events list warns it is erased soon), and
+the organiser logged in."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import select
 
@@ -60,6 +62,7 @@ def build(app) -> Site:
         table_service.set_table_count(session, event, 1)
         scored = event.id
     start_round(app, scored)
+    _played_long_ago(app)
     ids = (played, over, running, scored)
     with app.app_context():
         session = db.session()
@@ -72,6 +75,17 @@ def build(app) -> Site:
             presenter[event_id] = f"/p/{event.projector_token}/present/{key}"
         player = {e: session.scalar(select(Player.id).where(Player.event_id == e).order_by(Player.id)) for e in ids}
     return Site(played, over, running, scored, {e: tokens(app, e) for e in ids}, presenter, player)
+
+
+def _played_long_ago(app) -> None:
+    """A class whose only round was 85 days ago: 90 days' retention erases it within the week."""
+    long_ago = datetime.now(UTC) - timedelta(days=85)
+    event_id = setup_event(app, ["Sam", "Tia", "Uma", "Vic"], tables=1, name="Class 6D")
+    with app.app_context():
+        session = db.session()
+        event = session.get(Event, event_id)
+        round_service.start_round(session, event, now=long_ago)
+        round_service.close(session, event, 1, now=long_ago)
 
 
 def _table_2_asks_and_disputes(app, event_id: int) -> None:
