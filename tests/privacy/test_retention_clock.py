@@ -174,3 +174,15 @@ def test_the_log_names_the_erased_event_by_number_and_date_only(app, old_and_you
 def test_the_command_line_runs_it_by_hand(app, runner, old_and_young):
     result = runner.invoke(args=["erase-expired"])
     assert result.exit_code == 0 and "Erased 0 event(s)" in result.output
+
+
+def test_an_event_played_long_ago_counts_from_its_last_round_not_from_when_it_was_stored(app):
+    """An imported class (stored today) whose rounds were played 100 days ago is past 90 days."""
+    long_ago = _played(app, NOW - 100 * DAY, "Imported class")
+    assert [e.event_id for e in _run(app, NOW).events] == [long_ago]
+
+
+def test_an_event_without_a_round_counts_from_its_creation(app):
+    unplayed = setup_event(app, ["Ana", "Ben", "Cem", "Dora"], tables=1)
+    assert _run(app, NOW + 89 * DAY).events == []
+    assert [e.event_id for e in _run(app, NOW + 91 * DAY).events] == [unplayed]

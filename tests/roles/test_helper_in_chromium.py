@@ -28,7 +28,7 @@ def _log_in(page, url: str, username: str, password: str) -> None:
     page.get_by_label("Username").fill(username)
     page.get_by_label("Password").fill(password)
     page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_role("heading", name="Events")).to_be_visible()
+    expect(page.get_by_role("heading", name="Events", exact=True)).to_be_visible()
 
 
 def test_an_organiser_adds_a_helper_who_records_a_result_and_is_refused_the_delete_page(app, live_server, browser):

@@ -4,10 +4,11 @@ and the one place that says when each event is erased.
 A database without the setting is a new install: 90 days (migration 0016 writes "never" for a
 database that already held events, so an upgrade erases nothing).
 
-An event's last activity is the latest of its creation, its rounds' starts and closes, its end
-and the last "Keep" (`Event.kept_at`); it is erased `retention_days` after that. Changing the
-setting never erases an event sooner than `GRACE` after the change, so the events list's
-warning (shown `WARNING` ahead) is always there to be seen before anything goes."""
+An event's last activity is its last round's close or start (its creation while it has no
+round), its end, or the last "Keep" (`Event.kept_at`), whichever is latest; it is erased
+`retention_days` after that. Changing the setting never erases an event sooner than `GRACE`
+after the change, so the events list's warning (shown `WARNING` ahead) is always there to be
+seen before anything goes."""
 
 from __future__ import annotations
 
@@ -109,8 +110,10 @@ def last_activities(session: Session, event_ids: list[int] | None = None) -> dic
     if event_ids is not None:
         query = query.where(Event.id.in_(event_ids))
     found = {}
-    for event_id, *moments in session.execute(query):
-        found[event_id] = max(_utc(_as_datetime(m)) for m in moments if m is not None)
+    for event_id, created, ended, kept, started, closed in session.execute(query):
+        played = [m for m in (started, closed, ended) if m is not None]
+        moments = [m for m in (*(played or [created]), kept) if m is not None]
+        found[event_id] = max(_utc(_as_datetime(m)) for m in moments)
     return found
 
 
