@@ -12,7 +12,7 @@ Invariants:
 - Left out: the change log (it names accounts and holds old names), and the notes, which people
   wrote and which may name pupils, unless the organiser asks for them; then every player's
   name, nickname or a word of the name, inside a note or a debrief step, as a whole word
-  (case as written), becomes the pseudonym.
+  (as written, in lower or upper case, or capitalised), becomes the pseudonym.
 - The event's name, settings, tables and house rules are kept.
 """
 
@@ -87,7 +87,12 @@ def _spoken(pseudonym: dict[str, str], nicknames: dict[str, str]) -> dict[str, s
             if len(word) >= MIN_WORD:
                 owners.setdefault(word, set()).add(pseudonym[name])
     words = {word: next(iter(who)) if len(who) == 1 else UNSURE for word, who in owners.items()}
-    return {**words, **{nickname: pseudonym[name] for name, nickname in nicknames.items()}, **pseudonym}
+    spoken = {**words, **{nickname: pseudonym[name] for name, nickname in nicknames.items()}, **pseudonym}
+    # Pupils type "ana" and "ANA" too; a cased form that is already another entry keeps that one.
+    for written, code in list(spoken.items()):
+        for cased in (written.lower(), written.upper(), written.title()):
+            spoken.setdefault(cased, code)
+    return spoken
 
 
 def _replaced(text: str, spoken: dict[str, str]) -> str:
