@@ -23,6 +23,7 @@ from .retention import retention_days
 class StoredPlace:
     kind: str  # "instance", "database", "backups"
     path: str
+    exists: bool
     mode: str | None  # "0700"; None when missing or on a system without POSIX permissions
     private: bool  # nobody but the account running the app may read it
 
@@ -39,16 +40,17 @@ class Notice:
 
 def _place(kind: str, path: Path) -> StoredPlace:
     if os.name != "posix" or not path.exists():
-        return StoredPlace(kind, str(path), None, False)
+        return StoredPlace(kind, str(path), path.exists(), None, False)
     mode = stat.S_IMODE(path.stat().st_mode)
-    return StoredPlace(kind, str(path), f"{mode:04o}", mode & 0o077 == 0)
+    return StoredPlace(kind, str(path), True, f"{mode:04o}", mode & 0o077 == 0)
 
 
 def notice(session: Session, instance: Path, database: Path | None, backups: Path) -> Notice:
     """The facts of the notice; ``database`` is the SQLite file (None for PostgreSQL)."""
     events = [(name, shown) for name, shown in
               session.execute(select(Event.name, Event.names_shown).order_by(Event.created_at.desc(), Event.id.desc()))]
-    roles = dict(session.execute(select(Organiser.role, func.count()).group_by(Organiser.role)).tuples().all())
+    roles: dict[Role, int] = {role: count for role, count in
+                              session.execute(select(Organiser.role, func.count()).group_by(Organiser.role))}
     places = [_place("instance", instance), *([_place("database", database)] if database is not None else []),
               _place("backups", backups)]
     return Notice(retention_days(session), events, roles.get(Role.ORGANISER, 0), roles.get(Role.HELPER, 0),
