@@ -13,7 +13,9 @@ from tests.corpus.names import ACCEPTED
 from tests.room.conftest import close_round, record_winner, seated, start_round, tokens
 from tournament import db
 from tournament.core.names import name_key
+from tournament.core.public_names import NamesShown
 from tournament.models import Event
+from tournament.services.nicknames import set_names_shown
 
 NAMES = [stored for _, stored in ACCEPTED.values()]
 RAW_MARKUP = ("<script>alert(1)</script>", "<img src=x onerror=alert(1)>")
@@ -112,6 +114,8 @@ def test_tie_lines_isolate_each_name(app, organiser, played):
 
 
 def test_the_projector_feed_and_seat_finder_carry_names_exactly_as_stored(app, client, played):
+    with app.app_context():  # the names as typed reach the room when the event shows full names
+        set_names_shown(db.session(), played, NamesShown.FULL)
     token = tokens(app, played)
     feed = client.get(f"/p/{token['projector']}/feed.json").get_json()
     on_feed = {row["name"] for row in feed["standings"]}

@@ -14,9 +14,11 @@ from tests.corpus.names import CORPUS
 from tests.room.conftest import start_round, tokens
 from tournament import db
 from tournament.blueprints.game_forms import blank_row, fill_recorded, results_form
+from tournament.core.public_names import NamesShown
 from tournament.games import game_of
 from tournament.models import Event
 from tournament.services.latest_round import latest_round
+from tournament.services.nicknames import set_names_shown
 from tournament.services.round_data import load_round
 
 # Markup, quotes and ampersands, right-to-left scripts, a leading direction override (trimmed
@@ -99,7 +101,10 @@ def widget_rows(form, players) -> list[dict]:
 
 
 def hostile_table(app) -> tuple[int, str, dict[str, int]]:
+    """The widgets show the names as typed: the event shows full names, so the phone does too."""
     event_id = setup_event(app, HOSTILE, tables=1, name="Hostile names")
+    with app.app_context():
+        set_names_shown(db.session(), event_id, NamesShown.FULL)
     start_round(app, event_id)
     return event_id, tokens(app, event_id)[1], player_ids(app, event_id)
 

@@ -17,8 +17,10 @@ from tests.conftest import count_queries, setup_event
 from tests.corpus.names import ACCEPTED
 from tests.scorer.conftest import card_event, stored
 from tournament import db
+from tournament.core.public_names import NamesShown
 from tournament.models import Event
 from tournament.services import rounds
+from tournament.services.nicknames import set_names_shown
 
 
 def _text(response) -> str:
@@ -157,6 +159,8 @@ def test_hostile_names_on_the_scorer_page_are_escaped_and_isolated(client, app, 
     names = [stored for _label, stored in ACCEPTED.values()]
     assert any("<script>" in name for name in names)
     card = card_event(app, names=names, tables=len(names) // 3)
+    with app.app_context():  # every name as typed, the longest and most hostile form of it
+        set_names_shown(db.session(), card.event_id, NamesShown.FULL)
     for table, seated in card.seated.items():
         for seen, (name, pid) in enumerate(sorted(seated.items())[:2]):
             response = client.post(_score(client, card, table), data={"seen": str(seen), "top": str(pid)})

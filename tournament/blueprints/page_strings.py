@@ -19,10 +19,10 @@ from typing import Any
 from flask import request
 from markupsafe import Markup
 
-from ..core.i18n import T, Text
+from ..core.i18n import Name, T, Text
 from ..i18n import translate
 from ..i18n.messages import catalogue_form
-from ..name_display import names_in
+from ..name_display import names_in, shown_name
 
 # Script name -> key -> message. A page sends the groups of the scripts it loads.
 STRINGS: dict[str, dict[str, Text]] = {
@@ -103,9 +103,12 @@ def page_js_strings() -> Markup:
 
 
 def localised(data: Any) -> Any:
-    """``data`` (JSON-like) with every ``Text`` in it translated into the page's language."""
+    """``data`` (JSON-like) with every ``Text`` in it translated into the page's language, and
+    every ``Name`` as the page shows names (public on a page of the room)."""
     if isinstance(data, Text):
         return translate(data)
+    if isinstance(data, Name):
+        return shown_name(data)
     if isinstance(data, dict):
         return {key: localised(value) for key, value in data.items()}
     if isinstance(data, (list, tuple)):

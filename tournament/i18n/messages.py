@@ -3,8 +3,9 @@
 Rules:
 - ``translate(text)`` looks the message up in the selected language's catalogue (with its
   context, and its plural form chosen by the language's own plural rule for ``n``), then fills
-  the parameters: a ``Text`` parameter is translated into the same language, a ``Name`` and any
-  other value are shown as given. A message missing from the catalogue reads as English.
+  the parameters: a ``Text`` parameter is translated into the same language, a ``Name`` as the
+  page shows names (public on a page of the room, ``name_display``) and any other value as
+  given. A message missing from the catalogue reads as English.
 - A plain ``str`` passes through untouched: it was never marked for translation (or is a name).
 - ``translate_html`` is the same for a page: the catalogue's words are escaped, every parameter
   is escaped, and a ``Name`` sits in a ``<bdi>`` isolate, as the ``name`` filter shows names.
@@ -27,7 +28,7 @@ from flask_babel import force_locale, get_translations
 from markupsafe import Markup, escape
 
 from ..core.i18n import Name, Text, fill
-from ..name_display import isolate
+from ..name_display import isolate, shown_name
 
 
 def translate(text: Text | str, locale: str | None = None) -> str:
@@ -82,7 +83,9 @@ def catalogue_form(text: Text) -> str:
 
 
 def _render(text: Text) -> str:
-    return fill(catalogue_form(text), text.params, text.n, _render)
+    # A page of the room shows each Name as the public name (name_display.show_room_names).
+    params = {key: Name(shown_name(value)) if isinstance(value, Name) else value for key, value in text.params.items()}
+    return fill(catalogue_form(text), params, text.n, _render)
 
 
 def _render_html(text: Text) -> Markup:

@@ -11,3 +11,10 @@ def room_names(event: Event) -> dict[int, str]:
     """Each of the event's players' public name, by player id, as the event's setting says."""
     return public_names((Named(player.id, player.name, player.nickname) for player in event.players),
                         event.names_shown)
+
+
+def room_names_by_name(event: Event) -> dict[str, str]:
+    """The same public names keyed by the real name (unique in an event), for pages whose
+    sentences and lists were built, and ordered, with the real names."""
+    shown = room_names(event)
+    return {player.name: shown[player.id] for player in event.players}

@@ -29,7 +29,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ..core.i18n import T, Tn
+from ..core.i18n import Name, T, Tn
 from ..core.movement import no_game_text, tie_text
 from ..core.names import name_key
 from ..core.rounds import round_label
@@ -61,12 +61,14 @@ def timer_data(event: Event, now: datetime) -> dict[str, Any] | None:
     }
 
 
-def _names(players: Iterable[Any]) -> list[str]:
-    return [p.name for p in sorted(players, key=lambda p: name_key(p.name))]
+# Names go out as ``Name``: the screen's edge shows each as the room sees it (its public name),
+# after they were ordered here by the real names.
+def _names(players: Iterable[Any]) -> list[Name]:
+    return [Name(p.name) for p in sorted(players, key=lambda p: name_key(p.name))]
 
 
 def _seating(data: RoundData) -> list[dict[str, Any]]:
-    return [{"number": t.number, "players": [p.name for p in data.seated_at(t)]} for t in data.tables]
+    return [{"number": t.number, "players": [Name(p.name) for p in data.seated_at(t)]} for t in data.tables]
 
 
 def _home_seating(tables: Sequence[Any], players: Sequence[Any]) -> list[dict[str, Any]]:
@@ -85,7 +87,7 @@ def _results(data: RoundData, following: RoundData | None) -> list[dict[str, Any
         tables.append({
             "number": table.table,
             "rows": [
-                {"name": row.player, "games": row.games, "direction": row.direction,
+                {"name": Name(row.player), "games": row.games, "direction": row.direction,
                  "to": row.to_table, "winner": row.winner}
                 for row in table.rows
             ],
@@ -100,7 +102,7 @@ def _results(data: RoundData, following: RoundData | None) -> list[dict[str, Any
 
 def _standings(session: Session, event: Event) -> list[dict[str, Any]]:
     return [
-        {"name": row.player.name, "games": row.games_won, "rounds": row.rounds_won, "highest": row.highest_table}
+        {"name": Name(row.player.name), "games": row.games_won, "rounds": row.rounds_won, "highest": row.highest_table}
         for row in compute_standings(session, event).rows
     ]
 

@@ -18,6 +18,7 @@ from ... import db
 from ...i18n import translate
 from ...i18n.locale import use_event
 from ...models import Event
+from ...name_display import show_room_names
 from ...services.errors import DomainError
 from ...services.online import actions, claims, view
 from ...services.timer import now_utc
@@ -56,6 +57,7 @@ def act(token: str):
         return _refused(error)
     # The answer (a refusal or the screen) speaks the device's language, else the event's.
     use_event(session.get(Event, claim.event_id))
+    show_room_names(session.get(Event, claim.event_id))
     body = _body()
     if not isinstance(body, dict):
         return _refused(DomainError(actions.UNREADABLE))

@@ -30,6 +30,7 @@ from ... import db
 from ...i18n import translate
 from ...i18n.locale import use_event
 from ...models import Event
+from ...name_display import show_room_names
 from ...services.errors import DomainError, NotFound
 from ...services.online import claims, view
 from ...services.online.messages import COLOURS, MAX_CHAT, MAX_POINTS, SHOWN_STROKES
@@ -82,6 +83,7 @@ def page(token: str):
     claim = claims.claim_by_token(session, token)
     event = session.get(Event, claim.event_id)
     use_event(event)
+    show_room_names(event)
     now = _now()
     player_view = view.player_view(session, claim, now, payload.pads())
     response = render_template(
@@ -111,6 +113,7 @@ def state(token: str):
     def build():
         claim = claims.claim_by_token(session, token)
         use_event(session.get(Event, claim.event_id))
+        show_room_names(session.get(Event, claim.event_id))
         return view.player_view(session, claim, now, payload.pads())
 
     return payload.response(payload.kept_screen(token, facts.key, build))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ... import db
 from ...core.rounds import progress_label
+from ...name_display import show_room_names
 from ...services import debrief, printing
 from ..current_event import current_event
 from . import bp
@@ -19,6 +20,7 @@ def debrief_summary(event_id: int):
     """The printable one-page summary of the debrief."""
     session = db.session()
     event = current_event(event_id)
+    show_room_names(event)  # handed out to the class: the names the room sees
     rounds = printing.rounds_of(session, event)
     played = [r for r in rounds if r.started_at is not None]
     views, held_back = [], []

@@ -10,6 +10,7 @@ from ... import db
 from ...core.i18n import T, Tn
 from ...games import game_of
 from ...i18n import translate
+from ...name_display import show_room_names
 from ...services.errors import DomainError
 from ...services.online import settings as online_settings
 from ..current_event import current_event
@@ -23,6 +24,7 @@ PER_PAGE = 10  # two across, five down: cards to cut out
 
 
 def _page(event, status=200):
+    show_room_names(event)  # the cards are cut out and handed to the players: the names the room sees
     seats = online_settings.online_seats(db.session(), event)
     cards = [(seat, link, qr_svg(link)) for seat in seats if seat.token
              for link in [personal_link(seat.token)]]

@@ -9,6 +9,7 @@ from flask import Blueprint, current_app, jsonify, make_response, render_templat
 from ... import db
 from ...i18n import translate
 from ...i18n.locale import current_language, use_event
+from ...name_display import show_room_names
 from ...services import debrief, room, room_links, timer
 from ...services.debrief import state
 from ...services.debrief.steps import current_step, step_view
@@ -40,6 +41,7 @@ def show(token: str):
     """Full-screen projector page; it follows the event's phase by itself (see services.room)."""
     event = room_links.event_by_projector_token(db.session(), token)
     use_event(event)
+    show_room_names(event)
     return _page(event, _keys(event))
 
 
@@ -49,6 +51,7 @@ def present(token: str, key: str):
     of the laptop's addresses opened it (the organiser's login belongs to one of them only)."""
     event = room_links.event_by_presenter_link(db.session(), token, key, app_secret(db.session()))
     use_event(event)
+    show_room_names(event)
     return _page(event, {"step": url_for("projector.present_step", token=token, key=key),
                          "stop": url_for("projector.present_stop", token=token, key=key)})
 
@@ -61,6 +64,7 @@ def present_step(token: str, key: str):
     session = db.session()
     event = room_links.event_by_presenter_link(session, token, key, app_secret(session))
     use_event(event)
+    show_room_names(event)
     form = StepChoiceForm()
     if not form.validate_on_submit():
         return _stepped(event, 400)
@@ -119,6 +123,7 @@ def feed(token: str):
     session = db.session()
     event = room_links.event_by_projector_token(session, token)
     use_event(event)
+    show_room_names(event)
     cache = revision_cache(current_app, "projector snapshots")
     data, tag = room.polled_snapshot(session, event, timer.now_utc(), cache, current_language(), localised)
     data["poll_ms"] = poll_ms(data["phase"])  # follows the phase, which the ETag already covers
@@ -133,6 +138,7 @@ def debrief_fragment(token: str):
     session = db.session()
     event = room_links.event_by_projector_token(session, token)
     use_event(event)
+    show_room_names(event)
     spec = built = None
     shown = current_step(event)
     if shown is not None:

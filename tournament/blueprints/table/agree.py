@@ -16,6 +16,7 @@ from ...core.i18n import T, Text
 from ...games import game_of
 from ...i18n import translate
 from ...i18n.locale import use_event
+from ...name_display import show_room_names
 from ...services import agreement, table_agreement
 from ...services.errors import DomainError
 from ...services.fingerprint import fingerprint
@@ -93,6 +94,7 @@ def agree(token: str, number: int):
     session = db.session()
     table, round_ = table_by_token(session, token)
     use_event(table.event)
+    show_room_names(table.event)
     form = AgreeForm()
     back = (url_for("table.score", token=token, number=number) if form.back.data == "score"
             else url_for("table.enter", token=token))

@@ -9,6 +9,7 @@ from ... import db
 from ...core.i18n import T
 from ...i18n import translate
 from ...i18n.locale import use_event
+from ...name_display import show_room_names
 from ...services import notes
 from ...services.errors import DomainError
 from ...services.room_links import table_by_token
@@ -45,6 +46,7 @@ def note(token: str):
     session = db.session()
     table, _round = table_by_token(session, token)
     use_event(table.event)
+    show_room_names(table.event)
     if request.method != "POST":
         return _page(table, blank_form())
     form = sent_form()

@@ -16,6 +16,7 @@ from ...core.movement import join_names
 from ...i18n import translate
 from ...i18n.locale import use_event
 from ...models import Player, Presence, Round
+from ...name_display import show_room_names
 from ...services import presence
 from ...services.errors import DomainError
 from ...services.room_links import table_by_token
@@ -76,6 +77,7 @@ def presence_answer(token: str):
     session = db.session()
     table, round_ = table_by_token(session, token)
     use_event(table.event)
+    show_room_names(table.event)
     FlaskForm().validate_on_submit()  # CSRF is checked before the view; the round and the taps here
     if round_ is None or request.form.get("round") != str(round_.number):
         flash(translate(T("That round is over, so nothing was changed.")), "error")

@@ -8,6 +8,7 @@ from ... import db
 from ...core.i18n import T
 from ...games import game_of
 from ...i18n.locale import use_event
+from ...name_display import show_room_names
 from ...services.errors import Conflict
 from ...services.room_links import table_by_token
 from ...services.round_data import load_table_rows
@@ -22,6 +23,7 @@ def score(token: str, number: int):
     session = db.session()
     table, round_ = table_by_token(session, token)
     use_event(table.event)
+    show_room_names(table.event)
     if round_ is None:
         if request.method == "POST":
             raise Conflict(T("No round is running now, so nothing was recorded. "

@@ -7,6 +7,7 @@ from ...core.i18n import T, Text
 from ...games import game_of
 from ...i18n import translate
 from ...i18n.locale import use_event
+from ...name_display import show_room_names
 from ...services.errors import Conflict, DomainError
 from ...services.fingerprint import fingerprint
 from ...services.games import record_games
@@ -60,6 +61,7 @@ def follow(token: str):
     session = db.session()
     table, round_ = table_by_token(session, token)
     use_event(table.event)
+    show_room_names(table.event)
 
     def build() -> str:
         if round_ is None:
@@ -86,6 +88,7 @@ def enter(token: str):
     session = db.session()
     table, round_ = table_by_token(session, token)
     use_event(table.event)
+    show_room_names(table.event)
     if round_ is None:
         over = table.event.ended_at is not None
         if request.method == "POST":

@@ -84,9 +84,10 @@ class Journey:
     def rise(self) -> int:
         return self.last - self.start
 
-    @property
-    def short_name(self) -> str:
-        return self.player if len(self.player) <= LABEL_LENGTH else self.player[:LABEL_LENGTH - 1] + "…"
+    @staticmethod
+    def short(name: str) -> str:
+        """``name`` cut to fit beside the chart (the wall passes the public name)."""
+        return name if len(name) <= LABEL_LENGTH else name[:LABEL_LENGTH - 1] + "…"
 
     def table_in(self, round_number: int) -> Stop | None:
         for stop in self.stops:
