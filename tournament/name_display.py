@@ -54,8 +54,9 @@ def _room_names(event: Any) -> dict[str, str]:
     from .services.single_flight import revision_cache
 
     revision = event.revision  # read first: the names built are never older than it
-    return revision_cache(current_app, "room names").get(
+    names: dict[str, str] = revision_cache(current_app, "room names").get(
         (event.id, event.projector_token), revision, lambda: room_names_by_name(event))
+    return names
 
 
 def isolate(name: object) -> Markup:
