@@ -72,12 +72,11 @@ def scrub(session: Session) -> None:
     engine = bind if isinstance(bind, Engine) else bind.engine
     if engine.dialect.name != "sqlite":
         return
-    if session.in_transaction():
-        # Only reads happened since the change committed (checked as a change's start checks):
-        # this session's own snapshot would hold the log open.
-        if session.new or session.dirty or session.deleted:
-            raise RuntimeError("unsaved objects in the session after an erasure")
-        session.commit()
+    if session.new or session.dirty or session.deleted:
+        raise RuntimeError("unsaved objects in the session after an erasure")
+    # Only reads happened since the change committed: ending them lets go of this session's
+    # own snapshot, which would hold the log open.
+    session.rollback()
     raw = engine.raw_connection()  # outside any transaction: a checkpoint cannot run inside one
     connection = raw.driver_connection
     assert isinstance(connection, sqlite3.Connection)

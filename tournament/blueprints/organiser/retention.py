@@ -39,7 +39,6 @@ def index_context(retention_form: RetentionForm | None = None) -> dict:
         "erase_warnings": retention.warnings(session, utcnow()),
         "retention_form": retention_form or RetentionForm(retention_days=retention.setting(session)),
         "retention_grace": grace if grace is not None and grace > utcnow() else None,
-        "keep_form": ButtonForm(),
     }
 
 
