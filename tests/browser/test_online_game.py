@@ -12,6 +12,7 @@ import pytest
 from sqlalchemy import select
 
 from tests.online.conftest import act, claim_all, online_event, start, state, tokens_at
+from tests.online.joining import join_as, search
 from tests.room.conftest import close_round
 from tournament import db
 from tournament.models import Event, Game, GameResult, Player
@@ -121,13 +122,15 @@ def test_four_players_study_practise_and_play_a_recorded_deal_online(app, live_s
             page = context.new_page()
             page.set_default_timeout(10_000)
             page.goto(f"{live_server.url}/s/{_public(app, event_id)}/play")
-            page.get_by_role("button", name=name, exact=True).click()
+            join_as(page, name)
             page.wait_for_selector("#play .phase-waiting")
             pages[name] = page
         # A second device cannot take a name already playing.
         stranger = contexts[0].new_page()
         stranger.goto(f"{live_server.url}/s/{_public(app, event_id)}/play")
+        search(stranger, "Ben")
         assert stranger.get_by_role("button", name="Ben", exact=True).count() == 0
+        assert "already playing" in stranger.locator("#names").inner_text()
         assert "Continue as Ana" in stranger.locator("main").inner_text()  # the device remembers its name
         shot(stranger, "claim")
         stranger.close()

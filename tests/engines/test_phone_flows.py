@@ -15,6 +15,7 @@ from tests.conftest import setup_event
 from tests.engines.capture import READ_ERRORS
 from tests.engines.conftest import PHONE
 from tests.online.conftest import act, online_event, start, state
+from tests.online.joining import search_on_engine
 from tests.room.conftest import seated, start_round, tokens
 from tournament import db
 from tournament.models import Agreement, Event, Game, Presence, Round, Seat
@@ -76,16 +77,17 @@ def test_a_table_phone_reports_a_missing_player_sends_a_winner_and_the_table_dis
 
 def test_where_do_i_sit_finds_a_name_typed_without_its_accent(app, served, phone):
     names = ["Ana", "Ben", "Chloé", "Cleo", "Dan", "Eve", "Fay", "Gus", "Hannah", "Ivo", "Jon", "Kim", "Lea", "Max"]
-    event_id = setup_event(app, names, tables=3)  # more than 12 names: the page offers a search box
+    event_id = setup_event(app, names, tables=3)
     start_round(app, event_id)
 
     phone.goto(f"{served.url}/s/{tokens(app, event_id)['public']}")
     fits_the_phone(phone)
-    phone.type("#name-filter", "Chloe")
-    shown = "[...document.querySelectorAll('#names li')].filter(li => !li.hidden).map(li => li.innerText)"
+    assert phone.evaluate("document.querySelectorAll('#names li').length") == 0  # nobody before typing
+    phone.type("#find-name", "Chloe")  # the page asks the server as the pupil types
+    shown = "[...document.querySelectorAll('#names li')].map(li => li.innerText)"
     phone.wait_for(f"{shown}.length == 1")
     assert phone.evaluate(shown) == ["Chloé"]
-    phone.tap("#names li:not([hidden]) a")
+    phone.tap("#names li a")
     phone.wait_for("document.getElementById('seat-number')")
 
     fits_the_phone(phone)
@@ -108,6 +110,7 @@ def test_a_player_claims_a_name_online_and_plays_a_card_on_their_turn(app, serve
 
     phone.goto(f"{served.url}/s/{tokens(app, event_id)['public']}/play")
     fits_the_phone(phone)
+    search_on_engine(phone, "Cleo")
     phone.tap(f'button.claim-name[value="{player_ids(app, event_id)["Cleo"]}"]')
     phone.wait_for("location.pathname.startsWith('/play/') && document.querySelector('#play .phase-waiting')")
     cleo = phone.evaluate("location.pathname").rsplit("/", 1)[1]

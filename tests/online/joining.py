@@ -29,3 +29,11 @@ def pick(page, shown: str) -> None:
 def found(client, url: str, shown: str):
     """The join page or the seat finder as a phone sees it after typing ``shown``."""
     return client.get(url, query_string={"q": shown})
+
+
+def search_on_engine(phone, shown: str) -> None:
+    """`search` for the WebKit and Firefox phones of tests/engines (their own small API): send
+    the form and wait for the answer's page, not the one the live search may have filled."""
+    phone.type("#find-name", shown)
+    phone.evaluate("window.searching = true, document.querySelector('form[data-find-name]').requestSubmit(), 0")
+    phone.wait_for("!window.searching && document.readyState === 'complete' && document.querySelector('#names li')")
