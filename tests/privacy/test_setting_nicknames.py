@@ -171,6 +171,6 @@ def test_the_settings_page_saves_the_names_shown_with_an_audit_line_and_says_wha
     with app.app_context():
         session = db.session()
         assert session.get(Event, event_id).names_shown is NamesShown.FULL
-        line = session.scalars(select(AuditEntry).where(AuditEntry.action == "names shown changed")).one()
+        line = session.scalars(select(AuditEntry).where(AuditEntry.action == "names shown in the room changed")).one()
         assert (line.old_value, line.new_value) == ("initial", "full")
     assert "full names" in organiser.get(f"/events/{event_id}/audit").get_data(as_text=True)

@@ -76,7 +76,7 @@ ACTIONS: dict[str, Text] = {
     "player marked absent": Tp("audit", "player marked absent"),
     "player marked here": Tp("audit", "player marked here"),
     "event kept": Tp("audit", "event kept from erasure"),
-    "names shown changed": Tp("audit", "names shown in the room changed"),
+    "names shown in the room changed": Tp("audit", "names shown in the room changed"),
     "nickname changed": Tp("audit", "nickname changed"),
     "nicknames proposed": Tp("audit", "nicknames proposed"),
 }
@@ -164,7 +164,7 @@ def value_text(action: str, value: str) -> Text | str:
         return _PRESETS[value]
     if action in AGREEMENT_ACTIONS and value in _AGREEMENTS:
         return _AGREEMENTS[value]
-    if action == "names shown changed" and value in _NAMES_SHOWN:
+    if action == "names shown in the room changed" and value in _NAMES_SHOWN:
         return _NAMES_SHOWN[value]
     if action in _VALUE_ACTIONS and value in _VALUES:
         return _VALUES[value]

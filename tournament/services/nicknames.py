@@ -84,5 +84,5 @@ def set_names_shown(session: Session, event_id: int, shown: NamesShown) -> None:
     """What the room sees of the players' names (``core.public_names``)."""
     with event_change(session, event_id) as change:
         if change.event.names_shown is not shown:
-            change.audit("names shown changed", old=change.event.names_shown.value, new=shown.value)
+            change.audit("names shown in the room changed", old=change.event.names_shown.value, new=shown.value)
             change.event.names_shown = shown
