@@ -90,4 +90,6 @@ def test_the_online_pages_code_opens_the_name_picker_on_the_rooms_address(online
     link = urlsplit(codes[0])
     assert (link.hostname, link.port) == (LAN_GUESS, int(live_server.effective_port))
     status, body = _open_as_phone(live_server, link.path)
+    assert status == 200 and 'id="find-name"' in body
+    status, body = _open_as_phone(live_server, link.path + "?q=chloe")
     assert status == 200 and 'class="claim-name"' in body and "Chloé" in body

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import setup_event
+from tests.online.joining import pick
 from tests.room.conftest import close_round, record_winner, seated, start_round, tokens
 from tournament import PROJECT_ROOT, db
 from tournament.models import Event
@@ -126,7 +127,7 @@ def test_where_do_i_sit_shows_the_new_table_after_a_round_closes(browser, live_s
     winner = sorted(bottom)[0]
     outside: list[str] = []
     page = open_page(browser, PHONE, f"{live_server.url}/s/{tokens(app, event_id)['public']}", outside, live_server.url)
-    page.get_by_role("link", name=winner).click()
+    pick(page, winner)
     assert page.locator("#seat-number").inner_text() == "1"
     record_winner(app, event_id, 1, [winner])
     close_round(app, event_id)

@@ -79,7 +79,8 @@ def test_names_with_markup_never_run_as_script_on_any_page(app, live_server, bro
         marked = next(p.id for p in event.players if p.name == PAYLOADS[0])
     cookie = app.session_interface.get_signing_serializer(app).dumps({"organiser_id": organiser_id})
     links = tokens(app, event_id)
-    public = [f"/s/{links['public']}", f"/s/{links['public']}/{marked}"]
+    public = [f"/s/{links['public']}", f"/s/{links['public']}/{marked}",
+              *(f"/s/{links['public']}?q={typed}" for typed in ("img", "script", "svg"))]  # names found
 
     start_round(app, event_id)
     for table in (1, 2):  # one game each: the three others tie on 0, so the tie texts name them
