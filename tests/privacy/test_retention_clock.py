@@ -16,7 +16,7 @@ from tests.conftest import setup_event
 from tournament import db, retention_clock
 from tournament.blueprints.organiser import retention as retention_view
 from tournament.blueprints.service_config import backup_store
-from tournament.models import Event
+from tournament.models import AuditEntry, Event
 from tournament.services import erasure, retention, rounds
 
 NOW = datetime.now(UTC)
@@ -131,7 +131,9 @@ def test_the_events_list_warns_a_week_ahead_and_keep_extends(app, organiser, old
     assert organiser.post(f"/events/{old}/keep").status_code == 302
     assert "unless you keep it" not in organiser.get("/").get_data(as_text=True)
     with app.app_context():
-        assert db.session().get(Event, old).kept_at is not None
+        assert retention._utc(db.session().get(Event, old).kept_at) == NOW + 84 * DAY
+        logged = db.session().scalars(select(AuditEntry.action).where(AuditEntry.event_id == old)).all()
+    assert logged[-1] == "event kept"
     assert _run(app, NOW + 91 * DAY).events == []
 
 
