@@ -84,7 +84,7 @@ def scrub(session: Session) -> None:
         connection.execute(f"PRAGMA busy_timeout={CHECKPOINT_WAIT_MS}")  # a page's read ends sooner
         busy, _frames, _copied = connection.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
         if busy:
-            log.warning("Erasure: the database's log was busy; it is emptied at the next erasure.")
+            log.warning("Erasure: the database's log was busy; the next retention run empties it.")
     finally:
         connection.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
         raw.close()
@@ -126,8 +126,7 @@ def erase_expired(session: Session, store: BackupStore, now: datetime, *, force:
             if event is not None:
                 session.delete(event)
     removed = sweep_files(session, store, now)
-    if erased or removed:
-        scrub(session)
+    scrub(session)  # also empties a log an erasure found busy
     for gone in erased:
         log.info("Retention: erased event %d (last round %s)", gone.event_id, gone.last_activity.date().isoformat())
     if removed:
