@@ -17,7 +17,7 @@ from tournament import db, retention_clock
 from tournament.blueprints.organiser import retention as retention_view
 from tournament.blueprints.service_config import backup_store
 from tournament.models import AuditEntry, Event
-from tournament.services import erasure, retention, rounds
+from tournament.services import erasure, events, retention, rounds
 
 NOW = datetime.now(UTC)
 DAY = timedelta(days=1)
@@ -188,3 +188,18 @@ def test_an_event_without_a_round_counts_from_its_creation(app):
     unplayed = setup_event(app, ["Ana", "Ben", "Cem", "Dora"], tables=1)
     assert _run(app, NOW + 89 * DAY).events == []
     assert [e.event_id for e in _run(app, NOW + 91 * DAY).events] == [unplayed]
+
+
+def test_the_run_sweeps_backups_no_event_owns_and_half_written_files(app, old_and_young):
+    """Deleted before this version kept its word, or left by a crash between commit and file."""
+    old, young = old_and_young
+    with app.app_context():
+        session = db.session()
+        events.delete_event(session, session.get(Event, old))  # the rows only, as deleting once did
+    folder = backup_store(app).folder
+    partial = folder / ".partial-abc.json"
+    partial.write_text("{}")
+    assert _backups(app, old) == 1
+    _run(app, NOW + DAY)
+    assert _backups(app, old) == 0 and _backups(app, young) == 1
+    assert not partial.exists()  # its modification time is now: more than a day before the run
