@@ -36,15 +36,29 @@ def show_room_names(event: Any) -> None:
 
 def shown_name(name: Any) -> Any:
     """``name`` as this page shows it: the public name on a page of the room, else as given."""
-    if not isinstance(name, str) or not has_app_context():
+    if not isinstance(name, str):
         return name
-    names = g.get("room_names")
+    return _shown_names().get(name, name)
+
+
+def shown_in(sentence: str) -> Markup:
+    """A sentence stored as typed (the change log's English), escaped, with every player's name
+    in it shown as the page shows names: public, and isolated, on a page of the room."""
+    names = _shown_names()
+    return names_in(sentence, names) if names else escape(sentence)
+
+
+def _shown_names() -> dict[str, str]:
+    """Real name -> public name on a page of the room; empty on any other page."""
+    if not has_app_context():
+        return {}
+    names: dict[str, str] | None = g.get("room_names")
     if names is None:
         event = g.get("room_event")
         if event is None:
-            return name
+            return {}
         names = g.room_names = _room_names(event)
-    return names.get(name, name)
+    return names
 
 
 def _room_names(event: Any) -> dict[str, str]:
@@ -106,5 +120,6 @@ def by_name(items: Iterable[Any], attribute: str | None = None) -> list[Any]:
 def init_app(app: Flask) -> None:
     app.add_template_filter(isolate, "name")
     app.add_template_filter(shown_name, "shown_name")
+    app.add_template_filter(shown_in, "shown_in")
     app.add_template_filter(names_in, "names_in")
     app.add_template_filter(by_name, "by_name")

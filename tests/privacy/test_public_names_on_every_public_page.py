@@ -24,9 +24,12 @@ from tournament.core.names import name_key
 from tournament.core.public_names import NamesShown
 from tournament.models import Event
 from tournament.services import rounds
+from tournament.services.corrections import correct_games
 from tournament.services.debrief import state
 from tournament.services.debrief.steps import steps_for
+from tournament.services.games import GameEntry
 from tournament.services.latest_round import latest_round
+from tournament.services.round_data import load_round
 
 # Surnames nobody would type by chance; two Anas whose initials are alike, and a name of three words.
 UNUSUAL = ["Zoë Quarterbridge-Olumide", "Ana Quenneville", "Ana Quixwood", "María José Villalobos-Ytturralde"]
@@ -94,6 +97,7 @@ def classroom_pages(app, organiser, shown: NamesShown | None = None) -> dict[str
     _projector(app, client, event_id, pages, "round")
     _phones(app, client, event_id, pages, "round 1")
     close_round(app, event_id)
+    _correct(app, event_id, UNUSUAL[0])  # the debrief's timeline shows a correction as the log wrote it
     _projector(app, client, event_id, pages, "results")
     start_round(app, event_id)
     _phones(app, client, event_id, pages, "round 2")
@@ -126,6 +130,16 @@ def online_pages(app, organiser, shown: NamesShown | None = None) -> dict[str, s
         assert latest_round(db.session(), db.session().get(Event, event_id)).number == 1
     pages["personal links"] = _text(organiser.get(f"/events/{event_id}/print/personal-links"))
     return pages
+
+
+def _correct(app, event_id: int, name: str) -> None:
+    """After round 1 closed, a game 2 is added at ``name``'s table, won by ``name``."""
+    with app.app_context():
+        session = db.session()
+        data = load_round(session, session.get(Event, event_id), 1)
+        table = next(t for t in data.tables if name in {p.name for p in data.seated_at(t)})
+        winner = next(p for p in data.seated_at(table) if p.name == name)
+        correct_games(session, data, table, [GameEntry(2, None, frozenset({winner.id}), None)])
 
 
 def _show(app, event_id: int, shown: NamesShown) -> None:
