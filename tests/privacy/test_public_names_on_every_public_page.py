@@ -16,12 +16,15 @@ import pytest
 
 from tests.agreement.conftest import answer, send
 from tests.conftest import setup_event
+from tests.games.highest_card import HIGHEST_CARD
 from tests.names.test_pages import NAMES
 from tests.online.conftest import claim_all, online_event
 from tests.room.conftest import close_round, record_winner, seated, start_round, tokens
+from tests.scorer.conftest import card_event
 from tournament import db
 from tournament.core.names import name_key
 from tournament.core.public_names import NamesShown
+from tournament.games import register, unregister
 from tournament.models import Event
 from tournament.services import rounds
 from tournament.services.corrections import correct_games
@@ -132,6 +135,29 @@ def online_pages(app, organiser, shown: NamesShown | None = None) -> dict[str, s
     return pages
 
 
+@pytest.fixture
+def scoring_game():
+    """The test-only game scored entry by entry (tests.scorer), registered for one test."""
+    register(HIGHEST_CARD)
+    yield
+    unregister(HIGHEST_CARD.key)
+
+
+def scorer_pages(app, organiser, shown: NamesShown | None = None) -> dict[str, str]:
+    """A game scored entry by entry on each table's phone: the scorer page and the results form."""
+    card = card_event(app, names=ONLINE_CLASS, tables=2)
+    if shown is not None:
+        _show(app, card.event_id, shown)
+    client, pages = app.test_client(), {}
+    for table, seated_here in card.seated.items():
+        url = f"/t/{card.tokens[table]}/games/1/score"
+        for seen, pid in enumerate(sorted(seated_here.values())):
+            assert client.post(url, data={"seen": str(seen), "top": str(pid)}).status_code == 302
+        pages[f"scorer of table {table}"] = _text(client.get(url))
+        pages[f"phone of table {table}"] = _text(client.get(f"/t/{card.tokens[table]}"))
+    return pages
+
+
 def _correct(app, event_id: int, name: str) -> None:
     """After round 1 closed, a game 2 is added at ``name``'s table, won by ``name``."""
     with app.app_context():
@@ -149,16 +175,19 @@ def _show(app, event_id: int, shown: NamesShown) -> None:
         set_names_shown(db.session(), event_id, shown)
 
 
-def test_no_page_the_room_sees_shows_a_surname_with_first_name_and_initial(app, organiser):
+def test_no_page_the_room_sees_shows_a_surname_with_first_name_and_initial(app, organiser, scoring_game):
     pages = classroom_pages(app, organiser)
     assert leaks(pages, CLASS) == {}
     assert leaks(online_pages(app, organiser), ONLINE_CLASS) == {}
+    assert leaks(scorer_pages(app, organiser), ONLINE_CLASS) == {}
     # The public names are there instead, the alike Anas told apart.
     assert "Zoë Q." in pages["projector ended"] and "Ana Que." in pages["projector ended"]
     assert "Ana Qui." in pages["projector ended"]
 
 
-@pytest.mark.parametrize("pages_of, names", [(classroom_pages, CLASS), (online_pages, ONLINE_CLASS)])
-def test_the_surname_scan_finds_the_surnames_when_the_event_shows_full_names(app, organiser, pages_of, names):
+@pytest.mark.parametrize("pages_of, names", [(classroom_pages, CLASS), (online_pages, ONLINE_CLASS),
+                                             (scorer_pages, ONLINE_CLASS)])
+def test_the_surname_scan_finds_the_surnames_when_the_event_shows_full_names(app, organiser, scoring_game,
+                                                                            pages_of, names):
     found = leaks(pages_of(app, organiser, NamesShown.FULL), names)
     assert {surname for shown in found.values() for surname in shown} == surnames(names)

@@ -8,6 +8,9 @@ from pathlib import Path
 import pytest
 
 from tests.scorer.conftest import card_event, stored
+from tournament import db
+from tournament.core.public_names import NamesShown
+from tournament.services.nicknames import set_names_shown
 
 pytestmark = pytest.mark.browser
 
@@ -23,6 +26,8 @@ def _fits(page) -> bool:
 
 def test_a_phone_scores_a_whole_game_from_the_table_link_at_390_by_844(browser, live_server, app, highest_card):
     card = card_event(app, names=LONG_NAMES)
+    with app.app_context():  # the long names in full, the widest a phone has to show
+        set_names_shown(db.session(), card.event_id, NamesShown.FULL)
     context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
     page = context.new_page()
     page.set_default_timeout(10_000)
