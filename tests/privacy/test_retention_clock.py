@@ -133,7 +133,7 @@ def test_the_events_list_warns_a_week_ahead_and_keep_extends(app, organiser, old
     with app.app_context():
         assert retention._utc(db.session().get(Event, old).kept_at) == NOW + 84 * DAY
         logged = db.session().scalars(select(AuditEntry.action).where(AuditEntry.event_id == old)).all()
-    assert logged[-1] == "event kept"
+    assert logged[-1] == "event kept from erasure"
     assert _run(app, NOW + 91 * DAY).events == []
 
 

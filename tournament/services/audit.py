@@ -75,7 +75,7 @@ ACTIONS: dict[str, Text] = {
     "player reported missing": Tp("audit", "player reported missing"),
     "player marked absent": Tp("audit", "player marked absent"),
     "player marked here": Tp("audit", "player marked here"),
-    "event kept": Tp("audit", "event kept from erasure"),
+    "event kept from erasure": Tp("audit", "event kept from erasure"),
     "names shown in the room changed": Tp("audit", "names shown in the room changed"),
     "nickname changed": Tp("audit", "nickname changed"),
     "nicknames proposed": Tp("audit", "nicknames proposed"),

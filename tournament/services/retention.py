@@ -141,4 +141,4 @@ def keep(session: Session, event_id: int, now: datetime) -> None:
     """"Keep": the event's last activity becomes now, so it stays another full period."""
     with event_change(session, event_id) as change:
         change.event.kept_at = now
-        change.audit("event kept")
+        change.audit("event kept from erasure")
