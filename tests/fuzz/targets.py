@@ -227,7 +227,7 @@ FORM_FIELDS: dict[str, tuple[str, ...]] = {
     # A JSON body in real use; sent as a form here, it must be refused in words, never a 500.
     "play.act": ("action", "card", "index", "after", "text", "gesture", "points", "colour", "nonce"),
     "play.here": (),
-    "public.claim": ("player_id",),
+    "public.claim": ("player_id", "q"),
 }
 
 # Routes that read the query string -> the parameters they read.
@@ -249,6 +249,8 @@ QUERY_PARAMS: dict[str, tuple[str, ...]] = {
     "organiser.online_live": ("key",),
     "print.personal_links": ("lang",),
     "organiser.research_zip": ("notes",),
+    "public.pick": ("q",),
+    "public.claim": ("q",),
 }
 
 QUERY_VALUES = {
