@@ -15,8 +15,10 @@ from tests.corpus.names import CORPUS
 from tests.room.conftest import close_round, record_winner, seated, start_round, tokens
 from tests.room.test_room_browser import NAMES, PROJECTOR, SMALL_PROJECTOR, open_page
 from tournament import db
+from tournament.core.public_names import NamesShown
 from tournament.models import Event
 from tournament.services import timer
+from tournament.services.nicknames import set_names_shown
 
 pytestmark = pytest.mark.browser
 SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "projector"
@@ -90,7 +92,8 @@ def _every_page(page, where: str, size: str, selector: str) -> tuple[list[str], 
 def twelve_tables(app):
     names = NAMES[:48] + LONG
     event_id = setup_event(app, names, tables=12)
-    with app.app_context():
+    with app.app_context():  # the long names in full: the widest the wall has to show
+        set_names_shown(db.session(), event_id, NamesShown.FULL)
         event = db.session().get(Event, event_id)
         timer.start(event, "study", timer.now_utc())
         db.session().commit()
