@@ -13,7 +13,9 @@ from tests.corpus.names import ACCEPTED
 from tests.online.conftest import online_event
 from tournament import db
 from tournament.core.name_search import search
+from tournament.core.public_names import NamesShown
 from tournament.models import Event, Player
+from tournament.services.nicknames import set_names_shown, set_nickname
 from tournament.services.online import claims
 from tournament.services.public_names import room_names
 
@@ -154,3 +156,16 @@ def test_every_corpus_name_is_found_on_the_seat_finder_by_its_public_name_isolat
         assert "<script>alert" not in body and "<img src=x" not in body, name
         missing += [name] if f"<bdi>{escape(name)}</bdi>" not in body else []
     assert missing == []
+
+
+def test_with_nicknames_a_search_finds_the_nickname_and_never_the_real_first_name(app, client):
+    event_id = online_event(app, CLASS, 1)
+    with app.app_context():
+        session = db.session()
+        ana = session.scalar(select(Player.id).where(Player.name == "Ana García"))
+        set_nickname(session, event_id, ana, "Otter 7")
+        set_names_shown(session, event_id, NamesShown.NICKNAME)
+    for what, url in _pages(client, app, event_id).items():
+        assert _names_listed(client.get(url + "?q=otter")) == ["Otter 7"], what
+        # Ana Gómez has no nickname: she keeps "first name and initial", alone now.
+        assert _names_listed(client.get(url + "?q=ana")) == ["Ana G."], what
