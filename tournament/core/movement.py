@@ -193,11 +193,21 @@ def _above(players: tuple[str, ...]) -> Text | Name:
     return T("{higher} above {lower}", higher=Name(players[0]), lower=_above(players[1:]))
 
 
-def tie_text(players: tuple[str, ...], games: int, short: bool = False) -> Text:
+def tie_text(players: tuple[str, ...], games: int, short: bool = False, by_real_names: bool = False) -> Text:
     """ "Ana and Ben tied on 1 game; alphabetical order ranks Ana above Ben."
 
     ``short`` (a projector card, whose rows above already show the order) words a tie of three
-    or more as "... alphabetical order ranks them as listed." """
+    or more as "... alphabetical order ranks them as listed." ``by_real_names``: the screen shows
+    the players by names (nicknames) that do not read in that order, so the sentence says whose
+    order it is, without showing the real names. """
+    if by_real_names:
+        if short and len(players) > 2:
+            return Tn("{players} tied on {n} game; the alphabetical order of their real names ranks them as listed.",
+                      "{players} tied on {n} games; the alphabetical order of their real names ranks them as listed.",
+                      games, players=join_names(players))
+        return Tn("{players} tied on {n} game; the alphabetical order of their real names ranks {order}.",
+                  "{players} tied on {n} games; the alphabetical order of their real names ranks {order}.",
+                  games, players=join_names(players), order=_above(players))
     if short and len(players) > 2:
         return Tn("{players} tied on {n} game; alphabetical order ranks them as listed.",
                   "{players} tied on {n} games; alphabetical order ranks them as listed.",
@@ -205,6 +215,13 @@ def tie_text(players: tuple[str, ...], games: int, short: bool = False) -> Text:
     return Tn("{players} tied on {n} game; alphabetical order ranks {order}.",
               "{players} tied on {n} games; alphabetical order ranks {order}.",
               games, players=join_names(players), order=_above(players))
+
+
+def read_out_of_order(players: tuple[str, ...], shown: Mapping[str, str]) -> bool:
+    """Whether ``players`` (in the alphabetical order of their real names) would read in another
+    order by the names ``shown`` for them (real name -> the name a screen shows)."""
+    names = [shown.get(player, player) for player in players]
+    return names != sorted(names, key=name_key)
 
 
 def validate_tables(tables: object) -> dict[int, dict[str, int]]:

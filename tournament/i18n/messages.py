@@ -85,14 +85,33 @@ def catalogue_form(text: Text) -> str:
 def _render(text: Text) -> str:
     # A page of the room shows each Name as the public name (name_display.show_room_names).
     params = {key: Name(shown_name(value)) if isinstance(value, Name) else value for key, value in text.params.items()}
-    return fill(catalogue_form(text), params, text.n, _render)
+    sentence = fill(catalogue_form(text), params, text.n, _render)
+    for name in _initials(text):
+        sentence = sentence.replace(f"{name}.", name)
+    return sentence
 
 
 def _render_html(text: Text) -> Markup:
     values: dict[str, Any] = {key: _html_value(value) for key, value in text.params.items()}
     if text.n is not None:
         values.setdefault("n", text.n)
-    return Markup(escape(catalogue_form(text))).format(**values)
+    sentence = str(Markup(escape(catalogue_form(text))).format(**values))
+    for name in _initials(text):
+        shown = str(Markup("<bdi>{}</bdi>").format(name))
+        sentence = sentence.replace(f"{shown}.", shown)
+    return Markup(sentence)
+
+
+def _initials(text: Text) -> list[str]:
+    """The names of ``text`` that end, as shown, in a full stop ("Ana G."): a sentence ending on
+    one ends there, not on "Ana G..", the name's full stop being the sentence's."""
+    names: list[str] = []
+    for value in text.params.values():
+        if isinstance(value, Text):
+            names += _initials(value)
+        elif isinstance(value, Name) and shown_name(value).endswith("."):
+            names.append(shown_name(value))
+    return names
 
 
 def _html_value(value: Any) -> Any:

@@ -3,14 +3,22 @@ reads a player's public name from ``room_names`` (the rule is ``core.public_name
 
 from __future__ import annotations
 
-from ..core.public_names import Named, public_names
+from collections.abc import Iterable
+from typing import Any
+
+from ..core.public_names import Named, NamesShown, public_names
 from ..models import Event
 
 
 def room_names(event: Event) -> dict[int, str]:
     """Each of the event's players' public name, by player id, as the event's setting says."""
-    return public_names((Named(player.id, player.name, player.nickname) for player in event.players),
-                        event.names_shown)
+    return names_of(event.players, event.names_shown)
+
+
+def names_of(players: Iterable[Any], shown: NamesShown) -> dict[int, str]:
+    """The same for every player of one event given as rows (``id``, ``name``, ``nickname``), for
+    a screen that has read them already."""
+    return public_names((Named(player.id, player.name, player.nickname) for player in players), shown)
 
 
 def room_names_by_name(event: Event) -> dict[str, str]:

@@ -30,13 +30,14 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ..core.i18n import Name, T, Tn
-from ..core.movement import no_game_text, tie_text
+from ..core.movement import no_game_text, read_out_of_order, tie_text
 from ..core.names import name_key
 from ..core.rounds import round_label
 from ..models import Event, Player, PlayerStatus, Round, RoundState, Seat, Table
 from . import debrief, table_agreement, timer
 from .debrief.steps import current_step, step_view, steps_for
 from .fingerprint import fingerprint
+from .public_names import names_of
 from .round_data import RoundData, load_game_facts
 from .single_flight import RevisionCache
 from .standings import compute_standings
@@ -80,8 +81,9 @@ def _home_seating(tables: Sequence[Any], players: Sequence[Any]) -> list[dict[st
     return [{"number": t.number, "players": _names(by_table[t.id])} for t in tables]
 
 
-def _results(data: RoundData, following: RoundData | None) -> list[dict[str, Any]]:
-    """The same outcome as the results page (``RoundData.outcome``), in the projector's words."""
+def _results(data: RoundData, following: RoundData | None, shown: dict[str, str]) -> list[dict[str, Any]]:
+    """The same outcome as the results page (``RoundData.outcome``), in the projector's words;
+    ``shown``: the names the room sees, by real name, for the tie sentences' wording."""
     tables = []
     for table in data.outcome(following).tables:
         tables.append({
@@ -91,7 +93,8 @@ def _results(data: RoundData, following: RoundData | None) -> list[dict[str, Any
                  "to": row.to_table, "winner": row.winner}
                 for row in table.rows
             ],
-            "ties": [tie_text(note.players, note.games, short=True) for note in table.result.ties],
+            "ties": [tie_text(note.players, note.games, short=True,
+                              by_real_names=read_out_of_order(note.players, shown)) for note in table.result.ties],
             "reported": table.result.reported,
             "notes": ([no_game_text(table.table, short=True)] if table.rows and not table.result.reported else [])
                      + [row.note for row in table.rows if row.note]
@@ -138,7 +141,8 @@ def snapshot(session: Session, event: Event, now: datetime) -> dict[str, Any]:
     tables = session.execute(select(Table.id, Table.number).where(Table.event_id == event.id)
                              .order_by(Table.number)).all()
     players = {p.id: p for p in session.execute(
-        select(Player.id, Player.name, Player.status, Player.home_table_id).where(Player.event_id == event.id))}
+        select(Player.id, Player.name, Player.nickname, Player.status, Player.home_table_id)
+        .where(Player.event_id == event.id))}
     rounds = list(session.scalars(select(Round).where(Round.event_id == event.id).order_by(Round.number)))
     latest = rounds[-1] if rounds else None
     previous = rounds[-2] if len(rounds) > 1 else None
@@ -175,7 +179,9 @@ def snapshot(session: Session, event: Event, now: datetime) -> dict[str, Any]:
         closed = latest if latest.state is RoundState.CLOSED else previous
         assert closed is not None, "a planned round after round 1 follows a closed one"
         following = round_data(latest) if latest is not closed else None
-        result.update(phase="results", round=closed.number, results=_results(round_data(closed), following),
+        public = names_of(players.values(), event.names_shown)
+        seen_as = {player.name: public[player.id] for player in players.values()}
+        result.update(phase="results", round=closed.number, results=_results(round_data(closed), following, seen_as),
                       standings=_standings(session, event))
         if latest is not closed:
             result.update(next_round=latest.number, seating=_seating(round_data(latest)))

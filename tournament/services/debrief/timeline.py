@@ -34,7 +34,10 @@ from sqlalchemy.orm import Session
 
 from ... import time_zones
 from ...core.i18n import Name, T, Text, Tn, Tp
+from ...core.movement import TieNote, read_out_of_order, tie_text
+from ...core.public_names import NamesShown
 from ...models import AuditEntry, Event
+from ..public_names import room_names_by_name
 from .history import load_history
 
 LABEL = T("Timeline")  # the view's name in the debrief's list of views
@@ -181,7 +184,7 @@ def build(session: Session, event: Event) -> Timeline:
         for table_outcome in outcome.tables:
             for tie in table_outcome.result.ties:
                 if tie.decides_move:
-                    add(Item(_utc(moment), round_.number, tie.table, TIE, tie.text))
+                    add(Item(_utc(moment), round_.number, tie.table, TIE, _tie(tie, event)))
             for player in table_outcome.result.absent:
                 add(Item(_utc(moment), round_.number, table_outcome.table, ABSENCE,
                          T("{player} was absent from table {table} in round {round}: not ranked, "
@@ -192,6 +195,14 @@ def build(session: Session, event: Event) -> Timeline:
         add(Item(_utc(event.ended_at), last, None, END, _end_text(END, last)))
     items = tuple(item for *_key, item in sorted(found, key=lambda f: f[:3]))
     return Timeline(items, _wall(items), event.time_zone)
+
+
+def _tie(tie: TieNote, event: Event) -> Text:
+    """The tie as the results page words it; said to follow the real names' order when the names
+    the wall shows (nicknames) read in another one."""
+    if event.names_shown is NamesShown.FULL:
+        return tie.text
+    return tie_text(tie.players, tie.games, by_real_names=read_out_of_order(tie.players, room_names_by_name(event)))
 
 
 def _dispute_item(entry: AuditEntry, at: datetime) -> Item | None:
