@@ -25,7 +25,7 @@ from ..round_data import RoundData, load_game_facts
 class History:
     rounds: tuple[Round, ...]  # by number
     tables: tuple[Any, ...]  # rows: id, number (and variant_data, house_rule when asked for)
-    players: dict[int, Any]  # id -> a row or Player: id, name, status, home_table_id
+    players: dict[int, Any]  # id -> a row or Player: id, name, nickname, status, home_table_id
     outcomes: dict[int, RoundOutcome]  # closed round number -> its outcome, moves as they happened
 
     @property
@@ -43,7 +43,7 @@ def load_history(session: Session, event: Event, rounds: Iterable[Round] | None 
     columns = (Table.id, Table.number) + ((Table.variant_data, Table.house_rule) if variants else ())
     tables = tuple(session.execute(select(*columns).where(Table.event_id == event.id).order_by(Table.number)))
     if players is None:
-        players = session.execute(select(Player.id, Player.name, Player.status, Player.home_table_id)
+        players = session.execute(select(Player.id, Player.name, Player.nickname, Player.status, Player.home_table_id)
                                   .where(Player.event_id == event.id))
     by_id = {p.id: p for p in players}
     ids = [r.id for r in ordered]

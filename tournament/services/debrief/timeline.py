@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -37,7 +38,7 @@ from ...core.i18n import Name, T, Text, Tn, Tp
 from ...core.movement import TieNote, read_out_of_order, tie_text
 from ...core.public_names import NamesShown
 from ...models import AuditEntry, Event
-from ..public_names import room_names_by_name
+from ..public_names import names_of
 from .history import load_history
 
 LABEL = T("Timeline")  # the view's name in the debrief's list of views
@@ -184,7 +185,7 @@ def build(session: Session, event: Event) -> Timeline:
         for table_outcome in outcome.tables:
             for tie in table_outcome.result.ties:
                 if tie.decides_move:
-                    add(Item(_utc(moment), round_.number, tie.table, TIE, _tie(tie, event)))
+                    add(Item(_utc(moment), round_.number, tie.table, TIE, _tie(tie, event, history.players)))
             for player in table_outcome.result.absent:
                 add(Item(_utc(moment), round_.number, table_outcome.table, ABSENCE,
                          T("{player} was absent from table {table} in round {round}: not ranked, "
@@ -197,12 +198,14 @@ def build(session: Session, event: Event) -> Timeline:
     return Timeline(items, _wall(items), event.time_zone)
 
 
-def _tie(tie: TieNote, event: Event) -> Text:
+def _tie(tie: TieNote, event: Event, players: dict[int, Any]) -> Text:
     """The tie as the results page words it; said to follow the real names' order when the names
     the wall shows (nicknames) read in another one."""
     if event.names_shown is NamesShown.FULL:
         return tie.text
-    return tie_text(tie.players, tie.games, by_real_names=read_out_of_order(tie.players, room_names_by_name(event)))
+    public = names_of(players.values(), event.names_shown)
+    seen_as = {player.name: public[player.id] for player in players.values()}
+    return tie_text(tie.players, tie.games, by_real_names=read_out_of_order(tie.players, seen_as))
 
 
 def _dispute_item(entry: AuditEntry, at: datetime) -> Item | None:
