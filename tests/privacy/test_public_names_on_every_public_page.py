@@ -18,7 +18,7 @@ from tests.agreement.conftest import answer, send
 from tests.conftest import setup_event
 from tests.games.highest_card import HIGHEST_CARD
 from tests.names.test_pages import NAMES
-from tests.online.conftest import claim_all, online_event
+from tests.online.conftest import act, claim_all, online_event
 from tests.room.conftest import close_round, record_winner, seated, start_round, tokens
 from tests.scorer.conftest import card_event
 from tournament import db
@@ -128,6 +128,8 @@ def online_pages(app, organiser, shown: NamesShown | None = None) -> dict[str, s
     start_round(app, event_id)
     links = claim_all(app, event_id)
     client = app.test_client()
+    for link in links.values():  # every player's gesture, shown under her name on every screen
+        assert act(client, link, action="gesture", gesture="wait").status_code == 200
     pages = {f"play screen of {name}": _text(client.get(f"/play/{link}")) for name, link in links.items()}
     with app.app_context():
         assert latest_round(db.session(), db.session().get(Event, event_id)).number == 1
