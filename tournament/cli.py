@@ -108,7 +108,7 @@ def erase_expired() -> None:
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     run = retention_clock.step(app, force=True)
     assert run is not None  # forced: it always runs
-    click.echo(f"Erased {len(run.events)} event(s) and {run.backups} backup file(s).")
+    click.echo(f"Events erased: {len(run.events)}. Backup files erased: {run.backups}.")
 
 
 def _hold_the_database(app: Flask, host: str, port: int) -> None:

@@ -175,7 +175,7 @@ def test_the_log_names_the_erased_event_by_number_and_date_only(app, old_and_you
 
 def test_the_command_line_runs_it_by_hand(app, runner, old_and_young):
     result = runner.invoke(args=["erase-expired"])
-    assert result.exit_code == 0 and "Erased 0 event(s)" in result.output
+    assert result.exit_code == 0 and "Events erased: 0." in result.output
 
 
 def test_an_event_played_long_ago_counts_from_its_last_round_not_from_when_it_was_stored(app):

@@ -24,7 +24,7 @@ PAYLOADS = ["<img src=x onerror=window.__xss=1>", "</script><script>window.__xss
 NAMES = [*PAYLOADS, "Ana", "Bea", "Cy", "Dee"]
 EVENT_NAME = '<img src=x onerror=window.__xss=1>"><svg onload=window.__xss=1>'
 DOWNLOADS = {"organiser.export_json", "organiser.export_json_gz", "organiser.games_csv", "organiser.moves_csv",
-             "organiser.debrief_csv"}
+             "organiser.debrief_csv", "organiser.research_zip"}
 SKIP = DOWNLOADS | {"static", "organiser.health", "organiser.setup", "organiser.login", "organiser.import_event"}
 
 

@@ -10,7 +10,7 @@ Invariants:
 
 from __future__ import annotations
 
-import hashlib
+import random
 from collections.abc import Iterable, Iterator, Sequence
 
 from .i18n import Text, Tp
@@ -30,18 +30,20 @@ ANIMALS: tuple[Text, ...] = (
 HIGHEST_NUMBER = 99
 
 
-def _rank(seed: int, *parts: object) -> bytes:
-    return hashlib.sha256(":".join(str(part) for part in (seed, *parts)).encode()).digest()
+def _shuffled(seed: int, what: str, count: int) -> list[int]:
+    """0..count-1 in an order fixed by the seed (a string seed is hashed the same way by every
+    Python 3, so an event proposes the same nicknames on every laptop)."""
+    return random.Random(f"{seed}:{what}").sample(range(count), count)
 
 
 def _numbers(seed: int, animal: int) -> list[int]:
-    return sorted(range(1, HIGHEST_NUMBER + 1), key=lambda number: _rank(seed, animal, number))
+    return [number + 1 for number in _shuffled(seed, f"numbers of {animal}", HIGHEST_NUMBER)]
 
 
 def _candidates(animals: Sequence[str], seed: int) -> Iterator[str]:
     """Every animal once (in an order the seed decides), then every animal again, each time
     with the next of its own seeded numbers."""
-    order = sorted(range(len(animals)), key=lambda index: _rank(seed, "animal", index))
+    order = _shuffled(seed, "animals", len(animals))
     numbers = {index: _numbers(seed, index) for index in order}
     for turn in range(HIGHEST_NUMBER):
         for index in order:

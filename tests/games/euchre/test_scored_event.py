@@ -30,8 +30,10 @@ from tests.transfer.unmarked import unmarked
 from tournament import db
 from tournament.core.movement import Direction, plan_round
 from tournament.core.names import name_key
+from tournament.core.public_names import NamesShown
 from tournament.games.euchre import EUCHRE
 from tournament.models import Event, Game, Player, PlayerStatus, Round
+from tournament.services.nicknames import set_names_shown
 from tournament.services.round_data import load_round
 
 # Eighteen names, twelve of them from the hostile-but-ordinary corpus (pasted raw, stored cleaned):
@@ -253,7 +255,8 @@ def test_a_euchre_event_scored_hand_by_hand_on_the_pages_moves_players_by_the_to
     pasted = organiser.post(f"/events/{event_id}/players", data={"names": "\n".join(PASTED)})
     assert pasted.status_code == 302, pasted.get_data(as_text=True)
     assert organiser.post(f"/events/{event_id}/tables/plan", data={}).status_code == 302
-    with app.app_context():
+    with app.app_context():  # full names in the room: the phone's sentences below are checked word for word
+        set_names_shown(db.session(), event_id, NamesShown.FULL)
         players = db.session().scalars(select(Player).where(Player.event_id == event_id)).all()
         assert sorted(p.name for p in players) == sorted(STORED)
         observers = {p.name for p in players if p.status is PlayerStatus.OBSERVER}
