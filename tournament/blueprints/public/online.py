@@ -26,7 +26,6 @@ from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from sqlalchemy import select
-from wtforms import IntegerField
 from wtforms.validators import InputRequired, NumberRange
 
 from ... import db
@@ -39,6 +38,7 @@ from ...services.errors import DomainError
 from ...services.online import claims
 from ...services.public_names import room_names
 from ...throttle import from_the_laptop, limiter
+from ..fields import IntegerField
 from . import bp
 
 COOKIE = "online_play"
