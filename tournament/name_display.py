@@ -38,7 +38,13 @@ def shown_name(name: Any) -> Any:
     """``name`` as this page shows it: the public name on a page of the room, else as given."""
     if not isinstance(name, str):
         return name
-    return _shown_names().get(name, name)
+    names = _shown_names()
+    if not names or name in names:
+        return names.get(name, name)
+    if name in names.values():  # already public (a label built for this page): never shown twice over
+        return name
+    # A line built from names (a team, a score line): each name in it is shown as the room sees it.
+    return "".join(names[text] if is_name else text for text, is_name in name_parts(name, names))
 
 
 def shown_in(sentence: str) -> Markup:

@@ -1,5 +1,7 @@
 """What the room sees of a name: the rule of core.public_names."""
 
+import re
+
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -28,14 +30,27 @@ def test_nicknames_are_shown_and_a_player_without_one_shows_first_name_and_initi
     assert names == {1: "Otter 3", 2: "Ben R."}
 
 
+def test_a_surname_another_surname_begins_with_is_never_shown_whole():
+    names = public_names([Named(1, "Ana Martín"), Named(2, "Ana Martínez")], NamesShown.INITIAL)
+    assert names == {1: "Ana Martí.", 2: "Ana Martín."}
+
+
+def test_names_no_letter_can_tell_apart_are_numbered_in_the_order_of_the_real_names():
+    names = public_names([Named(3, "Ana Mu"), Named(1, "Ana Ma"), Named(2, "Ana Mo")], NamesShown.INITIAL)
+    assert names == {1: "Ana M. 1", 2: "Ana M. 2", 3: "Ana M. 3"}
+
+
 words = st.text(alphabet="abcáéAB", min_size=1, max_size=4)
 
 
 @given(st.lists(st.lists(words, min_size=1, max_size=3).map(" ".join), min_size=1, max_size=12,
                 unique_by=fold_name))
-def test_distinct_players_always_get_distinct_public_names_that_never_show_more_than_the_name(names):
+def test_distinct_players_always_get_distinct_public_names_that_never_show_a_whole_surname(names):
     shown = public_names([Named(key, name) for key, name in enumerate(names)], NamesShown.INITIAL)
     assert len({fold_name(name) for name in shown.values()}) == len(names)
     for key, name in enumerate(names):
-        public = shown[key]
-        assert public == name or (public.endswith(".") and name.startswith(public[:-1]))
+        public = re.sub(r" [0-9]+$", "", shown[key])
+        if len(name.split()) > 1 and len(name.split()[-1]) > 1:
+            assert public.endswith(".") and name.startswith(public[:-1]) and public[:-1] != name
+        else:
+            assert public == name

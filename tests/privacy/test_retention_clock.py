@@ -203,3 +203,15 @@ def test_the_run_sweeps_backups_no_event_owns_and_half_written_files(app, old_an
     _run(app, NOW + 2 * DAY)
     assert _backups(app, old) == 0 and _backups(app, young) == 1
     assert not partial.exists()  # written now: more than a day before the run
+
+
+def test_an_imported_event_with_old_rounds_is_kept_a_full_period_from_its_arrival(app):
+    from tournament.services import transfer
+
+    original = _played(app, NOW - 200 * DAY, "Last year's class")
+    with app.app_context():
+        session = db.session()
+        arrived = transfer.import_event(session, transfer.export_event(session, session.get(Event, original))).id
+    run = _run(app, NOW + DAY)
+    assert [e.event_id for e in run.events] == [original]
+    assert _events(app) == [arrived]

@@ -23,6 +23,7 @@ from ..core.rounds import Action
 from ..games import CardGame, Tally, game_of
 from ..games.protocol import ScorerWords
 from ..i18n import translate
+from ..name_display import shown_name
 from ..services import lifecycle
 from ..services.errors import DomainError
 from ..services.games import MAX_GAMES_PER_ROUND
@@ -101,7 +102,8 @@ def score_page(session, data: RoundData, table, number: int, *, template: str, a
 
     def page(status: int = 200, shown=game):
         sheet = list(shown.sheet or []) if shown is not None else []
-        form = scorer.entry_form(formdata, variant, keys, sheet)
+        # The form only labels with the names; on a page of the room it labels with the public ones.
+        form = scorer.entry_form(formdata, variant, {key: shown_name(name) for key, name in keys.items()}, sheet)
         if formdata is not None:
             form.validate()  # the refused entry's own field messages, beside its fields
         tally = _tally(scorer, variant, keys, sheet)

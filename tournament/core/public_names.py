@@ -8,8 +8,9 @@ Invariants:
   so that a surname never appears because a nickname is missing.
 - Two players whose public names would look the same (compared as the alphabetical order
   compares names: case and accents ignored) get more letters of their last word, one at a
-  time, until they differ ("Ana Ga." / "Ana Gó."). A public name is never the full name
-  unless the full name is all there is to show.
+  time, until they differ ("Ana Ga." / "Ana Gó."), but never the whole last word; names still
+  alike then get a number in the order of the real names ("Ana Martí. 1" / "Ana Martí. 2"). A
+  public name is never the full name unless the full name is all there is to show.
 - Only the display changes: ties and every order still use the real names (``core.names``).
 """
 
@@ -19,7 +20,7 @@ import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .names import fold_name
+from .names import fold_name, name_key
 
 FULL_STOP = "."
 
@@ -42,15 +43,18 @@ class Named:
 
 
 def _shortened(name: str, letters: int) -> str:
-    """``name`` with its last word cut to ``letters`` letters and a full stop; whole when the
-    cut would keep the whole word, and whole for a name of one word."""
+    """``name`` with its last word cut to ``letters`` letters (never all of them) and a full stop;
+    whole for a name of one word, or whose last word is a single letter."""
     words = name.split()
-    if len(words) < 2:
+    if len(words) < 2 or len(words[-1]) < 2:
         return name
     last = words[-1]
-    if letters >= len(last):
+    # Marks before the first letter (a quote, a bracket) stay and are not counted as letters.
+    lead = next((index for index, char in enumerate(last) if char.isalnum()), 0)
+    keep = lead + min(letters, len(last) - lead - 1)
+    if keep <= lead:
         return name
-    return " ".join([*words[:-1], last[:letters] + FULL_STOP])
+    return " ".join([*words[:-1], last[:keep] + FULL_STOP])
 
 
 def _candidate(person: Named, shown: NamesShown, letters: int) -> str:
@@ -61,11 +65,12 @@ def _candidate(person: Named, shown: NamesShown, letters: int) -> str:
     return _shortened(person.name, letters)
 
 
-def _longest(person: Named, shown: NamesShown) -> str:
-    """The most a disambiguation can show of one person: the nickname, or the full name."""
-    if shown is NamesShown.NICKNAME and person.nickname:
-        return person.nickname
-    return person.name
+def _alike(names: dict[int, str]) -> list[list[int]]:
+    """Groups of two or more keys whose names look the same."""
+    groups: dict[str, list[int]] = {}
+    for key, name in names.items():
+        groups.setdefault(fold_name(name), []).append(key)
+    return [keys for keys in groups.values() if len(keys) > 1]
 
 
 def public_names(people: Iterable[Named], shown: NamesShown) -> dict[int, str]:
@@ -74,14 +79,17 @@ def public_names(people: Iterable[Named], shown: NamesShown) -> dict[int, str]:
     letters = dict.fromkeys(by_key, 1)
     while True:
         names = {key: _candidate(person, shown, letters[key]) for key, person in by_key.items()}
-        alike: dict[str, list[int]] = {}
-        for key, name in names.items():
-            alike.setdefault(fold_name(name), []).append(key)
         growing = False
-        for keys in alike.values():
-            for key in keys if len(keys) > 1 else ():
-                if names[key] != _longest(by_key[key], shown):
+        for keys in _alike(names):
+            for key in keys:
+                if _candidate(by_key[key], shown, letters[key] + 1) != names[key]:
                     letters[key] += 1
                     growing = True
         if not growing:
-            return names
+            break
+    # Names that no more letters can tell apart without showing a whole surname get a number,
+    # in the order of the real names.
+    for keys in _alike(names):
+        for number, key in enumerate(sorted(keys, key=lambda key: name_key(by_key[key].name)), start=1):
+            names[key] = f"{names[key]} {number}"
+    return names

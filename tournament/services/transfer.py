@@ -350,10 +350,11 @@ class Rows:
 def _write(session: Session, rows: Rows) -> Event:
     """Multi-row INSERTs (SQLAlchemy's bulk path), each followed by one SELECT of the new ids.
     No ORM object per row: flushing tens of thousands of them held the write lock for seconds."""
-    event = Event(**rows.settings)
+    now = datetime.now(UTC)
+    # Its rounds may be months old: the retention counts from the day it arrived on this laptop.
+    event = Event(**rows.settings, kept_at=now)
     session.add(event)
     session.flush()
-    now = datetime.now(UTC)
     _insert(session, Table, [{**t, "event_id": event.id,
                               "token": new_token()} for t in rows.tables])
     table = dict(session.execute(select(Table.number, Table.id).where(Table.event_id == event.id)).all())

@@ -22,10 +22,13 @@ from tests.app.helpers import page_text, player_ids, seating
 from tests.corpus.names import ACCEPTED
 from tests.room.conftest import seated, tokens
 from tests.transfer.unmarked import unmarked
+from tournament import db
 from tournament.core.movement import plan_round
 from tournament.core.names import name_key
+from tournament.core.public_names import NamesShown
 from tournament.games import settings as declared
 from tournament.games.elbows_up import ELBOWS_UP
+from tournament.services.nicknames import set_names_shown
 
 # Pasted as a class list arrives: hostile-but-ordinary names from the corpus (a combining accent,
 # invisible isolates around a name, markup, a right-to-left name, an emoji, Ł and Ø), stored as
@@ -157,7 +160,7 @@ def _without_time(document: dict) -> dict:
     return unmarked(document)
 
 
-SEAT_ROW = re.compile(r'<th scope="row">([^<]*)</th>\s*<td><select[^>]*name="(p\d+)_bid"', re.S)
+SEAT_ROW = re.compile(r'<th scope="row">(?:<bdi>)?([^<]*)(?:</bdi>)?</th>\s*<td><select[^>]*name="(p\d+)_bid"', re.S)
 
 
 def seat_fields(page_html: str) -> dict[str, str]:
@@ -203,6 +206,8 @@ def test_a_whole_elbows_up_event_scored_deal_by_deal_on_the_phones_follows_the_r
     assert pasted.status_code == 302, pasted.get_data(as_text=True)
     ids = player_ids(app, event_id)
     assert set(ids) == set(STORED)
+    with app.app_context():  # full names in the room: the phone's rows below are matched by name
+        set_names_shown(db.session(), event_id, NamesShown.FULL)
     assert organiser.post(f"/events/{event_id}/tables/plan", data={"tables": "3"}).status_code == 302
     for table, names in HOME.items():
         for name in names:

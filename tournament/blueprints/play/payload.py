@@ -20,6 +20,7 @@ from ... import db
 from ...games import game_of
 from ...i18n.locale import current_language
 from ...models import Event, OnlineClaim, Table
+from ...name_display import shown_name
 from ...services.online import pad
 from ...services.online.gestures import GESTURES
 from ...services.online.view_model import GameView, PadLine, PadView, PlayerView
@@ -120,8 +121,8 @@ def game_json(game: GameView | None) -> dict[str, Any] | None:
         "hand": [card.face.code for card in game.hand],
         "playable": [card.face.code for card in game.hand if card.playable],
         "my_choice": game.my_choice,
-        "waiting_for": list(game.waiting_for),
-        "winner": game.winner,
+        "waiting_for": [shown_name(name) for name in game.waiting_for],
+        "winner": shown_name(game.winner),
         "recorded_as": game.recorded_as,
     }
 
