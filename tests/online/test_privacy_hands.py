@@ -16,6 +16,7 @@ from tournament import db
 from tournament.models import Event, OnlineGame
 
 FIVE = ["Ana", "Ben", "Cleo", "Dan", "Eva"]
+RANDOM_RUN = re.compile(rb"[A-Za-z0-9_-]{16,}")
 
 
 def spellings(card) -> list[re.Pattern]:
@@ -71,8 +72,11 @@ def test_no_answer_to_any_player_shows_another_players_remaining_cards_or_the_as
         for kind, status, body in bot.bodies:
             played = set(order[:plays_seen(body, total, len(deal.seats))])
             hidden = [c for other, hand in enumerate(dealt.hands) if other != seat for c in hand if c not in played]
+            # Links, CSRF tokens and nonces are random runs of URL-safe characters in which "_4s-"
+            # may occur by chance; a card is never written inside one.
+            words = RANDOM_RUN.sub(b" ", body)
             for card in [*hidden, *dealt.aside]:
-                if any(pattern.search(body) for pattern in spellings(card)):
+                if any(pattern.search(words) for pattern in spellings(card)):
                     where = "aside" if card in dealt.aside else "another hand"
                     leaks.append(f"{bot.name} {kind} {status}: {card} ({where}) in the answer")
             if any(secret in body for secret in secrets):
