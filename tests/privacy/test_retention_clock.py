@@ -109,7 +109,7 @@ def test_keep_makes_the_last_activity_now(app, old_and_young):
     with app.app_context():
         retention.keep(db.session(), old, NOW + 85 * DAY)
     assert _run(app, NOW + 91 * DAY).events == []
-    assert [e.event_id for e in _run(app, NOW + 176 * DAY).events][:1] == [old]
+    assert old in {e.event_id for e in _run(app, NOW + 176 * DAY).events}  # a full period after Keep
 
 
 @pytest.fixture
