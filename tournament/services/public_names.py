@@ -24,5 +24,11 @@ def names_of(players: Iterable[Any], shown: NamesShown) -> dict[int, str]:
 def room_names_by_name(event: Event) -> dict[str, str]:
     """The same public names keyed by the real name (unique in an event), for pages whose
     sentences and lists were built, and ordered, with the real names."""
-    shown = room_names(event)
-    return {player.name: shown[player.id] for player in event.players}
+    return names_by_real_name(event.players, event.names_shown)
+
+
+def names_by_real_name(players: Iterable[Any], shown: NamesShown) -> dict[str, str]:
+    """``room_names_by_name`` for rows a screen has read already."""
+    players = list(players)
+    public = names_of(players, shown)
+    return {player.name: public[player.id] for player in players}

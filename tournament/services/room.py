@@ -37,7 +37,7 @@ from ..models import Event, Player, PlayerStatus, Round, RoundState, Seat, Table
 from . import debrief, table_agreement, timer
 from .debrief.steps import current_step, step_view, steps_for
 from .fingerprint import fingerprint
-from .public_names import names_of
+from .public_names import names_by_real_name
 from .round_data import RoundData, load_game_facts
 from .single_flight import RevisionCache
 from .standings import compute_standings
@@ -179,8 +179,7 @@ def snapshot(session: Session, event: Event, now: datetime) -> dict[str, Any]:
         closed = latest if latest.state is RoundState.CLOSED else previous
         assert closed is not None, "a planned round after round 1 follows a closed one"
         following = round_data(latest) if latest is not closed else None
-        public = names_of(players.values(), event.names_shown)
-        seen_as = {player.name: public[player.id] for player in players.values()}
+        seen_as = names_by_real_name(players.values(), event.names_shown)
         result.update(phase="results", round=closed.number, results=_results(round_data(closed), following, seen_as),
                       standings=_standings(session, event))
         if latest is not closed:

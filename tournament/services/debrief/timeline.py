@@ -38,7 +38,7 @@ from ...core.i18n import Name, T, Text, Tn, Tp
 from ...core.movement import TieNote, read_out_of_order, tie_text
 from ...core.public_names import NamesShown
 from ...models import AuditEntry, Event
-from ..public_names import names_of
+from ..public_names import names_by_real_name
 from .history import load_history
 
 LABEL = T("Timeline")  # the view's name in the debrief's list of views
@@ -203,8 +203,7 @@ def _tie(tie: TieNote, event: Event, players: dict[int, Any]) -> Text:
     the wall shows (nicknames) read in another one."""
     if event.names_shown is NamesShown.FULL:
         return tie.text
-    public = names_of(players.values(), event.names_shown)
-    seen_as = {player.name: public[player.id] for player in players.values()}
+    seen_as = names_by_real_name(players.values(), event.names_shown)
     return tie_text(tie.players, tie.games, by_real_names=read_out_of_order(tie.players, seen_as))
 
 
