@@ -60,7 +60,9 @@ def build_event(url: str, instance: str, tables: int, seats: int = 5, closed_rou
     with app.app_context():
         session = db.session()
         accounts.set_organiser(session, USERNAME, PASSWORD)
-        event = events.create_event(session, name)
+        # Two rounds beyond the closed ones: the benchmarks play and close one more, and a close
+        # that ended the tournament would plan no next seating.
+        event = events.create_event(session, name, planned_rounds=closed_rounds + 2)
         # Likewise the player cap (the 600-table event holds 3000 players).
         players.MAX_PLAYERS = max(players.MAX_PLAYERS, tables * seats)
         players.add_players(session, event, "\n".join(f"Player {n:04d}" for n in range(tables * seats)))
