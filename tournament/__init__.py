@@ -48,6 +48,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # Flask documents wrapping its WSGI callable by assigning over the method.
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1, x_prefix=1)  # type: ignore[method-assign]
 
+    from . import push  # changes pushed to the screens (before db: its sessions carry the hub)
+    push.init_app(app)
     db.init_app(app)
     csrf.init_app(app)
     from . import throttle  # failed-login limits

@@ -26,6 +26,10 @@ TRUSTED_HOSTS: list[str] | None = None
 # in 60 s; a phone's form is a few hundred bytes.
 CONNECTIONS_PER_ADDRESS = 64
 REQUEST_HEADER_TIMEOUT = 10.0
+# Live streams (push) one device may hold: a phone's table page, where-do-I-sit and an online
+# game in a few tabs. Further streams are refused and their pages poll instead. The organiser's
+# laptop (its projector tabs and boards) has no such cap.
+STREAMS_PER_ADDRESS = 8
 REQUEST_BODY_TIMEOUT = 60.0
 # Tests only (ignored unless TESTING): render every page in this language, e.g. the pseudo-locale
 # "ar-XB" to check the right-to-left layout. None: the pages' own language, English.

@@ -152,14 +152,17 @@ def engine() -> Engine:
 # given the session, never the app.
 APP_SECRET = "app_secret"  # the deals' seeds derive from it (services.online.seed)
 ONLINE_AWAY_BUCKET = "online_away_bucket"  # seconds (services.online.view)
+PUSH_HUB = "push_hub"  # the app's streams, told of each commit (push.publication)
 
 
 def session() -> Session:
     """The session of the current request; created on first use, carrying the app's settings
-    the services read (``APP_SECRET``, ``ONLINE_AWAY_BUCKET``)."""
+    the services read (``APP_SECRET``, ``ONLINE_AWAY_BUCKET``, ``PUSH_HUB``)."""
     if "db_session" not in g:
         made: Session = current_app.extensions["db_sessionmaker"]()
         made.info[APP_SECRET] = current_app.config["SECRET_KEY"]
+        if "push" in current_app.extensions:
+            made.info[PUSH_HUB] = current_app.extensions["push"]
         if "ONLINE_AWAY_BUCKET_SECONDS" in current_app.config:
             made.info[ONLINE_AWAY_BUCKET] = current_app.config["ONLINE_AWAY_BUCKET_SECONDS"]
         g.db_session = made

@@ -7,6 +7,7 @@ guarantees with waitress, kept where gunicorn allows:
 
 - a listen address chosen by the organiser (loopback only, or the room's network);
 - threads in every worker (gthread), so a slow phone holds one thread, not a whole process;
+- streams (`/push/`) held by one writer thread per worker, not by a request thread each;
 - a thousand open connections per worker (phones and projectors keep theirs alive);
 - bounded request lines and headers (a bigger one is refused with 400 before the app runs);
 - startup's long-lived objects frozen out of the cyclic collector in every worker.
@@ -24,7 +25,8 @@ import os
 
 bind = [os.environ.get("TOURNAMENT_BIND", "0.0.0.0:5000")]
 workers = int(os.environ.get("TOURNAMENT_WORKERS", "2"))
-worker_class = "gthread"
+# gthread, but stream requests leave the thread pool for the app's hub (push/gunicorn_worker.py).
+worker_class = "tournament.push.gunicorn_worker.StreamingThreadWorker"
 threads = int(os.environ.get("TOURNAMENT_THREADS", "16"))
 # Open connections a worker keeps (gthread's limit); waitress's was 1000 for the whole server.
 worker_connections = 1000
@@ -62,3 +64,7 @@ def post_worker_init(worker: object) -> None:
 
         # Every worker runs it; the day stored in the database lets only one of them erase.
         retention_clock.start(app)
+        from tournament import push
+
+        # Every worker hears the others' changes (its own it announces at their commit).
+        push.listen(app)

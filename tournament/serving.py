@@ -15,6 +15,11 @@ the organiser's laptop too. Here:
   may take them; any other connection gets a short 503 and is closed once only the reserve is
   left, so the laptop keeps its pages however many devices hold the rest.
 
+Streams (`/push/...`, see the `push` package) never reach a worker thread: the loop thread
+hands each one's socket to the app's hub once its request is read, and the hub's single writer
+thread keeps it. So an idle projector or phone holds no thread, and a stream counts against
+the hub's own per-address cap instead of this server's connection cap.
+
 `flask serve` and the tests start the server through `create_server` alone.
 """
 
@@ -33,6 +38,9 @@ from waitress.server import TcpWSGIServer
 from waitress.task import ThreadedTaskDispatcher
 
 from . import config
+from .push import Hub
+from .push.listener import Listener
+from .push.tickets import PREFIX as STREAM_PREFIX
 
 if TYPE_CHECKING:
     from _typeshed.wsgi import WSGIApplication
@@ -108,12 +116,37 @@ class GuardedChannel(HTTPChannel):
         super().del_channel(map)
         self.server.forget(self)
 
+    def adopt_stream(self, hub: Hub) -> bool:
+        """Give a stream request's connection to the hub; False for any other request. Only on
+        the loop thread, for a connection's only request: then no worker thread and no earlier
+        response can touch the socket (a pipelined stream request goes to the app's fallback)."""
+        if threading.get_ident() != self.server.loop_ident or len(self.requests) != 1 or self.total_outbufs_len:
+            return False
+        request = self.requests[0]
+        # A request waitress refused while parsing (an error to answer) has no command or path.
+        if getattr(request, "command", None) != "GET" or not str(getattr(request, "path", "")).startswith(STREAM_PREFIX):
+            return False
+        client = self.addr[0] if isinstance(self.addr, tuple) else str(self.addr)
+        # A second descriptor of the connection: waitress closes its own (it never shuts the
+        # connection down), the hub keeps the other.
+        sock = self.socket.dup()
+        self.requests.clear()
+        self.will_close = True
+        hub.adopt(sock, request.path, request.headers.get("LAST_EVENT_ID"), client,
+                  from_this_machine(self.socket, client))
+        return True
+
 
 class GuardedServer(TcpWSGIServer):
     channel_class = GuardedChannel
 
+    loop_ident: int | None = None  # the thread running the loop, once it runs
+
     def __init__(self, *args: Any, per_address: int = CONNECTIONS_PER_ADDRESS, header_timeout: float = HEADER_TIMEOUT,
-                 body_timeout: float = BODY_TIMEOUT, reserved: int = RESERVED_FOR_ORGANISER, **kwargs: Any) -> None:
+                 body_timeout: float = BODY_TIMEOUT, reserved: int = RESERVED_FOR_ORGANISER,
+                 hub: Hub | None = None, listener: Listener | None = None, **kwargs: Any) -> None:
+        self.hub = hub
+        self.listener = listener
         self.per_address = per_address
         self.header_timeout = header_timeout
         self.body_timeout = body_timeout
@@ -121,6 +154,21 @@ class GuardedServer(TcpWSGIServer):
         self.open_by_address: Counter[str] = Counter()
         self.counting = threading.Lock()
         super().__init__(*args, **kwargs)
+
+    def run(self) -> None:
+        self.loop_ident = threading.get_ident()
+        super().run()
+
+    def add_task(self, task: Any) -> None:
+        if not (self.hub is not None and isinstance(task, GuardedChannel) and task.adopt_stream(self.hub)):
+            super().add_task(task)
+
+    def close(self) -> None:
+        super().close()
+        if self.listener is not None:
+            self.listener.stop()
+        if self.hub is not None:
+            self.hub.close()
 
     def handle_accept(self) -> None:
         # Several per wake-up: each wake-up polls every open connection, so accepting one at a
@@ -241,6 +289,9 @@ def create_server(app: WSGIApplication, host: str, port: int, threads: int = 16,
                       asyncore_use_poll=True, **adjustments)
     dispatcher = ThreadedTaskDispatcher()
     dispatcher.set_thread_count(adj.threads)
+    from . import push
+
+    hub = push.hub_of(app)
     return GuardedServer(app, {}, dispatcher=dispatcher, adj=adj, sockinfo=adj.listen[0],
                          per_address=per_address, header_timeout=header_timeout, body_timeout=body_timeout,
-                         reserved=reserved)
+                         reserved=reserved, hub=hub, listener=push.listen(app))

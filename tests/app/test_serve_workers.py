@@ -44,13 +44,20 @@ def test_every_worker_builds_the_app_with_the_servers_database_and_address(sqlit
     assert gunicorn_command(sqlite_app, "::", 5001, 8, 3)[1]["TOURNAMENT_BIND"] == "[::]:5001"
 
 
-def test_the_gunicorn_settings_keep_threads_and_bounded_headers(monkeypatch):
+def test_the_gunicorn_settings_keep_threads_hand_streams_over_and_bound_headers(monkeypatch):
     monkeypatch.setenv("TOURNAMENT_BIND", "127.0.0.1:5002")
     monkeypatch.setenv("TOURNAMENT_WORKERS", "3")
     from tournament import gunicorn_conf
 
     conf = importlib.reload(gunicorn_conf)
-    assert (conf.bind, conf.workers, conf.worker_class) == (["127.0.0.1:5002"], 3, "gthread")
+    assert (conf.bind, conf.workers) == (["127.0.0.1:5002"], 3)
+    from gunicorn.util import load_class
+    from gunicorn.workers.gthread import ThreadWorker
+
+    from tournament.push.gunicorn_worker import StreamingThreadWorker
+
+    # gthread's threads, with streams given to the push hub instead of a thread each
+    assert load_class(conf.worker_class) is StreamingThreadWorker and issubclass(StreamingThreadWorker, ThreadWorker)
     assert conf.threads >= 2 and conf.worker_connections >= 1000
     assert conf.limit_request_line <= 8190 and conf.limit_request_field_size <= 8190
     assert conf.preload_app is False  # no database connection crosses a fork

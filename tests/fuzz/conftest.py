@@ -131,7 +131,8 @@ def valid_url(rule, world: World) -> str:
     values = {"event_id": world.a, "number": 1, "table_number": 1, "player_id": world.player_ids[world.a][0],
               "account_id": world.organiser_id,
               "token": token, "name": world.backup_names[0], "filename": "app.css", "status": "observer",
-              "action": "pause", "game": 1, "code": "de", "note_id": 1, "key": "rules", "wish_id": 1}
+              "action": "pause", "game": 1, "code": "de", "note_id": 1, "key": "rules", "wish_id": 1,
+              "ticket": "x"}
     return re.sub(r"<(?:[^:>]+:)?([a-z_]+)>", lambda m: str(values[m[1]]), rule.rule)
 
 

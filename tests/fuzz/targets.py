@@ -98,6 +98,7 @@ def path_values(world: World) -> dict[str, st.SearchStrategy]:
         "note_id": st.one_of(st.integers(0, 5), big),
         "key": st.one_of(st.sampled_from(["rules", "journeys", "trick", "x"]), hostile),
         "wish_id": st.one_of(st.integers(0, 5), big),
+        "ticket": hostile,
     }
 
 

@@ -34,6 +34,7 @@ PUBLIC_ENDPOINTS = {
     "play.state": "personal link token; the same screen as JSON, polled",
     "play.here": "personal link token; marks only that player present at their own online table",
     "public.claim": "where-do-I-sit token; lists the playing names and claims a free one for this device",
+    "push.unavailable": "a stream the app's server did not take over: answers 204, reads and writes nothing",
 }
 
 

@@ -17,7 +17,10 @@ Every write to the database goes through one of two context managers:
      rows (a card played, a claim taken) are not the event's record and move their table's
      clock instead. A change that wrote nothing (a double tap, "nothing changed") leaves every
      screen's cache as it was;
-  5. commits once; any exception rolls everything back, so nothing is ever half done.
+  5. commits once; any exception rolls everything back, so nothing is ever half done;
+  6. after the commit, never before, tells every screen that follows the event (``push``): the
+     new revision, or the clocks of the tables whose play moved. On PostgreSQL the same news
+     goes to the other server processes as a NOTIFY, which the server delivers at the commit.
 - ``unit_of_work(session)`` for a change that no single event holds (accounts, creating,
   importing or deleting events, settings): the same, with the exclusive write lock and no
   event to re-read or revision to move.
@@ -32,7 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from sqlalchemy import event as sa_event
 from sqlalchemy import update
@@ -41,6 +44,7 @@ from sqlalchemy.orm.util import identity_key
 
 from .. import db
 from ..models import Event
+from ..push.publication import Publication, announce, notify
 from . import audit
 from .locks import lock_event
 
@@ -67,12 +71,17 @@ class EventChange:
     event: Event
     actor: str
     record: bool
+    published: list[Publication] = field(default_factory=list)  # told once the change commits
 
     def audit(self, action: str, subject: str = "", *, actor: str | None = None, round_number: int | None = None,
               table_number: int | None = None, old: str | None = None, new: str | None = None) -> None:
         """A line of the event's audit log, committed with the change or not at all."""
         audit.log(self.session, self.event.id, self.actor if actor is None else actor, action, subject,
                   round_number=round_number, table_number=table_number, old=old, new=new)
+
+    def table_clock_moved(self, table_id: int, clock: int) -> None:
+        """A table's online play moved on (its screens follow the clock, not the revision)."""
+        self.published.append(Publication(self.event.id, table_id=table_id, clock=clock))
 
 
 class ChangeOfAnotherEvent(RuntimeError):
@@ -125,7 +134,9 @@ def event_change(session: Session, event_id: int, actor: str = audit.ORGANISER, 
         yield change
         session.flush()
         if change.record and session.info.pop(_WROTE, False):
-            _move_revision(session, event)
+            change.published.append(Publication(event_id, revision=_move_revision(session, event)))
+        notify(session, change.published)
+    announce(session, change.published)
 
 
 @contextmanager
@@ -150,8 +161,18 @@ def _fresh_event(session: Session, event_id: int) -> Event:
     return event
 
 
-def _move_revision(session: Session, event: Event) -> None:
+def current_change(session: Session) -> EventChange:
+    """The change a service runs inside (it must run inside one)."""
+    current = session.info.get(_CURRENT)
+    if not isinstance(current, EventChange):
+        raise WriteOutsideAUnitOfWork("this write belongs inside an event_change")
+    return current
+
+
+def _move_revision(session: Session, event: Event) -> int:
     # An SQL increment, not a value read earlier: two processes never lose one another's move.
-    session.execute(update(Event).where(Event.id == event.id).values(revision=Event.revision + 1)
-                    .execution_options(synchronize_session=False))
+    revision: int = session.execute(
+        update(Event).where(Event.id == event.id).values(revision=Event.revision + 1).returning(Event.revision)
+        .execution_options(synchronize_session=False)).scalar_one()
     session.expire(event, ["revision"])
+    return revision

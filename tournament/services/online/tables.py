@@ -43,6 +43,7 @@ from ...games import settings as declared
 from ...games import table_engine as engine
 from ...models import Event, OnlineClock, OnlineGame, Player, PlayerStatus, Seat, Table
 from ...models.online import SEED_VERSION
+from .. import unit_of_work
 from . import seed
 
 # Keys the service adds to an engine action's JSON form.
@@ -221,6 +222,8 @@ def bump_clock(session: Session, event_id: int, table_id: int) -> None:
     """Tell the table's screens something changed (created on the table's first change)."""
     clock = session.scalar(select(OnlineClock).where(OnlineClock.table_id == table_id))
     if clock is None:
-        session.add(OnlineClock(table_id=table_id, event_id=event_id, version=1))
+        clock = OnlineClock(table_id=table_id, event_id=event_id, version=1)
+        session.add(clock)
     else:
         clock.version = clock.version + 1
+    unit_of_work.current_change(session).table_clock_moved(table_id, clock.version)
