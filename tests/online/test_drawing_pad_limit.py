@@ -8,6 +8,7 @@ from tests.online.conftest import act, claim_all, online_event, start, tokens_at
 from tournament import db
 from tournament.models import OnlineMessage, Player, Table
 from tournament.services.online import messages, tables
+from tournament.services.unit_of_work import event_change
 
 NAMES = ["ana", "Ben"]
 LINE = [[i, i] for i in range(400)]
@@ -24,12 +25,12 @@ def test_the_drawing_pad_refuses_a_stroke_beyond_its_points_until_cleared(app, c
         first = session.scalar(select(OnlineMessage))
         table_id = session.scalar(select(Table.id))
         player_id = session.scalar(select(Player.id).where(Player.name == "ana"))
-        for n in range(messages.MAX_PAD_POINTS // len(LINE) - 1):
-            session.add(OnlineMessage(event_id=event_id, table_id=table_id, round_id=first.round_id,
-                                      player_id=player_id, kind="stroke", body={"points": LINE, "colour": "ink"},
-                                      nonce=f"fill-{n:04d}"))
-        tables.bump_clock(session, event_id, table_id)  # as every stroke does: the table's screens change
-        session.commit()
+        with event_change(session, event_id, record=False):  # as a stroke is written
+            for n in range(messages.MAX_PAD_POINTS // len(LINE) - 1):
+                session.add(OnlineMessage(event_id=event_id, table_id=table_id, round_id=first.round_id,
+                                          player_id=player_id, kind="stroke", body={"points": LINE, "colour": "ink"},
+                                          nonce=f"fill-{n:04d}"))
+            tables.bump_clock(session, event_id, table_id)  # as every stroke does: the table's screens change
     refused = act(client, at[1], action="stroke", points=[[1, 1], [2, 2]], colour="red")
     assert refused.status_code == 409
     assert refused.get_json()["error"] == "The drawing pad is full: clear it to draw again."

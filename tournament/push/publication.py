@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import text
+from sqlalchemy import String, cast, func, literal, text
 from sqlalchemy.orm import Session
+from sqlalchemy.sql.elements import ColumnElement
 
 from ..db import PUSH_HUB
+from ..models import Event
 from .hub import Hub
 
 CHANNEL = "tournament_push"
@@ -40,12 +42,29 @@ class Publication:
         return cls(event_id, revision, table_id, clock)
 
 
+def _on_postgresql(session: Session) -> bool:
+    return session.get_bind().dialect.name == "postgresql"
+
+
+def notify_revision(session: Session, event_id: int) -> list[ColumnElement[object]]:
+    """Columns for the RETURNING clause of the statement that moves an event's revision: on
+    PostgreSQL, the NOTIFY of the new revision, sent at the commit. One statement, not two: a
+    phone's POST costs no more than before."""
+    if not _on_postgresql(session):
+        return []
+    # In RETURNING, the column is the row's new value.
+    payload = literal(f"{event_id}:") + cast(Event.revision, String) + literal("::")
+    return [func.pg_notify(CHANNEL, payload)]
+
+
 def notify(session: Session, publications: list[Publication]) -> None:
-    """Inside the change's transaction: PostgreSQL sends these at its commit, to every process."""
-    if publications and session.get_bind().dialect.name == "postgresql":
+    """Inside the change's transaction: PostgreSQL sends these at its commit, to every process.
+    A revision was notified already by the statement that moved it (`notify_revision`)."""
+    if _on_postgresql(session):
         for publication in publications:
-            session.execute(text("SELECT pg_notify(:channel, :payload)"),
-                            {"channel": CHANNEL, "payload": publication.payload()})
+            if publication.revision is None:
+                session.execute(text("SELECT pg_notify(:channel, :payload)"),
+                                {"channel": CHANNEL, "payload": publication.payload()})
 
 
 def announce(session: Session, publications: list[Publication]) -> None:

@@ -44,7 +44,7 @@ from sqlalchemy.orm.util import identity_key
 
 from .. import db
 from ..models import Event
-from ..push.publication import Publication, announce, notify
+from ..push.publication import Publication, announce, notify, notify_revision
 from . import audit
 from .locks import lock_event
 
@@ -172,7 +172,8 @@ def current_change(session: Session) -> EventChange:
 def _move_revision(session: Session, event: Event) -> int:
     # An SQL increment, not a value read earlier: two processes never lose one another's move.
     revision: int = session.execute(
-        update(Event).where(Event.id == event.id).values(revision=Event.revision + 1).returning(Event.revision)
+        update(Event).where(Event.id == event.id).values(revision=Event.revision + 1)
+        .returning(Event.revision, *notify_revision(session, event.id))
         .execution_options(synchronize_session=False)).scalar_one()
     session.expire(event, ["revision"])
     return revision
