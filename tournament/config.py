@@ -31,6 +31,11 @@ REQUEST_HEADER_TIMEOUT = 10.0
 # laptop (its projector tabs and boards) has no such cap.
 STREAMS_PER_ADDRESS = 8
 REQUEST_BODY_TIMEOUT = 60.0
+# Screens also check their feed on a timer (every second or so without a live stream, every 30 s
+# with one): the safety net for a network that cannot hold a stream or a change whose news was
+# lost. False: they check only at load and when a change is pushed; tests use it to prove the
+# push works, and a teacher may use it to quiet a network where every stream is known to hold.
+UPDATES_POLL = True
 # Tests only (ignored unless TESTING): render every page in this language, e.g. the pseudo-locale
 # "ar-XB" to check the right-to-left layout. None: the pages' own language, English.
 FORCE_PAGE_LANG: str | None = None

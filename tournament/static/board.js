@@ -1,5 +1,6 @@
-/* Organiser's round status board: when a table reports (from a phone or another browser), fetch
-   the board again and swap in its live parts. The swapped nodes were escaped by the server's
+/* Organiser's round status board and the Room page: when a table reports (from a phone or another
+   browser), fetch the board again and swap in its live parts. The feed is checked on each change
+   the server pushes, or polled (static/push.js). The swapped nodes were escaped by the server's
    templates; nothing here builds HTML from strings. */
 (function () {
   "use strict";
@@ -22,18 +23,18 @@
       });
   }
 
-  function poll() {
+  function check() {
     var headers = {};
     if (etag) { headers["If-None-Match"] = etag; }
-    fetch(feed, { headers: headers, cache: "no-store", credentials: "same-origin" })
+    return fetch(feed, { headers: headers, cache: "no-store", credentials: "same-origin" })
       .then(function (response) {
         if (response.status === 304 || !response.ok) { return null; }
         var first = etag === null;
         etag = response.headers.get("ETag");
         return first ? null : refresh();
       })
-      .catch(function () { /* the laptop is the server: a failed poll is retried on the next tick */ })
-      .then(function () { setTimeout(poll, POLL_MS); });
+      .catch(function () { /* the laptop is the server: a failed poll is retried on the next tick */ });
   }
-  poll();
+  window.TournamentPush.follow({ path: source.getAttribute("data-push"), check: check,
+                                 every: function () { return POLL_MS; } });
 })();

@@ -22,8 +22,8 @@
     live.replaceChildren.apply(live, nodes);
   }
 
-  function poll() {
-    fetch(feed + "?key=" + encodeURIComponent(key), { cache: "no-store", credentials: "same-origin" })
+  function check() {
+    return fetch(feed + "?key=" + encodeURIComponent(key), { cache: "no-store", credentials: "same-origin" })
       .then(function (response) {
         if (response.redirected) { window.location.reload(); return null; }
         return response.status === 200 ? response.json() : null;
@@ -34,8 +34,11 @@
           swap(data.html);
         }
       })
-      .catch(function () { /* the laptop is the server: the next tick tries again */ })
-      .then(function () { setTimeout(poll, document.hidden ? every * 3 : every); });
+      .catch(function () { /* the laptop is the server: the next tick tries again */ });
   }
-  setTimeout(poll, every);
+  /* Checked on each change the server pushes, and polled at its own pace even then: the key also
+     moves with the online tables' play and with time (who is away), which the event's stream
+     does not carry (static/push.js). */
+  window.TournamentPush.follow({ path: live.getAttribute("data-push"), check: check, first: every, keepPace: true,
+                                 every: function () { return document.hidden ? every * 3 : every; } });
 })();

@@ -1,9 +1,12 @@
 /* An online player's page (templates/play/page.html).
 
-   - Polls the state URL with the screen's key every poll_ms; 204 means nothing changed. One
-     request at a time; on errors it waits longer each time (up to 10 s), says "reconnecting"
-     and recovers by itself. A 404 (the name was released) stops the poll and says why. A 429
-     (asked too often) waits as long as its Retry-After says, then polls on.
+   - Asks the state URL with the screen's key on each change the server pushes for the event
+     and the player's table (static/push.js), or every poll_ms while no stream is live; 204
+     means nothing changed. One request at a time; on errors it waits longer each time (up to
+     10 s), says "reconnecting" and recovers by itself. A 404 (the name was released) stops
+     and says why. A 429 (asked too often) waits as long as its Retry-After says, then asks on.
+     The key names the player's table (revision.table.clock…): when it moves to another table,
+     the page's stream for that table is read from the page and followed instead.
    - A new key brings the screen's HTML, drawn and escaped by the server. It is put in place
      node by node (`morph`): only what differs is changed, so the focused control and a screen
      reader's place stay when a seat comes or goes or a card is played. The chat line and the
@@ -41,9 +44,8 @@
   var heldFocus = null;     // the focused control disabled while its action is sent (focusKey)
   var epoch = 0;            // grows with every action answer: older poll answers are dropped
   var failures = 0;
-  var timer = null;
-  var polling = false;
   var stopped = false;
+  var following = null;
 
   function newNonce() {
     var bytes = new Uint8Array(16);
@@ -156,6 +158,7 @@
     morphChildren(screen, next);
     if (!takeStrokes(state)) { key = ""; }
     root.setAttribute("data-key", key);
+    followTable();
     var now = document.activeElement;
     if (wanted && (!now || !screen.contains(now) || now.disabled)) { refocus(wanted) || keepFocusNear(); }
     announceScreen();
@@ -212,16 +215,10 @@
   }
 
   /* ---- the poll ---- */
-  function schedule(ms) {
-    if (stopped) { return; }
-    window.clearTimeout(timer);
-    timer = window.setTimeout(poll, ms);
-  }
-
   function failed() {
     failures += 1;
     say(connection, t("reconnecting"));
-    schedule(Math.min(MAX_WAIT, pollMs * Math.pow(2, failures)));
+    return Math.min(MAX_WAIT, pollMs * Math.pow(2, failures));
   }
 
   /* How long a 429 asks to wait, in ms: its Retry-After (seconds), at least one poll interval. */
@@ -231,12 +228,17 @@
     return Math.max(pollMs, Math.min(MAX_RETRY_AFTER, wait));
   }
 
+  function stop() {
+    stopped = true;
+    if (following) { following.stop(); }
+  }
+
   function gone(response) {
     return response.json().then(function (body) {
-      stopped = true;
+      stop();
       say(connection, "");
       say(alertBox, body && body.error);
-    }, function () { stopped = true; });
+    }, stop);
   }
 
   /* Presence is a write of its own (a GET never writes): a small POST on load and then with the
@@ -248,13 +250,11 @@
       .catch(function () { lastHere = 0; });
   }
 
-  function poll() {
-    if (polling || stopped) { return; }
-    if (Date.now() - lastHere >= HERE_MS) { here(); }
-    polling = true;
+  function check() {
+    if (stopped) { return null; }
     var started = epoch;
     var url = stateUrl + "?key=" + encodeURIComponent(key) + "&pad=" + encodeURIComponent(padAt);
-    fetch(url, { cache: "no-store", headers: { "Accept": "application/json" } })
+    return fetch(url, { cache: "no-store", headers: { "Accept": "application/json" } })
       .then(function (response) {
         if (response.status === 404) { return gone(response); }
         if (response.status === 204) { return 0; }
@@ -266,13 +266,34 @@
         });
       })
       .then(function (wait) {
-        polling = false;
         if (failures) { failures = 0; say(connection, ""); }
-        schedule(wait || pollMs);
-      }, function () {
-        polling = false;
-        failed();
-      });
+        return wait;
+      }, failed);
+  }
+
+  /* The table a key names ("revision.table.clock…"); its stream carries that table's clock. */
+  function tableOf(someKey) { return String(someKey || "").split(".")[1] || ""; }
+  var followedTable = tableOf(key);
+
+  function follow(path) {
+    if (following) { following.stop(); }
+    following = window.TournamentPush.follow({ path: path, check: check, first: pollMs,
+                                               every: function () { return pollMs; } });
+  }
+
+  /* Seated at another table: the page names the stream of the new one. */
+  function followTable() {
+    var table = tableOf(key);
+    if (stopped || !key || table === followedTable) { return; }
+    followedTable = table;
+    fetch(window.location.pathname, { cache: "no-store" })
+      .then(function (response) { return response.ok ? response.text() : null; })
+      .then(function (html) {
+        var fresh = html && new DOMParser().parseFromString(html, "text/html").getElementById("play");
+        var path = fresh && fresh.getAttribute("data-push");
+        if (path && !stopped && tableOf(fresh.getAttribute("data-key")) === followedTable) { follow(path); }
+      })
+      .catch(function () { followedTable = ""; });
   }
 
   /* ---- actions ---- */
@@ -304,9 +325,9 @@
           apply(answer);
           return true;
         }
-        if (response.status === 404) { stopped = true; }
+        if (response.status === 404) { stop(); }
         say(box, answer && answer.error ? answer.error : t("not_sent"));
-        if (response.status === 409) { schedule(0); }
+        if (response.status === 409 && following) { following.now(); }
         return false;
       });
     }, function () {
@@ -458,10 +479,14 @@
   news();  // what the first screen shows is not news
   // A phone woken up asks at once rather than after a long backed-off wait.
   document.addEventListener("visibilitychange", function () {
-    if (!document.hidden && !polling) { schedule(0); }
+    if (!document.hidden && following) { following.now(); }
   });
 
   afterScreen();
   here();
-  schedule(pollMs);
+  // Presence has a pace of its own: a pushed page asks for its state only when something changed.
+  window.setInterval(function () {
+    if (!stopped && Date.now() - lastHere >= HERE_MS) { here(); }
+  }, HERE_MS / 5);
+  follow(root.getAttribute("data-push"));
 })();

@@ -1,4 +1,5 @@
-/* Projector: polls the feed (conditional GET with ETag) and renders the current phase.
+/* Projector: fetches the feed (conditional GET with ETag) on each change the server pushes, or
+   polls it (static/push.js), and renders the current phase.
    Player names are untrusted: they only ever reach the page through textContent.
    The countdown is computed from the server's end time and the server clock sent with every
    answer, so every screen shows the same time whatever its own clock says. */
@@ -32,7 +33,6 @@
   var holding = false;
   var lastLeft = null;
   var audio = null;
-  var pollTimer = null;
 
   function el(tag, cls, text) {
     var node = document.createElement(tag);
@@ -373,11 +373,11 @@
     status.classList.toggle("offline", !!offline);
   }
 
-  function poll() {
+  function check() {
     var sent = Date.now();
     var headers = {};
     if (etag) { headers["If-None-Match"] = etag; }
-    fetch(feedUrl, { headers: headers, cache: "no-store", credentials: "same-origin" })
+    return fetch(feedUrl, { headers: headers, cache: "no-store", credentials: "same-origin" })
       .then(function (response) {
         var serverTime = Number(response.headers.get("X-Server-Time"));
         if (serverTime) { offset = serverTime - (sent + Date.now()) / 2; }
@@ -396,8 +396,7 @@
       })
       .catch(function (error) {
         setStatus(error.message === "gone" ? t("link_replaced") : t("reconnecting"), true);
-      })
-      .then(function () { clearTimeout(pollTimer); pollTimer = setTimeout(poll, pollMs); });
+      });
   }
 
   /* The organiser's keys in the debrief: the step is kept on the server, so every screen
@@ -406,7 +405,7 @@
     var body = "csrf_token=" + encodeURIComponent(csrf) + (step ? "&step=" + step : "");
     fetch(url, { method: "POST", credentials: "same-origin", body: body,
                  headers: { "Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json" } })
-      .then(function () { etag = null; clearTimeout(pollTimer); poll(); })
+      .then(function () { etag = null; following.now(); })
       .catch(function () { setStatus(t("reconnecting"), true); });
   }
 
@@ -463,5 +462,6 @@
   });
 
   setInterval(tick, 200);
-  poll();
+  var following = window.TournamentPush.follow({ path: document.body.getAttribute("data-push"), check: check,
+                                                 every: function () { return pollMs; } });
 })();

@@ -1,4 +1,4 @@
-/* "Where do I sit": find one's name as one types; on a player's page, poll for a new table after each round
+/* "Where do I sit": find one's name as one types; on a player's page, follow the event for a new table after each round
    and read the new table out in a polite live region. Names reach the page only through textContent, or
    as the server escaped them in the search's answer (parsed inert by DOMParser). */
 (function () {
@@ -58,18 +58,19 @@
     seat.classList.toggle("over", data.over === true);
   }
 
-  function poll() {
+  function check() {
     var headers = {};
     if (etag) { headers["If-None-Match"] = etag; }
-    fetch(feed, { headers: headers, cache: "no-store" })
+    return fetch(feed, { headers: headers, cache: "no-store" })
       .then(function (response) {
         if (response.status === 304 || !response.ok) { return null; }
         etag = response.headers.get("ETag");
         return response.json();
       })
       .then(function (data) { if (data) { show(data); } })
-      .catch(function () { /* offline for a moment: try again on the next tick */ })
-      .then(function () { setTimeout(poll, POLL_MS); });
+      .catch(function () { /* offline for a moment: try again on the next tick */ });
   }
-  poll();
+  // On each change the server pushes, or polled (static/push.js).
+  window.TournamentPush.follow({ path: seat.getAttribute("data-push"), check: check,
+                                 every: function () { return POLL_MS; } });
 })();

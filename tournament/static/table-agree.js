@@ -1,6 +1,7 @@
-/* A table's question (templates/table/_agree.html) follows the other devices of the table: it
-   polls which games wait for the table's answer and, only when that changes, puts the fresh
-   question block in place of this one. The results form around it is never touched, so taps
+/* A table's question (templates/table/_agree.html) follows the other devices of the table: on
+   each change the server pushes (or polled, see static/push.js) it checks which games wait for
+   the table's answer and, only when that changes, puts the fresh question block in place of this
+   one. The results form around it is never touched, so taps
    not sent yet stay. Markup comes from the server's escaped page; none is built here. */
 (function () {
   "use strict";
@@ -20,12 +21,12 @@
       });
   }
 
-  function poll() {
+  function check() {
     var current = block();
-    if (!current) { setTimeout(poll, pollMs); return; }
+    if (!current) { return null; }
     var headers = {};
     if (etag) { headers["If-None-Match"] = etag; }
-    fetch(current.getAttribute("data-feed"), { headers: headers, cache: "no-store" })
+    return fetch(current.getAttribute("data-feed"), { headers: headers, cache: "no-store" })
       .then(function (response) {
         if (response.status === 304 || !response.ok) { return null; }
         etag = response.headers.get("ETag");
@@ -37,8 +38,10 @@
         var shown = block();
         return shown && data.key !== shown.getAttribute("data-key") ? load() : null;
       })
-      .catch(function () { /* offline for a moment: try again on the next tick */ })
-      .then(function () { setTimeout(poll, pollMs); });
+      .catch(function () { /* offline for a moment: try again on the next tick */ });
   }
-  poll();
+  // The block may come later, with the page the table moves to: the page's stream is the same.
+  var start = block() || document.querySelector("[data-follow]");
+  window.TournamentPush.follow({ path: start && start.getAttribute("data-push"), check: check,
+                                 every: function () { return pollMs; } });
 })();

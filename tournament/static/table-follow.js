@@ -1,6 +1,7 @@
-/* A table's phone page follows the event: it polls the table's key (the running round and who sits
-   at the table) and, only when that key changes, puts the page the table should show now in place
-   of this one, without a reload. Taps not sent yet for the running round never meet a new key, so
+/* A table's phone page follows the event: on each change the server pushes (or polled, see
+   static/push.js) it checks the table's key (the running round and who sits at the table) and,
+   only when that key changes, puts the page the table should show now in place of this one,
+   without a reload. Taps not sent yet for the running round never meet a new key, so
    they stay. Names reach the page as the server escaped them; no markup is built here. */
 (function () {
   "use strict";
@@ -42,12 +43,12 @@
       .then(function (html) { if (html) { replace(html); } });
   }
 
-  function poll() {
+  function check() {
     var follow = marker();
-    if (!follow) { return; }
+    if (!follow) { following.stop(); return null; }
     var headers = {};
     if (etag) { headers["If-None-Match"] = etag; }
-    fetch(follow.getAttribute("data-feed"), { headers: headers, cache: "no-store" })
+    return fetch(follow.getAttribute("data-feed"), { headers: headers, cache: "no-store" })
       .then(function (response) {
         if (response.status === 304 || !response.ok) { return null; }
         etag = response.headers.get("ETag");
@@ -58,8 +59,10 @@
         if (data.poll_ms) { pollMs = data.poll_ms; }
         return data.key === follow.getAttribute("data-key") ? null : load();
       })
-      .catch(function () { /* offline for a moment: try again on the next tick */ })
-      .then(function () { setTimeout(poll, pollMs); });
+      .catch(function () { /* offline for a moment: try again on the next tick */ });
   }
-  poll();
+  var start = marker();
+  if (!start) { return; }
+  var following = window.TournamentPush.follow({ path: start.getAttribute("data-push"), check: check,
+                                                 every: function () { return pollMs; } });
 })();
