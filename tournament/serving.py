@@ -25,6 +25,7 @@ the hub's own per-address cap instead of this server's connection cap.
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import threading
 import time
@@ -124,7 +125,8 @@ class GuardedChannel(HTTPChannel):
             return False
         request = self.requests[0]
         # A request waitress refused while parsing (an error to answer) has no command or path.
-        if getattr(request, "command", None) != "GET" or not str(getattr(request, "path", "")).startswith(STREAM_PREFIX):
+        path = str(getattr(request, "path", ""))
+        if getattr(request, "command", None) != "GET" or not path.startswith(STREAM_PREFIX):
             return False
         client = self.addr[0] if isinstance(self.addr, tuple) else str(self.addr)
         # A second descriptor of the connection: waitress closes its own (it never shuts the
@@ -132,7 +134,7 @@ class GuardedChannel(HTTPChannel):
         sock = self.socket.dup()
         self.requests.clear()
         self.will_close = True
-        hub.adopt(sock, request.path, request.headers.get("LAST_EVENT_ID"), client,
+        hub.adopt(sock, path, request.headers.get("LAST_EVENT_ID"), client,
                   from_this_machine(self.socket, client))
         return True
 
@@ -269,6 +271,21 @@ def _refuse(conn: socket.socket, answer: bytes = REFUSAL) -> None:
         conn.close()
 
 
+def _room_for_descriptors(wanted: int) -> None:
+    """Every connection and every stream holds a file descriptor, and a laptop's default
+    allowance per process (1024 on Linux, 256 on macOS) is below what the server may hold: raise
+    it as far as the system lets a process. (Windows has no such allowance.)"""
+    try:
+        import resource
+    except ImportError:
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+
+
 def create_server(app: WSGIApplication, host: str, port: int, threads: int = 16, *,
                   per_address: int = CONNECTIONS_PER_ADDRESS,
                   header_timeout: float = HEADER_TIMEOUT, body_timeout: float = BODY_TIMEOUT,
@@ -290,6 +307,8 @@ def create_server(app: WSGIApplication, host: str, port: int, threads: int = 16,
     dispatcher = ThreadedTaskDispatcher()
     dispatcher.set_thread_count(adj.threads)
     from . import push
+
+    _room_for_descriptors(connection_limit + push.hub.MOST_STREAMS + 100)
 
     hub = push.hub_of(app)
     return GuardedServer(app, {}, dispatcher=dispatcher, adj=adj, sockinfo=adj.listen[0],
