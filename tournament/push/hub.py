@@ -92,20 +92,29 @@ class Hub:
     # -- any thread --------------------------------------------------------------------------
 
     def publish(self, event_id: int, revision: int | None = None, table_id: int | None = None,
-                clock: int | None = None) -> None:
-        """A committed change: the event's new revision and/or a table's new clock. Only news
-        counts (another process's NOTIFY of a change this one announced already is none)."""
+                clock: int | None = None, *, from_another_process: bool = False) -> None:
+        """A committed change: the event's new revision and/or a table's new clock, from any
+        thread. Another process's NOTIFY counts only when it is newer than what this process
+        knows (its own changes come back that way too). This process's own announcements always
+        count: on SQLite a deleted event's number is given to the next new event, whose
+        revisions start again from 1."""
         with self._lock:
             news = False
-            if revision is not None and revision > self._revisions.get(event_id, -1):
+            if revision is not None and self._is_news(self._revisions.get(event_id), revision, from_another_process):
                 self._revisions[event_id] = revision
                 news = True
-            if table_id is not None and clock is not None and clock > self._clocks.get((event_id, table_id), -1):
-                self._clocks[(event_id, table_id)] = clock
+            key = (event_id, table_id or 0)
+            if table_id is not None and clock is not None and self._is_news(self._clocks.get(key), clock,
+                                                                            from_another_process):
+                self._clocks[key] = clock
                 news = True
             if news and self._thread is not None:
                 self._changed.add(event_id)
                 self._wake()
+
+    @staticmethod
+    def _is_news(known: int | None, value: int, only_newer: bool) -> bool:
+        return known is None or (value > known if only_newer else value != known)
 
     def adopt(self, sock: socket.socket, path: str, last_event_id: str | None, client: str,
               this_machine: bool) -> None:

@@ -55,7 +55,7 @@ class Listener:
                             publication = Publication.parse(note.payload)
                             if publication is not None:
                                 self.hub.publish(publication.event_id, publication.revision,
-                                                 publication.table_id, publication.clock)
+                                                 publication.table_id, publication.clock, from_another_process=True)
             except psycopg.Error as error:
                 # The database restarted or the network dropped: screens keep their slow safety
                 # poll meanwhile, and the next connection listens again.
