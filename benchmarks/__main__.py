@@ -5,6 +5,7 @@
     .venv/bin/python -m benchmarks --tables 120 --repeats 100
     .venv/bin/python -m benchmarks --wall         # then the wall-latency run (benchmarks/wall.py)
     .venv/bin/python -m benchmarks --online       # then 40 bots at 10 online tables (benchmarks/online_play.py)
+    .venv/bin/python -m benchmarks --idle         # then 200 idle streams against 200 polling screens
 
 Per size: an event of `tables` tables of 5 players with 10 closed rounds of 3 games per table
 is built through the services, then `flask --app tournament serve` is started on loopback and
@@ -14,7 +15,9 @@ rows named "after ..." time the first request after a real change (a phone resul
 close, a player renamed), which rebuilds that body. Targets (checked at 120 tables): cached
 projector polls and standings at most 3x /health, result entry at most 3x /health, a round close
 under 200 ms. `--wall` adds benchmarks.wall at 120 and 250 tables: from a phone's result being
-answered to every one of 30 projectors showing it. Exit code 1 when a target is missed.
+answered to every one of 30 projectors showing it, pushed and polling; `--online` card to screen,
+pushed and polling; `--idle` the server's CPU for 200 idle streams (benchmarks.idle_streams).
+Exit code 1 when a target is missed.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks import online_play, wall
+from benchmarks import idle_streams, online_play, wall
 from benchmarks.build import PASSWORD, USERNAME, build_event, play_round
 from benchmarks.harness import Server, database_version, prepare_database
 from benchmarks.measure import Figures, measure_event
@@ -102,6 +105,9 @@ def main() -> int:
     parser.add_argument("--online", action="store_true",
                         help="also run bots at online tables (python -m benchmarks.online_play)")
     online_play.add_arguments(parser, prefix="online-")
+    parser.add_argument("--idle", action="store_true",
+                        help="also time the server's CPU for idle streams against polling (benchmarks.idle_streams)")
+    idle_streams.add_arguments(parser, prefix="idle-")
     args = parser.parse_args()
 
     print(f"CPU: {cpu_model()} ({platform.machine()}), {len(__import__('os').sched_getaffinity(0))} cores; "
@@ -118,12 +124,15 @@ def main() -> int:
     if args.wall:
         print()
         misses += wall.run_sizes(args.wall_tables, args.database_url, args.wall_projectors, args.wall_results,
-                                 args.wall_every)
+                                 args.wall_every, modes=tuple(args.wall_modes))
     if args.online:
         print()
         misses += online_play.run_and_report(args.online_tables, args.online_deals, args.online_pointing,
                                              args.database_url, args.online_seconds, args.online_abusers,
-                                             args.online_duration)
+                                             args.online_duration, tuple(args.online_modes))
+    if args.idle:
+        print()
+        misses += idle_streams.run_and_report(args.idle_screens, args.idle_seconds, args.database_url)
     for miss in misses:
         print("MISSED", miss)
     return 1 if misses else 0

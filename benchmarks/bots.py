@@ -5,6 +5,8 @@ the page's root element (`data-state-url`, `data-act-url`, `data-csrf`, `data-ke
 `data-poll-ms`) and keeps the session cookie, then polls `GET /play/<token>/state?key=` at
 the interval the last payload asked for (`poll_ms`, or longer when a 429 names a `Retry-After`),
 naming the drawing pad's state it was last told (`&pad=`, so that it receives only new strokes),
+or, given its table's stream (`stream_path`), polls when the stream says the table changed (and
+every `SAFETY_NET_SECONDS` whatever it says), as a pushed page does;
 and acts through `POST /play/<token>/act` with a JSON body, the page's CSRF token in
 `X-CSRFToken` and a nonce, as the page's script does:
 
@@ -36,6 +38,7 @@ from dataclasses import dataclass, field
 from urllib.parse import quote
 
 from benchmarks.harness import Client, Reply
+from benchmarks.sse import EventStream
 
 ROOT_ATTRIBUTES = ("state-url", "act-url", "csrf", "key", "poll-ms")
 DATA_ATTRIBUTE = re.compile(r'\bdata-(state-url|act-url|csrf|key|poll-ms)="([^"]*)"')
@@ -44,6 +47,10 @@ FORM_CSRF = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"|value="([^"]+)"[^
 # Statuses a well-behaved device may meet without anything being wrong: a pointing or a "next
 # deal" that another player's action overtook between the bot's look and its tap.
 CONFLICT = 409
+# A pushed screen still polls this often: a change announced while its stream was reconnecting
+# is not told again.
+SAFETY_NET_SECONDS = 30.0
+POLL_SPACING = 0.25  # seconds: the server answers a link at most 4 polls a second
 
 
 class BotError(AssertionError):
@@ -104,6 +111,8 @@ class Bot:
     timeout: float = 30.0
     fastest_ms: int | None = None  # poll at least this often (tests: a whole deal in seconds)
     keep_bodies: bool = False  # keep every answer's raw bytes in `bodies` (privacy, escaping)
+    stream_path: str | None = None  # "/push/<ticket>" of the bot's table: poll when it says so
+    think_ms: int = 0  # wait this long before each action, as a person does (pushed runs)
     bodies: list[tuple[str, int, bytes]] = field(default_factory=list)  # (kind, status, body)
     answers: list[Answer] = field(default_factory=list)
     played: list[Played] = field(default_factory=list)
@@ -121,6 +130,9 @@ class Bot:
         self.key = ""
         self.pad = ""  # the drawing pad's state the last answer named: the poll asks for what is new since
         self.backoff = 0.0  # seconds a 429's Retry-After asked for, waited before the next poll
+        self.stream: EventStream | None = None
+        self.news = 0  # stream messages that made the bot poll
+        self.last_poll = 0.0
 
     # --- the device's requests ------------------------------------------------------------
 
@@ -185,6 +197,7 @@ class Bot:
 
     def poll(self) -> dict | None:
         """One poll; the new payload, or None when the screen is current (204)."""
+        self.last_poll = time.monotonic()
         reply = self._send("poll", "GET", f"{self.root['state-url']}?key={quote(self.key)}&pad={quote(self.pad)}")
         if reply.status == 429:  # as the page's script does: wait as long as the server asks
             self.backoff = retry_after(reply.headers)
@@ -270,6 +283,8 @@ class Bot:
         if chosen is None:
             return None
         action, arguments = chosen
+        if self.think_ms:
+            time.sleep(self.think_ms / 1000)
         game = self.game() or {}
         reply = self.act(action, **arguments)
         if reply.status == 200 and action == "play":
@@ -289,20 +304,44 @@ class Bot:
         try:
             if self.client is None:
                 self.join()
+            if self.stream_path is not None:
+                self.stream = EventStream(self.base, self.stream_path, timeout=self.timeout)
+                if self.stream.status != 200:
+                    raise BotError(f"{self.name}: the stream answered {self.stream.status}")
             self.poll_now()
             while not stop.is_set() and time.monotonic() < deadline:
                 dealing = keep_dealing is None or keep_dealing.is_set()
                 while self.step(dealing) is not None and not stop.is_set():
                     pass
-                wait = self.poll_ms if self.fastest_ms is None else min(self.poll_ms, self.fastest_ms)
-                stop.wait(max(wait / 1000, self.backoff))
+                if self.stream is not None:
+                    self.wait_for_news(stop, deadline)
+                else:
+                    wait = self.poll_ms if self.fastest_ms is None else min(self.poll_ms, self.fastest_ms)
+                    stop.wait(max(wait / 1000, self.backoff))
                 self.backoff = 0.0
                 self.poll()
         except Exception as error:  # kept for the report; the run goes on
             self.answers.append(Answer("crash", 0, time.monotonic(), 0.0, f"{type(error).__name__}: {error}"))
         finally:
+            if self.stream is not None:
+                self.stream.close()
             if self.client is not None:
                 self.client.close()
+
+    def wait_for_news(self, stop: threading.Event, deadline: float) -> None:
+        """Until the table's stream says something changed (a message the bot's own action caused
+        included, as a page gets it), or the page's safety-net poll is due, or the run ends."""
+        assert self.stream is not None
+        if self.backoff:
+            stop.wait(self.backoff)
+        safety_net = time.monotonic() + SAFETY_NET_SECONDS
+        while not stop.is_set() and time.monotonic() < min(deadline, safety_net):
+            if any(message.event == "message" for message in self.stream.read(0.2)):
+                self.news += 1
+                # Several changes in a burst (four players pointing at once) make one poll, spaced
+                # as the server's per-link poll limit allows.
+                stop.wait(max(0.0, self.last_poll + POLL_SPACING - time.monotonic()))
+                return
 
     def errors(self, allowed: Iterable[int] = (CONFLICT,)) -> list[Answer]:
         """Answers no well-behaved device should get: 5xx, a refused claim, a 4xx other than
