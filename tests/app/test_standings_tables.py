@@ -102,7 +102,7 @@ def test_standings_plan_an_unchanged_closed_round_once(app, monkeypatch):
 
     round_outcome = standings.round_outcome
     monkeypatch.setattr(standings, "round_outcome", counting)
-    standings._round_winners.cache_clear()
+    standings.forget_parts()
     _rows(app, event_id)
     _rows(app, event_id)
     assert planned == [1]
