@@ -33,6 +33,9 @@
   var csrf = root.getAttribute("data-csrf");
   var key = root.getAttribute("data-key");
   var pollMs = parseInt(root.getAttribute("data-poll-ms"), 10) || 2000;
+  // While a deal shows, the key also moves every this often (who is away), which no stream tells.
+  var awayMs = parseInt(root.getAttribute("data-away-ms"), 10) || 15000;
+  var SAFETY_MS = 30000;
   var padAt = root.getAttribute("data-pad-at") || "";  // the pad state the strokes below are
   var SHOWN = parseInt(root.getAttribute("data-shown-strokes"), 10) || 300;  // the server's last strokes shown
   var MAX_WAIT = 10000;
@@ -271,6 +274,9 @@
       }, failed);
   }
 
+  /* A key of a deal's screen has a fourth part: the time's bucket of who is away. */
+  function safety() { return key.split(".").length > 3 ? awayMs : SAFETY_MS; }
+
   /* The table a key names ("revision.table.clock…"); its stream carries that table's clock. */
   function tableOf(someKey) { return String(someKey || "").split(".")[1] || ""; }
   var followedTable = tableOf(key);
@@ -278,7 +284,7 @@
   function follow(path) {
     if (following) { following.stop(); }
     following = window.TournamentPush.follow({ path: path, check: check, first: pollMs,
-                                               every: function () { return pollMs; } });
+                                               every: function () { return pollMs; }, safety: safety });
   }
 
   /* Seated at another table: the page names the stream of the new one. */

@@ -2,11 +2,12 @@
    `push` package): the stream says only that something changed, and the page's script then
    fetches its feed as it always did, so each feed's privacy rules stay on the server.
 
-   TournamentPush.follow({ path, check, every, first, keepPace }) runs `check` (one fetch of
-   the feed; it may return a promise of the wait it asks for next, e.g. a backoff) at load, on
-   every pushed change and on a timer: the script's own interval (`every()`) while no stream is
-   live, a slow safety net while one is (a change missed while a stream was down cannot be
-   replayed), or the script's interval anyway with `keepPace` (a feed that also moves with time).
+   TournamentPush.follow({ path, check, every, first, keepPace, safety }) runs `check` (one
+   fetch of the feed; it may return a promise of the wait it asks for next, e.g. a backoff) at
+   load, on every pushed change and on a timer: the script's own interval (`every()`) while no
+   stream is live, a slow safety net while one is (SAFETY_MS, or `safety()`: a change missed
+   while a stream was down cannot be replayed), or the script's interval anyway with
+   `keepPace` (a feed that also moves with time).
    The page's state says which is in use: <html data-updates="push"> or "poll". With
    <html data-poll="off"> (the UPDATES_POLL setting) nothing runs on a timer at all.
 
@@ -15,13 +16,17 @@
    RETRY_MS. No heartbeat for SILENT_MS (the server beats every 15 s), or a page woken up,
    back online or restored from the back/forward cache without a live stream: it subscribes
    again at once and checks its feed. Every script of a page that follows one path shares one
-   stream (a phone's table page runs two scripts; a device's streams are capped). */
+   stream (a phone's table page runs two scripts; a device's streams are capped), and a browser
+   holds at most SLOTS streams over all its tabs: the others poll. */
 (function () {
   "use strict";
   var READY_MS = 5000;
   var RETRY_MS = 30000;
   var SILENT_MS = 40000;
   var SAFETY_MS = 30000;
+  // A browser opens at most 6 connections to one server, whatever the tabs: streams take at
+  // most this many, so a laptop with many tabs of the app can still load its pages.
+  var SLOTS = 4;
   var root = document.documentElement;
   var timerPolls = root.getAttribute("data-poll") !== "off";
   var channels = {};
@@ -65,6 +70,7 @@
       clearTimeout(retryTimer);
       readyTimer = silentTimer = retryTimer = null;
       if (source) { source.close(); source = null; }
+      if (release) { release(); release = null; }
     }
 
     function fallBack() {
@@ -73,9 +79,32 @@
       retryTimer = setTimeout(open, RETRY_MS);
     }
 
+    /* One of the browser's stream slots, shared by every tab (Web Locks; a page served to
+       another device over plain http has none, and a phone rarely holds many tabs). */
+    var release = null;
+    var asking = 0;
+    function withSlot(then) {
+      if (!navigator.locks) { then(); return; }
+      var asked = ++asking;
+      var attempt = function (index) {
+        if (asked !== asking) { return; }
+        if (index >= SLOTS) { fallBack(); return; }
+        navigator.locks.request("tournament-stream-" + index, { ifAvailable: true }, function (lock) {
+          if (!lock) { attempt(index + 1); return null; }
+          if (asked !== asking) { return null; }
+          return new Promise(function (done) { release = done; then(); });
+        });
+      };
+      attempt(0);
+    }
+
     function open() {
       shut();
       if (!window.EventSource) { setLive(false); return; }
+      withSlot(connect);
+    }
+
+    function connect() {
       source = new EventSource(self.path);
       readyTimer = setTimeout(fallBack, READY_MS);
       source.addEventListener("ready", function () {
@@ -112,7 +141,7 @@
     self.wake = function () {
       if (!self.live || Date.now() - heardAt > SILENT_MS) { setLive(false); reopen(); }
     };
-    self.pause = function () { shut(); setLive(false); };
+    self.pause = function () { asking += 1; shut(); setLive(false); };
   }
 
   function channelFor(path) {
@@ -136,7 +165,8 @@
       clearTimeout(timer);
       timer = null;
       if (stopped || running || !timerPolls) { return; }
-      var ms = wait ? wait : channel && channel.live && !options.keepPace ? SAFETY_MS : options.every();
+      var ms = wait ? wait : !channel || !channel.live || options.keepPace ? options.every()
+        : options.safety ? options.safety() : SAFETY_MS;
       timer = setTimeout(self.run, ms);
     };
 

@@ -90,6 +90,7 @@ def page(token: str):
         "play/page.html", event=event, view=player_view, screen=Markup(screen_html(player_view)),
         strokes=_strokes_block(player_view.pad, player_view.player_id), colours=COLOURS, max_chat=MAX_CHAT,
         max_points=MAX_POINTS, shown_strokes=SHOWN_STROKES, poll_ms=poll_ms(player_view),
+        away_ms=round(view.away_bucket(session) * 1000),
         state_url=url_for("play.state", token=token), act_url=url_for("play.act", token=token),
         here_url=url_for("play.here", token=token), csrf=generate_csrf())
     return response, 200, NO_STORE

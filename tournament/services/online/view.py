@@ -80,11 +80,11 @@ def poll_facts(session: Session, token: str, now: datetime) -> PollFacts | None:
     revision, table_id, version, on, status, timer_phase, number, state, language = row
     key = f"{revision}.{table_id or 0}.{version or 0}"
     if on and phase.phase_name(status, timer_phase, number, _round_state(state)) in phase.DEALS:
-        key += f".{int(now.timestamp() // _away_bucket(session))}"
+        key += f".{int(now.timestamp() // away_bucket(session))}"
     return PollFacts(key, language, table_id, (revision, version or 0))
 
 
-def _away_bucket(session: Session) -> float:
+def away_bucket(session: Session) -> float:
     """How often a screen showing a deal may see someone come or go: the app's setting, which
     every database session carries (``tournament.db.session``; a test shortens it)."""
     return float(session.info.get(ONLINE_AWAY_BUCKET, AWAY_BUCKET))
