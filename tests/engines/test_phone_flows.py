@@ -36,6 +36,7 @@ def test_a_table_phone_sends_two_winners_and_sees_them_sent(app, served, phone):
 
     phone.goto(f"{served.url}/t/{tokens(app, event_id)[1]}")
     fits_the_phone(phone)
+    phone.wait_for("document.documentElement.dataset.updates === 'push'")  # the page follows a live stream
     phone.tap(f'label:has(> input[name="games-0-winner"][value="{first_id}"])')
     phone.tap(f'label:has(> input[name="games-1-winner"][value="{second_id}"])')
     phone.tap("button[data-send]")
