@@ -138,8 +138,11 @@ def test_four_players_study_practise_and_play_a_recorded_deal_online(app, live_s
         # The network drops: the screen says so, and recovers by itself when it is back.
         ana = pages["Ana"]
         ana.route("**/state?*", lambda route: route.abort())
+        ana.route("**/push/**", lambda route: route.abort())
+        app.extensions["push"].close()  # its live stream goes with the network
         ana.wait_for_selector("#play-connection:not(:empty)")
         ana.unroute("**/state?*")
+        ana.unroute("**/push/**")
         ana.wait_for_selector("#play-connection:empty", state="attached", timeout=15_000)
 
         _timer(app, event_id, "study")
