@@ -121,7 +121,7 @@ def _check(app, event_id: int) -> None:
     assert kept == rebuilt
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture],
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture],
           phases=[Phase.explicit, Phase.reuse, Phase.generate])  # shrinking a sequence of changes takes minutes
 # Two players tie at table 2 in a closed round, then each player in turn is renamed to the end of
 # the alphabet: the round's winner changes with a name alone.

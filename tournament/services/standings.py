@@ -160,7 +160,7 @@ class _Totals:
 
 
 _totals: dict[tuple[tuple[int, RoundPart], ...], dict[int, _Totals]] = {}
-TOTALS_KEPT = 16
+TOTALS_KEPT = 8  # the closed rounds as they are, and as they were before the last few corrections
 
 
 def _closed_totals(closed: tuple[tuple[int, RoundPart], ...]) -> dict[int, _Totals]:
