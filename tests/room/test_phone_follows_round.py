@@ -92,11 +92,14 @@ def test_unsent_taps_for_the_running_round_stay_while_the_event_moves_on(browser
     phone, outside = _phone(browser, live_server, app, event_id, 2)
     names = sorted(seated(app, event_id, 2))
     phone.locator("fieldset.game").first.locator(".winners").get_by_text(names[2], exact=True).click()
-    wait_until(lambda: _polls(phone) >= 1, timeout=10.0)
+    # Settled: the check at load and the one when the stream became live.
+    phone.wait_for_function("() => document.documentElement.dataset.updates === 'push'")
+    wait_until(lambda: _polls(phone) >= 2, timeout=10.0)
 
-    record_winner(app, event_id, 1, [sorted(seated(app, event_id, 1))[0]])  # another table's result
-    seen = _polls(phone)
-    wait_until(lambda: _polls(phone) >= seen + 2, timeout=10.0)
+    # The page reads the feed again once the event moved.
+    with phone.expect_response(lambda response: "/follow" in response.url):
+        record_winner(app, event_id, 1, [sorted(seated(app, event_id, 1))[0]])  # another table's result
+    phone.locator("[data-follow]").count()  # one more round trip: the answer has been handled
 
     assert phone.evaluate("() => window.stillTheSamePage === true")
     ticked = phone.locator("fieldset.game").first.locator("input[type=radio]:checked")

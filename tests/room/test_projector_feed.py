@@ -122,7 +122,8 @@ def test_the_projector_script_waits_as_long_as_the_feed_says():
     from tournament import PROJECT_ROOT
 
     script = (PROJECT_ROOT / "tournament" / "static" / "projector.js").read_text()
-    assert "pollMs = data.poll_ms" in script and "setTimeout(poll, pollMs)" in script
+    # Without a live stream it polls every pollMs (static/push.js calls `every`).
+    assert "pollMs = data.poll_ms" in script and "every: function () { return pollMs; }" in script
 
 
 def test_a_rebuild_during_a_round_tracks_no_object_per_table_seat_player_or_game(app):
