@@ -134,3 +134,43 @@ def test_an_open_stream_hears_a_heartbeat_every_few_moments(app, live_server, ru
         assert stream.wait_for(lambda s: s.beats >= 3, 5)
     finally:
         stream.close()
+
+
+def test_beyond_the_servers_most_streams_even_the_laptop_is_refused(app, live_server, running):
+    hub = push.hub_of(app)
+    hub.most_streams = 6
+    port = port_of(live_server)
+    held = [Stream(port, path_of(app, running)) for _ in range(6)]
+    try:
+        assert all(stream.opened() for stream in held)
+        extra = Stream(port, path_of(app, running))
+        assert extra.answered() == 429 and extra.wait_for(lambda s: s.closed)
+        assert hub.open_streams() == 6
+    finally:
+        for stream in held:
+            stream.close()
+
+
+def test_a_closing_server_closes_its_streams_and_a_new_one_serves_the_app_again(app, running):
+    from tests.attack.guarded import start, stop
+
+    hub = push.hub_of(app)
+    server, thread = start(app)
+    first = Stream(int(server.effective_port), path_of(app, running))
+    try:
+        assert first.opened()
+    finally:
+        stop(server, thread)
+    assert first.wait_for(lambda s: s.closed), "the screen is told the stream ended, so it reconnects"
+    assert hub.open_streams() == 0
+    server, thread = start(app)
+    second = Stream(int(server.effective_port), path_of(app, running))
+    try:
+        assert second.opened()
+        assert hub.open_streams() == 1
+        send_a_game(f"http://127.0.0.1:{server.effective_port}", phone_of(app, running, 1))
+        after = str(revision(app, running))
+        assert second.wait_for(lambda s: s.last == after)
+    finally:
+        second.close()
+        stop(server, thread)
