@@ -241,8 +241,12 @@ def check_moves(session, event_id: int, round_number: int) -> list[str]:
 
 
 def check_bot_views(session, event_id: int, round_number: int, bots: list[Bot], table_of: dict[str, int]) -> list[str]:
-    """What each bot was shown when a deal ended (winner, game number) is what was recorded."""
-    winners = recorded_winners(session, event_id, round_number)
+    """What each bot was shown when a deal ended (winner, game number) is what was recorded: the
+    winner shown by the public name the room sees of her."""
+    from tournament.services.public_names import room_names_by_name
+
+    public = room_names_by_name(session.get(Event, event_id))
+    winners = {place: public[name] for place, name in recorded_winners(session, event_id, round_number).items()}
     problems = []
     for bot in bots:
         for deal, game in sorted(bot.deals_over.items()):

@@ -77,6 +77,7 @@ class Screen:
     body_ms: list[float] = field(default_factory=list)  # round trip of requests answered with a body
     poll_ms: int = FIRST_POLL_MS
     messages: int = 0  # stream messages saying something changed (push)
+    told: list[float] = field(default_factory=list)  # perf_counter() of each such message (push)
 
 
 @dataclass
@@ -89,6 +90,9 @@ class WallResult:
     screens: list[Screen]
     post_ms: list[float]
     mode: str = "poll"
+    # push: ms per result from the POST answered until the last screen's stream told it (the
+    # rest of the latency is the screens' feed requests)
+    told_ms: list[float] = field(default_factory=list)
 
     @property
     def median(self) -> float:
@@ -169,6 +173,7 @@ def follow(base: str, feed: str, stream_path: str, screen: Screen, stop: threadi
         while not stop.is_set():
             if any(message.event == "message" for message in stream.read(0.2)):
                 screen.messages += 1
+                screen.told.append(time.perf_counter())
                 tag = look(client, feed, tag, screen, errors)
     except Exception as error:
         errors.append(f"projector: {error!r}"[:300])
@@ -282,7 +287,14 @@ def run_mode(served: Served, mode: str, order: list[int], projectors: int, every
         else:
             missing.append(table)
     post_ms = [(answered - started) * 1000 for (_, answered), started in zip(sent, post_started, strict=True)]
-    return WallResult(len(built.table_tokens), len(screens), latencies, missing, errors, screens, post_ms, mode)
+    told_ms = []
+    if mode == "push":
+        for (_table, answered), started in zip(sent, post_started, strict=True):
+            firsts = [next((at for at in s.told if at >= started), None) for s in screens]
+            if all(at is not None for at in firsts):
+                told_ms.append(max(0.0, max(firsts) - answered) * 1000)  # type: ignore[type-var]
+    return WallResult(len(built.table_tokens), len(screens), latencies, missing, errors, screens, post_ms, mode,
+                      told_ms)
 
 
 def report(result: WallResult) -> None:
@@ -302,6 +314,9 @@ def report(result: WallResult) -> None:
         print(f"  {polls} feed requests{f' after {messages} stream messages' if result.mode == 'push' else ''}, "
               f"{len(bodies)} answered with a body: median {statistics.median(bodies):.1f} ms, "
               f"worst {max(bodies):.1f} ms; phone GET+POST median {statistics.median(result.post_ms):.0f} ms")
+    if result.told_ms:
+        print(f"  of which until the last stream's message: median {statistics.median(result.told_ms):.1f} ms, "
+              f"worst {max(result.told_ms):.1f} ms")
     for error in result.errors[:3]:
         print("  error:", error)
 
