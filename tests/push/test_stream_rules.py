@@ -174,3 +174,28 @@ def test_a_closing_server_closes_its_streams_and_a_new_one_serves_the_app_again(
     finally:
         second.close()
         stop(server, thread)
+
+
+def test_a_stream_whose_device_stopped_reading_is_dropped_as_its_heartbeats_pile_up(app, running):
+    """A phone gone to sleep or out of range reads nothing: its heartbeats fill the connection's
+    buffers, and the hub lets it go instead of keeping its bytes for ever. (Small buffers on
+    both ends, and a heartbeat every millisecond, make that seconds instead of hours.)"""
+    import socket
+
+    from tests.attack.guarded import start, stop
+
+    hub = push.hub_of(app)
+    hub.heartbeat = 0.001
+    server, thread = start(app)
+    server.socket.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)  # the accepted ones inherit it
+    asleep = socket.socket()
+    asleep.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
+    try:
+        asleep.bind(("127.0.0.2", 0))
+        asleep.connect(("127.0.0.1", int(server.effective_port)))
+        asleep.sendall(b"GET " + path_of(app, running).encode() + b" HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        assert wait_until(lambda: hub.open_streams() == 1, 5)
+        assert wait_until(lambda: hub.open_streams() == 0, 20)
+    finally:
+        asleep.close()
+        stop(server, thread)
