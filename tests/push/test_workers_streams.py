@@ -96,6 +96,18 @@ def test_a_change_through_one_worker_reaches_a_stream_held_by_another(served):
         send_a_game(server.base, Phone(1, built.table_tokens[1]))
         after = str(committed_revision(url, built.event_id))
         assert reader.all(lambda s: s.last == after, 10), [s.last for s in streams]
+        # A screen coming back (whichever process takes it) catches up from what it last saw.
+        behind = [Stream(server.port, path, last_event_id=str(int(after) - 1)) for _ in range(2 * WORKERS)]
+        up_to_date = [Stream(server.port, path, last_event_id=after) for _ in range(2 * WORKERS)]
+        try:
+            assert all(stream.opened(10) for stream in behind + up_to_date)
+            assert all(stream.wait_for(lambda s: s.messages == [after]) for stream in behind)
+            for stream in up_to_date:
+                stream.quiet_for(0.1)
+            assert [stream.messages for stream in up_to_date] == [[]] * (2 * WORKERS)
+        finally:
+            for stream in behind + up_to_date:
+                stream.close()
     finally:
         if reader is not None:
             reader.close()
@@ -131,3 +143,12 @@ def test_streams_opened_and_closed_by_the_hundred_leave_every_worker_accepting(f
     finally:
         for one in fresh:
             one.close()
+    # A phone's device is capped in every process; each process counts its own streams.
+    cap = 8
+    phone = [Stream(server.port, path, source="127.0.0.2") for _ in range(cap * WORKERS + 1)]
+    try:
+        answers = [stream.answered(10) for stream in phone]
+    finally:
+        for stream in phone:
+            stream.close()
+    assert set(answers) <= {200, 429} and answers.count(429) >= 1 and answers.count(200) <= cap * WORKERS
