@@ -297,7 +297,10 @@
       .then(function (html) {
         var fresh = html && new DOMParser().parseFromString(html, "text/html").getElementById("play");
         var path = fresh && fresh.getAttribute("data-push");
-        if (path && !stopped && tableOf(fresh.getAttribute("data-key")) === followedTable) { follow(path); }
+        if (path && !stopped && tableOf(fresh.getAttribute("data-key")) === followedTable) {
+          root.setAttribute("data-push", path);
+          follow(path);
+        }
       })
       .catch(function () { followedTable = ""; });
   }

@@ -9,7 +9,8 @@
    while a stream was down cannot be replayed), or the script's interval anyway with
    `keepPace` (a feed that also moves with time).
    The page's state says which is in use: <html data-updates="push"> or "poll". With
-   <html data-poll="off"> (the UPDATES_POLL setting) nothing runs on a timer at all.
+   <html data-poll="off"> (the UPDATES_POLL setting) nothing runs on a timer but the retry
+   of a check that failed.
 
    No stream's first bytes within READY_MS (a proxy that buffers the answer), a stream refused
    for good (204, 404, 429) or no EventSource: the page polls and tries a stream again every
@@ -164,7 +165,8 @@
     self.plan = function (wait) {
       clearTimeout(timer);
       timer = null;
-      if (stopped || running || !timerPolls) { return; }
+      // A wait the check asked for (a backoff, a 429's Retry-After) retries a check that failed.
+      if (stopped || running || (!timerPolls && !wait)) { return; }
       var ms = wait ? wait : !channel || !channel.live || options.keepPace ? options.every()
         : options.safety ? options.safety() : SAFETY_MS;
       timer = setTimeout(self.run, ms);
