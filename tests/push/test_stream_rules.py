@@ -199,3 +199,11 @@ def test_a_stream_whose_device_stopped_reading_is_dropped_as_its_heartbeats_pile
     finally:
         asleep.close()
         stop(server, thread)
+
+
+def test_a_stream_request_no_server_loop_took_over_is_told_there_is_no_stream_here(app, client, running):
+    """The development server or a pipelined request reaches the app itself: 204, which tells
+    EventSource to stop trying, so the page polls instead."""
+    response = client.get(path_of(app, running))
+    assert response.status_code == 204 and response.data == b""
+    assert push.hub_of(app).open_streams() == 0
