@@ -94,10 +94,11 @@ class Hub:
     def publish(self, event_id: int, revision: int | None = None, table_id: int | None = None,
                 clock: int | None = None, *, from_another_process: bool = False) -> None:
         """A committed change: the event's new revision and/or a table's new clock, from any
-        thread. Another process's NOTIFY counts only when it is newer than what this process
-        knows (its own changes come back that way too). This process's own announcements always
-        count: on SQLite a deleted event's number is given to the next new event, whose
-        revisions start again from 1."""
+        thread. Only a newer revision or clock counts: two changes commit in turn, but their
+        announcements leave from two request threads in either order, and another process's
+        NOTIFY also echoes this process's own changes. One exception, for this process's own
+        announcements: a first revision or clock (1). On SQLite a deleted event's number (and
+        its tables') goes to the next new one, whose counts start again from 1."""
         with self._lock:
             news = False
             if revision is not None and self._is_news(self._revisions.get(event_id), revision, from_another_process):
@@ -114,7 +115,7 @@ class Hub:
 
     @staticmethod
     def _is_news(known: int | None, value: int, only_newer: bool) -> bool:
-        return known is None or (value > known if only_newer else value != known)
+        return known is None or value > known or (not only_newer and value == 1 and known != 1)
 
     def adopt(self, sock: socket.socket, path: str, last_event_id: str | None, client: str,
               this_machine: bool) -> None:
