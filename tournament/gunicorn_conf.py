@@ -64,7 +64,9 @@ def post_worker_init(worker: object) -> None:
 
         # Every worker runs it; the day stored in the database lets only one of them erase.
         retention_clock.start(app)
-        from tournament import push
+        from tournament import push, serving
+        from tournament.push.hub import MOST_STREAMS
 
         # Every worker hears the others' changes (its own it announces at their commit).
         push.listen(app)
+        serving.room_for_descriptors(worker_connections + MOST_STREAMS + 100)

@@ -77,6 +77,7 @@ class GuardedChannel(HTTPChannel):
     that request's body began."""
 
     counted = False
+    adopted = False  # its connection went to the push hub: nothing more is read or answered here
     body_of: Any = None  # the request whose body is being read (waitress ships no types)
     body_began = 0.0
 
@@ -133,7 +134,7 @@ class GuardedChannel(HTTPChannel):
         # connection down), the hub keeps the other.
         sock = self.socket.dup()
         self.requests.clear()
-        self.will_close = True
+        self.adopted = self.will_close = True
         hub.adopt(sock, path, request.headers.get("LAST_EVENT_ID"), client,
                   from_this_machine(self.socket, client))
         return True
@@ -162,6 +163,11 @@ class GuardedServer(TcpWSGIServer):
         super().run()
 
     def add_task(self, task: Any) -> None:
+        if isinstance(task, GuardedChannel) and task.adopted:
+            # waitress goes on parsing what the same read brought (a pipelined request behind
+            # the stream's): none of it is answered on a connection the hub now writes to.
+            task.requests.clear()
+            return
         if not (self.hub is not None and isinstance(task, GuardedChannel) and task.adopt_stream(self.hub)):
             super().add_task(task)
 
@@ -271,7 +277,7 @@ def _refuse(conn: socket.socket, answer: bytes = REFUSAL) -> None:
         conn.close()
 
 
-def _room_for_descriptors(wanted: int) -> None:
+def room_for_descriptors(wanted: int) -> None:
     """Every connection and every stream holds a file descriptor, and a laptop's default
     allowance per process (1024 on Linux, 256 on macOS) is below what the server may hold: raise
     it as far as the system lets a process. (Windows has no such allowance.)"""
@@ -308,7 +314,7 @@ def create_server(app: WSGIApplication, host: str, port: int, threads: int = 16,
     dispatcher.set_thread_count(adj.threads)
     from . import push
 
-    _room_for_descriptors(connection_limit + push.hub.MOST_STREAMS + 100)
+    room_for_descriptors(connection_limit + push.hub.MOST_STREAMS + 100)
 
     hub = push.hub_of(app)
     return GuardedServer(app, {}, dispatcher=dispatcher, adj=adj, sockinfo=adj.listen[0],

@@ -31,7 +31,10 @@ __all__ = ["Hub", "hub_of", "init_app", "listen"]
 
 
 def init_app(app: Flask) -> None:
-    app.extensions["push"] = Hub(app.config["SECRET_KEY"], per_address=app.config["STREAMS_PER_ADDRESS"])
+    # Behind a reverse proxy every stream comes from the proxy's address: no per-address cap
+    # (as for connections, serving.options_for).
+    per_address = 0 if app.config["PROXY_FIX"] else app.config["STREAMS_PER_ADDRESS"]
+    app.extensions["push"] = Hub(app.config["SECRET_KEY"], per_address=per_address)
     app.add_template_global(push_path, "push_path")
 
 

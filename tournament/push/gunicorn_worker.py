@@ -23,7 +23,9 @@ _HANDED_OVER = "_handed_to_push"
 class StreamingThreadWorker(ThreadWorker):  # type: ignore[misc]  # gunicorn ships no types
     def handle_request(self, req: Any, conn: Any) -> Any:
         hub = getattr(self.wsgi, "extensions", {}).get("push")
-        if isinstance(hub, Hub) and req.method == "GET" and req.path.startswith(tickets.PREFIX):
+        # Not over TLS (a certfile): the hub writes plain bytes to the socket.
+        if (isinstance(hub, Hub) and not self.cfg.is_ssl and req.method == "GET"
+                and req.path.startswith(tickets.PREFIX)):
             last_event_id = next((value for name, value in req.headers if name == "LAST-EVENT-ID"), None)
             client = conn.client[0] if isinstance(conn.client, tuple) else str(conn.client)
             # detach(): gunicorn's own socket object forgets the descriptor, so its closing

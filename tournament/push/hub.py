@@ -14,6 +14,7 @@ A stream's state is the event's revision, and for a table's stream also the tabl
 from __future__ import annotations
 
 import contextlib
+import logging
 import selectors
 import socket
 import sys
@@ -23,6 +24,8 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from . import tickets
+
+log = logging.getLogger(__name__)
 
 HEARTBEAT_SECONDS = 15.0
 # A browser reconnects this long after a stream breaks (the laptop's lid closed, Wi-Fi lost).
@@ -109,7 +112,7 @@ class Hub:
                                                                             from_another_process):
                 self._clocks[key] = clock
                 news = True
-            if news and self._thread is not None:
+            if news and self._thread is not None and not self._stopping:
                 self._changed.add(event_id)
                 self._wake()
 
@@ -156,10 +159,13 @@ class Hub:
                 self._wake()
         if thread is not None:
             thread.join(timeout=5)
+            if thread.is_alive():
+                return  # stuck: its state stays its own, and the hub stays stopped
         with self._lock:  # the app may be served again (a test's second server)
-            self._thread, self._wake_pipe, self._selector = None, None, None
-            self._by_event.clear()
+            for stream in self._arrivals:
+                stream.sock.close()
             self._arrivals, self._changed = [], set()
+            self._by_event.clear()
             self._stopping = False
 
     # -- the writer thread --------------------------------------------------------------------
@@ -173,9 +179,10 @@ class Hub:
             self._thread.start()
 
     def _wake(self) -> None:
-        assert self._wake_pipe is not None
-        with contextlib.suppress(BlockingIOError):  # the writer has wake-ups waiting already
-            self._wake_pipe[1].send(b"\0")
+        # BlockingIOError: the writer has wake-ups waiting already; OSError: it is shutting down.
+        if self._wake_pipe is not None:
+            with contextlib.suppress(OSError):
+                self._wake_pipe[1].send(b"\0")
 
     def _run(self) -> None:
         assert self._wake_pipe is not None
@@ -198,7 +205,8 @@ class Hub:
                     for stream in arrivals:
                         self._welcome(stream)
                     for event_id in changed:
-                        for stream in self._by_event.get(event_id, ()):
+                        # A copy: telling a stream whose device left drops it from this set.
+                        for stream in list(self._by_event.get(event_id, ())):
                             self._tell(stream)
                 if time.monotonic() >= next_beat:
                     next_beat = time.monotonic() + self.heartbeat
@@ -206,6 +214,10 @@ class Hub:
                         if not stream.closing:
                             stream.pending += BEAT
                             self._flush(stream)
+        except Exception:
+            # A defect here must not leave the app without pushes: the streams go (their
+            # browsers reconnect in a moment) and the next stream starts a new writer.
+            log.exception("The push writer stopped; it starts again with the next stream.")
         finally:
             self._shut_down()
 
@@ -220,7 +232,13 @@ class Hub:
     def _welcome(self, stream: Stream) -> None:
         """A new stream (under the lock): registered, answered, told the state it lacks."""
         assert self._selector is not None
-        self._selector.register(stream.sock, selectors.EVENT_READ, stream)
+        try:
+            self._selector.register(stream.sock, selectors.EVENT_READ, stream)
+        except (ValueError, OSError):  # its device left before the writer took it
+            stream.sock.close()
+            if stream.counted:
+                self._count_out(stream.client)
+            return
         if not stream.closing:
             self._by_event[stream.event_id].add(stream)
             self._tell(stream)
@@ -285,11 +303,14 @@ class Hub:
         if not self._by_event[stream.event_id]:
             del self._by_event[stream.event_id]
         if stream.counted:
-            with self._lock:
-                self._open -= 1
-                self._by_address[stream.client] -= 1
-                if self._by_address[stream.client] <= 0:
-                    del self._by_address[stream.client]
+            self._count_out(stream.client)
+
+    def _count_out(self, client: str) -> None:
+        with self._lock:
+            self._open -= 1
+            self._by_address[client] -= 1
+            if self._by_address[client] <= 0:
+                del self._by_address[client]
 
     def _shut_down(self) -> None:
         assert self._selector is not None and self._wake_pipe is not None
@@ -302,3 +323,5 @@ class Hub:
         with self._lock:
             self._open = 0
             self._by_address.clear()
+            self._by_event.clear()
+            self._thread, self._wake_pipe, self._selector = None, None, None

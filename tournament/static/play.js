@@ -300,6 +300,8 @@
         if (path && !stopped && tableOf(fresh.getAttribute("data-key")) === followedTable) {
           root.setAttribute("data-push", path);
           follow(path);
+        } else {
+          followedTable = "";  // not taken up (a busy server, another move meanwhile): the next key tries again
         }
       })
       .catch(function () { followedTable = ""; });
