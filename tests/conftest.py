@@ -159,6 +159,17 @@ CHROMIUM_ARGS = [
 
 
 @pytest.fixture
+def gunicorn_installed():
+    """For the tests of several server processes (`serve --workers N` runs gunicorn)."""
+    try:
+        import gunicorn  # noqa: F401
+    except ImportError:
+        if IN_CI:
+            raise
+        pytest.skip("gunicorn is not installed (pip install -e .)")
+
+
+@pytest.fixture
 def live_server(app):
     """The app served by the same guarded waitress server `flask serve` runs, on a free loopback
     port, CSRF on as in real use."""

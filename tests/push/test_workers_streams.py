@@ -12,7 +12,7 @@ from sqlalchemy import create_engine, select, text
 from benchmarks.harness import Client, Server
 from benchmarks.load import prepared_event
 from benchmarks.phones import Phone
-from tests.conftest import IN_CI, PG_URL, worker_database
+from tests.conftest import PG_URL, worker_database
 from tests.push.phones import send_a_game
 from tests.push.streams import Reader, Stream, wait_until
 from tournament import _instance_secret_key
@@ -24,16 +24,6 @@ pytestmark = pytest.mark.postgres
 
 WORKERS = 3
 STREAMS = 24
-
-
-@pytest.fixture
-def gunicorn_installed():
-    try:
-        import gunicorn  # noqa: F401
-    except ImportError:
-        if IN_CI:
-            raise
-        pytest.skip("gunicorn is not installed (pip install -e .)")
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import IN_CI, PG_URL, worker_database
+from tests.conftest import PG_URL, worker_database
 
 
 @pytest.fixture
@@ -16,12 +16,3 @@ def server_database() -> str | None:
     return worker_database(PG_URL, "tournament_reliability")
 
 
-@pytest.fixture
-def gunicorn_installed():
-    """For the tests of several server processes (`serve --workers N` runs gunicorn)."""
-    try:
-        import gunicorn  # noqa: F401
-    except ImportError:
-        if IN_CI:
-            raise
-        pytest.skip("gunicorn is not installed (pip install -e .)")
