@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from sqlalchemy import insert, select
 
 from tournament import create_app, db
+from tournament.core.limits import MAX_ROUNDS
 from tournament.models import Event, Game, GameResult
 from tournament.services import accounts, events, players, rounds
 from tournament.services import tables as table_service
@@ -60,9 +61,10 @@ def build_event(url: str, instance: str, tables: int, seats: int = 5, closed_rou
     with app.app_context():
         session = db.session()
         accounts.set_organiser(session, USERNAME, PASSWORD)
-        # Two rounds beyond the closed ones: the benchmarks play and close one more, and a close
-        # that ended the tournament would plan no next seating.
-        event = events.create_event(session, name, planned_rounds=closed_rounds + 2)
+        # As many rounds as an event may have: the benchmarks, the load and the crash test play
+        # and close rounds beyond the closed ones (the crash test one per committed close), and a
+        # close that ended the tournament would plan no next seating.
+        event = events.create_event(session, name, planned_rounds=MAX_ROUNDS)
         # Likewise the player cap (the 600-table event holds 3000 players).
         players.MAX_PLAYERS = max(players.MAX_PLAYERS, tables * seats)
         players.add_players(session, event, "\n".join(f"Player {n:04d}" for n in range(tables * seats)))
